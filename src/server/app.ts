@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { errorHandler } from './http/errors';
+import { bearerToken } from './http/auth';
+import { createServices, type Services } from './services';
+import { registerRoutes } from './modules';
+import { openApiDocument } from './openapi';
+import type { AuthUser } from './modules/auth/service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+}
+
+export const imagesDir = (config: Config) => path.resolve(config.DATA_DIR, 'images');
+
+/** Where the renderer's build is, if it has been built: served at / for browser mode. */
+function webDir(config: Config): string | null {
+  const candidates = [config.WEB_DIR, path.resolve('out/renderer')].filter(Boolean) as string[];
+  return candidates.find((d) => fs.existsSync(path.join(d, 'index.html'))) ?? null;
+}
+
+export const WEB_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+/** Builds the API server (not listening): tests use inject() or listen on port 0. */
+export async function buildApp({ config, database }: AppOptions): Promise<FastifyInstance & { services: Services }> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: false,
+  });
+  const services = createServices(database, config);
+  app.decorate('services', services);
+  app.decorateRequest('user', null);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: parseCsp(WEB_CSP) }, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 5 * 1024 * 1024 } });
+
+  // Empty bodies with a JSON content type (the redeem toggle sends none) are an empty object, not an error.
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('The request body is not valid JSON') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = bearerToken(request.headers.authorization);
+    if (token) request.user = await services.auth.authenticate(token);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  fs.mkdirSync(imagesDir(config), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: imagesDir(config),
+    prefix: '/storage/images/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    maxAge: '7d',
+    immutable: true,
+  });
+
+  app.get('/api/openapi.json', async () => openApiDocument());
+  app.get('/api/health', async () => {
+    await database.query((await import('drizzle-orm')).sql`SELECT 1`);
+    return { ok: true };
+  });
+  app.get('/api/ping', async () => ({ ok: true }));
+  registerRoutes(app, services);
+
+  const web = webDir(config);
+  if (web) await app.register(fastifyStatic, { root: web, prefix: '/', decorateReply: true, index: 'index.html', wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (web && request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/storage/')) {
+      return reply.type('text/html').sendFile('index.html', web);
+    }
+    return reply.status(404).send({ message: 'Not found.' });
+  });
+  return app as unknown as FastifyInstance & { services: Services };
+}
+
+function parseCsp(csp: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const part of csp.split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) out[name] = values;
+  }
+  return out;
+}

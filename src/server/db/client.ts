@@ -1,0 +1,82 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import * as schema from './schema';
+import { runMigrations } from './migrate';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database or a transaction: repositories accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL and returns its rows. */
+  query<T = Record<string, unknown>>(q: SQL): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  reportTz: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  let database: Database;
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    await runMigrations(async (fn) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        await fn(async (text, params) => (await conn.query(text, params)).rows);
+        await conn.query('COMMIT');
+      } catch (err) {
+        await conn.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        conn.release();
+      }
+    });
+    database = {
+      db,
+      kind: 'postgres',
+      query: async (q) => ((await db.execute(q)) as unknown as { rows: never[] }).rows,
+      close: () => pool.end(),
+    };
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    // dataDir ':memory:' keeps the database in memory (tests).
+    let client;
+    if (opts.dataDir === ':memory:') {
+      client = await PGlite.create();
+    } else {
+      const dir = path.resolve(opts.dataDir, 'pglite');
+      fs.mkdirSync(dir, { recursive: true });
+      client = await PGlite.create(dir);
+    }
+    const db = drizzle(client, { schema }) as unknown as Db;
+    await runMigrations((fn) =>
+      client.transaction(async (tx) => {
+        await fn(async (text, params) => (params ? (await tx.query(text, params)).rows : ((await tx.exec(text)).at(-1)?.rows ?? [])) as Record<string, unknown>[]);
+      }),
+    );
+    database = {
+      db,
+      kind: 'pglite',
+      query: async (q) => ((await db.execute(q)) as unknown as { rows: never[] }).rows,
+      close: () => client.close(),
+    };
+  }
+  await database.query(sql`UPDATE app_settings SET value = ${opts.reportTz} WHERE key = 'report_tz'`);
+  return database;
+}

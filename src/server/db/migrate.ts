@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const LOCK_KEY = 727001; // any constant; serialises migrations across server instances
+
+/** Runs SQL text (several statements allowed when there are no params) inside one transaction. */
+export type ScriptTx = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** Applies migrations/*.sql in name order, once each, under an advisory lock (several instances may start at once). */
+export async function runMigrations(inTransaction: (fn: (run: ScriptTx) => Promise<void>) => Promise<void>): Promise<void> {
+  const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  await inTransaction(async (run) => {
+    await run(`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
+    await run(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const done = new Set((await run('SELECT name FROM schema_migrations')).map((r) => r.name as string));
+    for (const file of files) {
+      if (done.has(file)) continue;
+      await run(fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));
+      await run('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+    }
+  });
+}

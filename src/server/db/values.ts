@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { centsToNumber, parseCents } from '../../shared/money';
+import type { Tx } from './client';
+
+/** A numeric(12,2) column value ("40.50") as a JSON number (40.5). */
+export function moneyOut(v: string | number | null | undefined): number {
+  if (v === null || v === undefined) return 0;
+  const s = String(v);
+  const negative = s.startsWith('-');
+  const cents = parseCents(negative ? s.slice(1) : s) ?? 0;
+  return centsToNumber(negative ? -cents : cents);
+}
+export const moneyOrNull = (v: string | null | undefined) => (v === null || v === undefined ? null : moneyOut(v));
+/** Cents of a numeric(12,2) column value. */
+export function centsOf(v: string | number | null | undefined): number {
+  if (v === null || v === undefined) return 0;
+  const s = String(v);
+  const negative = s.startsWith('-');
+  const cents = parseCents(negative ? s.slice(1) : s) ?? 0;
+  return negative ? -cents : cents;
+}
+export const isoOrNull = (v: string | Date | null | undefined) => (v ? new Date(v).toISOString() : null);
+
+/** Reads a row counter kept by the triggers (see migrations). */
+export async function readCounter(tx: Tx, name: string): Promise<number> {
+  const res = (await tx.execute(sql`SELECT value::int AS value FROM counters WHERE name = ${name}`)) as unknown as { rows: { value: number }[] };
+  return Math.max(0, Number(res.rows[0]?.value ?? 0));
+}

@@ -1,0 +1,84 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { MSG } from '../../shared/messages';
+
+/** An error that becomes a JSON answer with this status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { message: string; errorMsg?: string; errors?: Record<string, string[]> },
+  ) {
+    super(body.message);
+  }
+}
+
+export const unauthenticated = () => new HttpError(401, { message: MSG.unauthenticated });
+export const forbidden = (message: string = MSG.forbidden) => new HttpError(403, { message });
+export const notFound = (message: string = MSG.notFound) => new HttpError(404, { message });
+/** A business refusal: the spec's text in errorMsg (and message). */
+export const refusal = (text: string, status = 422) => new HttpError(status, { message: text, errorMsg: text });
+export const invalidFields = (errors: Record<string, string[]>) => new HttpError(422, { message: MSG.invalid, errors });
+
+/** Laravel-style field messages: "The price field must be ...". */
+export function zodToFieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : 'body';
+    const label = field.replace(/_/g, ' ');
+    const text = /^(is|must|may|needs|every)\b/.test(issue.message) ? `The ${label} field ${issue.message}.` : `The ${label} field is invalid.`;
+    (errors[field] ??= []).push(text);
+  }
+  return errors;
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300']);
+
+function isDatabaseUnavailable(err: unknown): boolean {
+  let e = err as { code?: string; message?: string; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (e.code && (CONNECTION_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+    if (e.message && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** Postgres error code of a (possibly wrapped) driver error. */
+export function pgCode(err: unknown): string | undefined {
+  let e = err as { code?: string; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+/** One error format for the whole API: JSON, never HTML, never a stack trace. */
+export function errorHandler(err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  if (err instanceof HttpError) {
+    void reply.status(err.status).send(err.body);
+    return;
+  }
+  const fe = err as FastifyError;
+  if (isDatabaseUnavailable(err)) {
+    request.log.error({ err }, 'database unavailable');
+    void reply.status(503).header('retry-after', '2').send({ message: MSG.unavailable });
+    return;
+  }
+  const code = pgCode(err);
+  if (code === '40001' || code === '40P01') {
+    void reply.status(409).send({ message: 'The record changed while saving. Please try again.' });
+    return;
+  }
+  if (code === '22003' || code === '22P02' || code === '23514') {
+    void reply.status(422).send({ message: MSG.invalid });
+    return;
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    const message = fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : fe.message || 'Bad request';
+    void reply.status(fe.statusCode).send({ message });
+    return;
+  }
+  request.log.error({ err }, 'unhandled error');
+  void reply.status(500).send({ message: 'Server error' });
+}

@@ -1,0 +1,52 @@
+import { loadConfig, ConfigError } from './config';
+import { openDatabase } from './db/client';
+import { buildApp } from './app';
+import { bootstrapAdmin } from './seed/bootstrap';
+import { seedDemo } from './seed/demo';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, reportTz: config.REPORT_TZ, poolSize: config.DB_POOL_SIZE });
+  const app = await buildApp({ config, database });
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && (await bootstrapAdmin(database, config.ADMIN_EMAIL, config.ADMIN_PASSWORD))) {
+    console.log(`Created admin account ${config.ADMIN_EMAIL}`);
+  }
+  if (config.DEMO) {
+    const accounts = await seedDemo(database, app.services);
+    if (accounts.length) {
+      console.log('Demo accounts (email / password):');
+      for (const a of accounts) console.log(`  ${a.role.padEnd(8)} ${a.email} / ${a.password}`);
+    }
+  }
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = `http://${config.HOST}:${(app.server.address() as { port: number }).port}`;
+  console.log(`API listening on ${address}/api/ (database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: finishing requests in flight, then stopping`);
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(`Server failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services';
+import { authRoutes } from './auth/routes';
+import { userRoutes } from './users/routes';
+
+/** Every module's routes; each module registers the operations of the shared contract it owns. */
+export function registerRoutes(app: FastifyInstance, s: Services) {
+  authRoutes(app, s.auth);
+  userRoutes(app, s.users);
+}

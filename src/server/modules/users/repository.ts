@@ -1,0 +1,47 @@
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { moneyOrNull } from '../../db/values';
+import type { User } from '../../../shared/types';
+
+const columns = { id: users.id, name: users.name, email: users.email, role: users.role, rate: users.rate };
+type Row = { id: number; name: string; email: string; role: User['role']; rate: string | null };
+const toUser = (r: Row): User => ({ id: r.id, name: r.name, email: r.email, role: r.role, rate: moneyOrNull(r.rate) });
+
+export async function listUsers(tx: Tx, limit: number, offset: number): Promise<User[]> {
+  const rows = await tx.select(columns).from(users).where(isNull(users.deletedAt)).orderBy(desc(users.id)).limit(limit).offset(offset);
+  return rows.map(toUser);
+}
+
+export async function findUser(tx: Tx, id: number, opts: { forUpdate?: boolean } = {}): Promise<User | null> {
+  const q = tx.select(columns).from(users).where(and(eq(users.id, id), isNull(users.deletedAt)));
+  const rows = opts.forUpdate ? await q.for('update') : await q;
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+export async function emailTaken(tx: Tx, email: string, exceptId?: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isNull(users.deletedAt), sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertUser(tx: Tx, u: { name: string; email: string; role: User['role']; passwordHash: string; rate: string | null }) {
+  const rows = await tx.insert(users).values(u).returning({ id: users.id });
+  return rows[0].id;
+}
+
+export async function updateUser(tx: Tx, id: number, u: { name: string; email: string; role: User['role']; rate: string | null; passwordHash?: string }) {
+  await tx.update(users).set({ ...u, updatedAt: sql`now()` }).where(eq(users.id, id));
+}
+
+export async function softDeleteUser(tx: Tx, id: number) {
+  await tx.update(users).set({ deletedAt: sql`now()` }).where(eq(users.id, id));
+}
+
+export async function anyAdmin(tx: Tx): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), isNull(users.deletedAt))).limit(1);
+  return rows.length > 0;
+}

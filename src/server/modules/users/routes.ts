@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route';
+import type { UserService } from './service';
+
+export function userRoutes(app: FastifyInstance, users: UserService) {
+  route(app, 'listUsers', async ({ query }) => users.list(query.page));
+  route(app, 'getUser', async ({ user, id }) => users.get(user, id));
+  route(app, 'createUser', async ({ user, body }) => users.create(user, body));
+  route(app, 'updateUser', async ({ user, id, body }) => users.update(user, id, body));
+  route(app, 'deleteUser', async ({ user, id }) => users.remove(user, id));
+}

@@ -1,0 +1,97 @@
+import type { Database } from '../../db/client';
+import { PAGE_SIZE } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { centsToDecimal } from '../../../shared/money';
+import { forbidden, HttpError, notFound, pgCode } from '../../http/errors';
+import { pageOffset, pageResult } from '../../http/page';
+import { readCounter } from '../../db/values';
+import { recordAudit } from '../audit/repository';
+import { hashPassword, type AuthUser } from '../auth/service';
+import { revokeUserTokens } from '../auth/repository';
+import * as repo from './repository';
+
+export interface UserInput { name: string; email: string; role: 'manager' | 'seller'; password?: string; rate?: number }
+
+const emailTakenError = () => new HttpError(422, { message: MSG.emailTaken, errorMsg: MSG.emailTaken, errors: { email: [MSG.emailTaken] } });
+
+export function createUserService(database: Database) {
+  const { db } = database;
+
+  /** A manager may not touch an admin account. */
+  function assertMayManage(actor: AuthUser, target: { role: string }) {
+    if (target.role === 'admin' && actor.role !== 'admin') throw forbidden();
+  }
+
+  return {
+    async list(page: number) {
+      const per = PAGE_SIZE.users;
+      const [rows, total] = await Promise.all([repo.listUsers(db, per, pageOffset(page, per)), readCounter(db, 'users')]);
+      return pageResult(rows, page, per, total);
+    },
+
+    async get(actor: AuthUser, id: number) {
+      const user = await repo.findUser(db, id);
+      if (!user) throw notFound();
+      assertMayManage(actor, user);
+      return { user };
+    },
+
+    async create(actor: AuthUser, input: UserInput & { password: string }) {
+      const passwordHash = await hashPassword(input.password);
+      try {
+        await db.transaction(async (tx) => {
+          if (await repo.emailTaken(tx, input.email)) throw emailTakenError();
+          const id = await repo.insertUser(tx, {
+            name: input.name, email: input.email, role: input.role, passwordHash,
+            rate: input.rate === undefined ? null : centsToDecimal(input.rate),
+          });
+          await recordAudit(tx, { actorId: actor.id, action: 'create', entity: 'user', entityId: id, details: { name: input.name, email: input.email, role: input.role } });
+        });
+      } catch (err) {
+        if (pgCode(err) === '23505') throw emailTakenError();
+        throw err;
+      }
+      return { msg: 'User created successfully' };
+    },
+
+    async update(actor: AuthUser, id: number, input: UserInput) {
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      try {
+        await db.transaction(async (tx) => {
+          const current = await repo.findUser(tx, id, { forUpdate: true });
+          if (!current) throw notFound();
+          assertMayManage(actor, current);
+          if (await repo.emailTaken(tx, input.email, id)) throw emailTakenError();
+          // An admin stays an admin: accounts are only ever made managers or sellers through the API.
+          const role = current.role === 'admin' ? 'admin' : input.role;
+          const rate = input.rate === undefined ? null : centsToDecimal(input.rate);
+          await repo.updateUser(tx, id, { name: input.name, email: input.email, role, rate, ...(passwordHash ? { passwordHash } : {}) });
+          if (passwordHash || role !== current.role) await revokeUserTokens(tx, id);
+          await recordAudit(tx, {
+            actorId: actor.id, action: 'update', entity: 'user', entityId: id,
+            details: { before: { name: current.name, email: current.email, role: current.role }, after: { name: input.name, email: input.email, role }, passwordChanged: Boolean(passwordHash) },
+          });
+        });
+      } catch (err) {
+        if (pgCode(err) === '23505') throw emailTakenError();
+        throw err;
+      }
+      return { msg: MSG.userUpdated };
+    },
+
+    async remove(actor: AuthUser, id: number) {
+      if (actor.id === id) throw new HttpError(403, { message: MSG.cannotDeleteSelf, errorMsg: MSG.cannotDeleteSelf });
+      await db.transaction(async (tx) => {
+        const current = await repo.findUser(tx, id, { forUpdate: true });
+        if (!current) throw notFound();
+        assertMayManage(actor, current);
+        // Soft delete: the user's cards, comments and payouts stay on record.
+        await repo.softDeleteUser(tx, id);
+        await revokeUserTokens(tx, id);
+        await recordAudit(tx, { actorId: actor.id, action: 'delete', entity: 'user', entityId: id, details: { name: current.name, email: current.email, role: current.role } });
+      });
+      return { msg: 'User deleted successfully' };
+    },
+  };
+}
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,15 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createAuthService } from './modules/auth/service';
+import { createUserService } from './modules/users/service';
+
+/** Every domain service, built once per app over one database. */
+export function createServices(database: Database, config: Config) {
+  return {
+    database,
+    config,
+    auth: createAuthService(database, { tokenTtlHours: config.TOKEN_TTL_HOURS }),
+    users: createUserService(database),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
