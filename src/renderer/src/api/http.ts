@@ -1,0 +1,87 @@
+import axios, { type AxiosInstance } from 'axios';
+import { buildPath, endpoints, type ApiResult, type ArgsOf, type OperationName, type ResponseOf } from '../../../shared/endpoints';
+import type { LoginResponse } from '../../../shared/types';
+import type { SessionUser, Transport } from './transport';
+
+const TOKEN_KEY = 'gcbo.token';
+const USER_KEY = 'gcbo.user';
+
+/** Builds a multipart body when the call carries files: gallery -> gallery[0], gallery[1], ... */
+export function toFormData(body: Record<string, unknown> | undefined, files: Record<string, { file?: Blob; name: string }[] | undefined>): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(body ?? {})) {
+    if (v === undefined || v === null) continue;
+    fd.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  for (const [field, list] of Object.entries(files)) {
+    (list ?? []).forEach((f, i) => {
+      if (!f.file) return;
+      fd.append(field === 'gallery' ? `gallery[${i}]` : field, f.file, f.name);
+    });
+  }
+  return fd;
+}
+
+/** Browser mode: calls go straight to the API of the page's origin; the token lives in this tab only. */
+export function createHttpTransport(baseUrl = `${window.location.origin}/api/`, storage: Storage = window.sessionStorage): Transport {
+  const http: AxiosInstance = axios.create({ baseURL: baseUrl, validateStatus: () => true, timeout: 60_000 });
+  const listeners = new Set<() => void>();
+  const origin = new URL(baseUrl).origin;
+
+  async function request<R>(method: string, path: string, data?: unknown): Promise<ApiResult<R>> {
+    const token = storage.getItem(TOKEN_KEY);
+    try {
+      const res = await http.request({ method, url: path, data, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      if (res.status === 401 && token) listeners.forEach((l) => l());
+      return { status: res.status, data: res.data };
+    } catch {
+      return { status: 0, data: { message: 'The server could not be reached' } };
+    }
+  }
+
+  return {
+    kind: 'http',
+    async login(email, password) {
+      const res = await request<LoginResponse>('POST', 'login', { email, password });
+      if (res.status >= 200 && res.status < 300 && 'token' in (res.data as LoginResponse)) {
+        const data = res.data as LoginResponse;
+        storage.setItem(TOKEN_KEY, data.token);
+        storage.setItem(USER_KEY, JSON.stringify(data.user));
+        // The token stays in this transport; screens only see the user.
+        return { status: res.status, data: { ...data, token: '' } };
+      }
+      return res;
+    },
+    async logout() {
+      if (storage.getItem(TOKEN_KEY)) await request('POST', 'logout');
+      storage.removeItem(TOKEN_KEY);
+      storage.removeItem(USER_KEY);
+    },
+    async session() {
+      const raw = storage.getItem(USER_KEY);
+      if (!raw || !storage.getItem(TOKEN_KEY)) return null;
+      try {
+        return JSON.parse(raw) as SessionUser;
+      } catch {
+        return null;
+      }
+    },
+    async call<K extends OperationName>(op: K, args: ArgsOf<K>) {
+      const def = endpoints[op];
+      const a = args as { id?: number; query?: Record<string, unknown>; body?: Record<string, unknown>; files?: Record<string, { file?: Blob; name: string }[]> };
+      const path = buildPath(op, a);
+      const hasFiles = a.files && Object.values(a.files).some((l) => l && l.length);
+      const data = hasFiles ? toFormData(a.body, a.files!) : a.body;
+      return request<ResponseOf<K>>(def.method, path, data);
+    },
+    imageUrl(path) {
+      if (!path) return '';
+      if (/^https?:\/\//.test(path)) return path;
+      return `${origin}${path.startsWith('/') ? '' : '/storage/images/'}${path}`;
+    },
+    onUnauthorized(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { ApiResult, ArgsOf, OperationName, PickedFile, ResponseOf } from '../../../shared/endpoints';
+import type { LoginResponse } from '../../../shared/types';
+
+export type SessionUser = LoginResponse['user'];
+export type { ApiResult, PickedFile };
+
+/**
+ * The one way screens talk to the API. Two implementations: IPC (inside Electron: main holds the
+ * token and makes the request) and HTTP (browser mode: straight to the API, token kept for this tab).
+ * Calls never throw for HTTP errors: they resolve with {status, data}; status 0 means the server was unreachable.
+ */
+export interface Transport {
+  readonly kind: 'ipc' | 'http';
+  login(email: string, password: string): Promise<ApiResult<LoginResponse>>;
+  /** Revokes the token on the server (best effort) and forgets the session locally. */
+  logout(): Promise<void>;
+  /** The session restored at start-up, if any. */
+  session(): Promise<SessionUser | null>;
+  call<K extends OperationName>(op: K, args: ArgsOf<K>): Promise<ApiResult<ResponseOf<K>>>;
+  /** Desktop only: the native file picker (images only). Browser mode uses a file input instead. */
+  pickImages?(multiple: boolean): Promise<PickedFile[]>;
+  /** Turns an image path from the API (`/storage/images/x.png`) into a URL the renderer can load. */
+  imageUrl(path: string | null | undefined): string;
+  /** Called when any call answers 401 (token expired or revoked). */
+  onUnauthorized(listener: () => void): () => void;
+}
