@@ -9,7 +9,8 @@ export default defineConfig({
   },
   preload: {
     plugins: [externalizeDepsPlugin()],
-    build: { rollupOptions: { input: { index: resolve('src/preload/index.ts') } } },
+    // Sandboxed preloads must be CommonJS: emit out/preload/index.cjs.
+    build: { rollupOptions: { input: { index: resolve('src/preload/index.ts') }, output: { format: 'cjs', entryFileNames: '[name].cjs' } } },
   },
   renderer: {
     root: resolve('src/renderer'),
