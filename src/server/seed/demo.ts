@@ -13,8 +13,9 @@ export const DEMO_ACCOUNTS = [
 
 /** Demo content seeders registered by domain modules (offers, cards, payments, comments). */
 export type DemoSeeder = (ctx: { database: Database; services: Services; ids: Record<string, number> }) => Promise<void>;
-const seeders: DemoSeeder[] = [];
-export const addDemoSeeder = (s: DemoSeeder) => void seeders.push(s);
+const seeders: { run: DemoSeeder; order: number }[] = [];
+/** `order`: lower runs first (ties in registration order); offers and cards 0..50, payments 100, comments after. */
+export const addDemoSeeder = (s: DemoSeeder, order = 0) => void seeders.push({ run: s, order });
 
 /** Fills an empty database with demo data; returns the accounts created (empty when the database had users). */
 export async function seedDemo(database: Database, services: Services): Promise<typeof DEMO_ACCOUNTS[number][]> {
@@ -28,6 +29,6 @@ export async function seedDemo(database: Database, services: Services): Promise<
     ids[a.email] = await insertUser(database.db, { name: a.name, email: a.email, role: a.role, passwordHash: await hashPassword(a.password), rate: null });
     created.push(a);
   }
-  for (const s of seeders) await s({ database, services, ids });
+  for (const s of [...seeders].sort((a, b) => a.order - b.order)) await s.run({ database, services, ids });
   return created;
 }
