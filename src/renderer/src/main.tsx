@@ -1,3 +1,17 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { getTransport } from './api';
+import { App } from './app/App';
 
-createRoot(document.getElementById('root')!).render(<p>Gift Card Back-Office</p>);
+const root = createRoot(document.getElementById('root')!);
+getTransport()
+  .then((transport) =>
+    root.render(
+      <StrictMode>
+        <App transport={transport} />
+      </StrictMode>,
+    ),
+  )
+  .catch((err: unknown) => {
+    root.render(<p role="alert">The app could not start: {err instanceof Error ? err.message : String(err)}</p>);
+  });

@@ -1,0 +1,35 @@
+import { BrowserRouter, HashRouter } from 'react-router-dom';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import type { Transport } from '../api/transport';
+import { LoaderProvider } from '../components/Loader';
+import { NotifyProvider } from '../components/notify';
+import { ConfirmProvider } from '../components/Confirm';
+import { TransportProvider } from './api';
+import { SessionProvider } from './session';
+import { AppRoutes } from './routes';
+import { theme } from './theme';
+
+/** Browser mode uses real paths (the server falls back to index.html); the desktop app loads a file, so hash paths. */
+const Router = window.location.protocol === 'http:' || window.location.protocol === 'https:' ? BrowserRouter : HashRouter;
+
+export function App({ transport }: { transport: Transport }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <NotifyProvider>
+        <LoaderProvider>
+          <ConfirmProvider>
+            <TransportProvider transport={transport}>
+              <Router>
+                <SessionProvider>
+                  <AppRoutes />
+                </SessionProvider>
+              </Router>
+            </TransportProvider>
+          </ConfirmProvider>
+        </LoaderProvider>
+      </NotifyProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { formatMoney } from '../../../shared/money';
+import { useSession } from './session';
+import { NAV_ITEMS } from './nav';
+
+const DRAWER = 230;
+
+/** The shared layout of every protected screen: top bar, sidebar, content. */
+export default function Layout() {
+  const { user, isSeller, isStaff, due, refreshDue, logout } = useSession();
+  const [open, setOpen] = useState(() => window.innerWidth >= 900);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (isSeller) void refreshDue();
+  }, [isSeller, refreshDue]);
+
+  const items = NAV_ITEMS.filter((i) => i.who === 'all' || (i.who === 'staff' && isStaff) || (i.who === 'seller' && isSeller));
+
+  const onLogout = async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton color="inherit" edge="start" aria-label="Toggle sidebar" aria-expanded={open} aria-controls="app-sidebar" onClick={() => setOpen((o) => !o)}>
+            <MenuIcon />
+          </IconButton>
+          <CardGiftcardIcon aria-hidden />
+          <Typography variant="h6" component="div" sx={{ flexGrow: 1 }} noWrap>
+            Gift Card Back-Office
+          </Typography>
+          {isSeller && (
+            <Typography component="div" data-testid="seller-due" sx={{ mr: 2 }}>
+              Due: {due === null ? '…' : formatMoney(due)}
+            </Typography>
+          )}
+          <Typography component="div" data-testid="user-name" noWrap sx={{ maxWidth: 200 }}>
+            {user?.name}
+          </Typography>
+          <Button color="inherit" onClick={onLogout} startIcon={<LogoutIcon />}>
+            Logout
+          </Button>
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        id="app-sidebar"
+        variant="persistent"
+        open={open}
+        sx={{ width: open ? DRAWER : 0, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER, boxSizing: 'border-box' } }}
+      >
+        <Toolbar />
+        <Box component="nav" aria-label="Main menu">
+          <List>
+            {items.map((i) => (
+              <ListItemButton key={i.to} component={NavLink} to={i.to} end={i.to === '/'} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
+                <ListItemText primary={i.label} />
+              </ListItemButton>
+            ))}
+          </List>
+        </Box>
+      </Drawer>
+      <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import { useSession } from './session';
+
+/** Role gate inside the layout: staff-only or seller-only screens tell the other role they may not use them. */
+export function RoleGate({ allow, children }: { allow: 'staff' | 'seller'; children: ReactNode }) {
+  const { isStaff, isSeller } = useSession();
+  const ok = allow === 'staff' ? isStaff : isSeller;
+  if (!ok) {
+    return (
+      <Alert severity="warning" role="alert">
+        You are not allowed to see this page. {allow === 'staff' ? 'It is for admins and managers only.' : 'It is for sellers only.'}
+      </Alert>
+    );
+  }
+  return <>{children}</>;
+}

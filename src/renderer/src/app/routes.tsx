@@ -1,0 +1,78 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import CircularProgress from '@mui/material/CircularProgress';
+import Box from '@mui/material/Box';
+import { useSession } from './session';
+import { RoleGate } from './guards';
+
+const LoginPage = lazy(() => import('../features/login/LoginPage'));
+const Layout = lazy(() => import('./Layout'));
+const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const GiftCardListPage = lazy(() => import('../features/gift-cards/GiftCardListPage'));
+const AddGiftCardPage = lazy(() => import('../features/gift-cards/AddGiftCardPage'));
+const GiftCardDetailPage = lazy(() => import('../features/gift-cards/GiftCardDetailPage'));
+const ReportPage = lazy(() => import('../features/report/ReportPage'));
+const DevTestPage = lazy(() => import('../features/dev-test/DevTestPage'));
+const UserListPage = lazy(() => import('../features/users/UserListPage'));
+const UserFormPage = lazy(() => import('../features/users/UserFormPage'));
+const OfferListPage = lazy(() => import('../features/offers/OfferListPage'));
+const OfferFormPage = lazy(() => import('../features/offers/OfferFormPage'));
+const SellerListPage = lazy(() => import('../features/sellers/SellerListPage'));
+const TransactionListPage = lazy(() => import('../features/transactions/TransactionListPage'));
+const TransactionFormPage = lazy(() => import('../features/transactions/TransactionFormPage'));
+const MyTransactionPage = lazy(() => import('../features/transactions/MyTransactionPage'));
+
+function Fallback() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
+      <CircularProgress aria-label="Loading page" />
+    </Box>
+  );
+}
+
+/** Protected: the login screen while logged out, the layout with its screen otherwise. */
+function Protected() {
+  const { user } = useSession();
+  return user ? <Layout /> : <LoginPage />;
+}
+
+function LoginRoute() {
+  const { user } = useSession();
+  return user ? <Navigate to="/" replace /> : <LoginPage />;
+}
+
+const staff = (el: ReactNode) => <RoleGate allow="staff">{el}</RoleGate>;
+const seller = (el: ReactNode) => <RoleGate allow="seller">{el}</RoleGate>;
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<Fallback />}>
+      <Routes>
+        <Route path="/login" element={<LoginRoute />} />
+        <Route element={<Protected />}>
+          <Route index element={<DashboardPage />} />
+          <Route path="create/user" element={staff(<UserFormPage />)} />
+          <Route path="edit/user/:id" element={staff(<UserFormPage />)} />
+          <Route path="users" element={staff(<UserListPage />)} />
+          <Route path="gift-cards" element={<GiftCardListPage />} />
+          <Route path="add-gift-cards" element={seller(<AddGiftCardPage />)} />
+          <Route path="add-gift-card" element={seller(<AddGiftCardPage />)} />
+          <Route path="gift-card/:id" element={<GiftCardDetailPage />} />
+          <Route path="sellers" element={staff(<SellerListPage />)} />
+          <Route path="transactions" element={staff(<TransactionListPage />)} />
+          <Route path="create-transaction" element={staff(<TransactionFormPage />)} />
+          <Route path="edit-transaction/:id" element={staff(<TransactionFormPage />)} />
+          <Route path="my-transaction" element={seller(<MyTransactionPage />)} />
+          <Route path="gift-card-offer" element={staff(<OfferListPage />)} />
+          <Route path="add-gift-card-offer" element={staff(<OfferFormPage />)} />
+          <Route path="edit-gift-card-offer/:id" element={staff(<OfferFormPage />)} />
+          <Route path="dev-test" element={<DevTestPage />} />
+          {/* Every role: a seller's report shows their own data (spec 6). */}
+          <Route path="report" element={<ReportPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,86 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Role } from '../../../shared/constants';
+import type { LoginResponse } from '../../../shared/types';
+import type { SessionUser } from '../api/transport';
+import { useLoader } from '../components/Loader';
+import { isOk, useTransport } from './api';
+
+export interface Session {
+  user: SessionUser | null;
+  role: Role | null;
+  isStaff: boolean;
+  isSeller: boolean;
+  /** Logs in; true on success (toasts are the caller's). */
+  login(email: string, password: string): Promise<boolean>;
+  logout(): Promise<void>;
+  /** Seller only: the Due amount of the top bar (null until loaded or for staff). */
+  due: number | null;
+  refreshDue(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const transport = useTransport();
+  const loader = useLoader();
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [restoring, setRestoring] = useState(true);
+  const [due, setDue] = useState<number | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    transport
+      .session()
+      .then((u) => live && setUser(u && u.role ? u : null))
+      .catch(() => undefined)
+      .finally(() => live && setRestoring(false));
+    const off = transport.onUnauthorized(() => {
+      setUser(null);
+      setDue(null);
+    });
+    return () => {
+      live = false;
+      off();
+    };
+  }, [transport]);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const r = await loader.track(transport.login(email, password).catch(() => null));
+      const data = r && isOk(r) ? (r.data as Partial<LoginResponse> | null) : null;
+      if (data && typeof data === 'object' && data.user?.role) {
+        setDue(null);
+        setUser(data.user);
+        return true;
+      }
+      return false;
+    },
+    [transport, loader],
+  );
+
+  const logout = useCallback(async () => {
+    await loader.track(transport.logout().catch(() => undefined));
+    setUser(null);
+    setDue(null);
+  }, [transport, loader]);
+
+  const role = user?.role ?? null;
+  const refreshDue = useCallback(async () => {
+    if (role !== 'seller') return;
+    const r = await transport.call('sellerDue', {}).catch(() => null);
+    if (r && isOk(r)) setDue(r.data.due);
+  }, [transport, role]);
+
+  const value = useMemo<Session>(
+    () => ({ user, role, isStaff: role === 'admin' || role === 'manager', isSeller: role === 'seller', login, logout, due, refreshDue }),
+    [user, role, login, logout, due, refreshDue],
+  );
+  if (restoring) return null;
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const ctx = useContext(SessionContext);
+  if (!ctx) throw new Error('useSession must be used inside SessionProvider');
+  return ctx;
+}

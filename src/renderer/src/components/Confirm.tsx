@@ -1,0 +1,58 @@
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { MSG } from '../../../shared/messages';
+
+type ConfirmFn = (message?: string) => Promise<boolean>;
+const ConfirmContext = createContext<ConfirmFn | null>(null);
+
+/** One confirmation dialog for the whole app: `await confirm()` resolves true on "Yes, delete it!". */
+export function ConfirmProvider({ children }: { children: ReactNode }) {
+  const [message, setMessage] = useState<string | null>(null);
+  const resolver = useRef<((ok: boolean) => void) | null>(null);
+
+  const confirm = useCallback<ConfirmFn>((msg = MSG.deleteConfirm) => {
+    resolver.current?.(false);
+    setMessage(msg);
+    return new Promise<boolean>((resolve) => {
+      resolver.current = resolve;
+    });
+  }, []);
+
+  const close = (ok: boolean) => {
+    resolver.current?.(ok);
+    resolver.current = null;
+    setMessage(null);
+  };
+
+  return (
+    <ConfirmContext.Provider value={confirm}>
+      {children}
+      <Dialog open={message !== null} onClose={() => close(false)} aria-labelledby="confirm-title" aria-describedby="confirm-text">
+        <DialogTitle id="confirm-title">Are you sure?</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="confirm-text">{message}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => close(false)} autoFocus>
+            Cancel
+          </Button>
+          <Button onClick={() => close(true)} color="error" variant="contained">
+            Yes, delete it!
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </ConfirmContext.Provider>
+  );
+}
+
+/** `const confirm = useConfirm(); if (await confirm()) ...` */
+export function useConfirm(): ConfirmFn {
+  const ctx = useContext(ConfirmContext);
+  if (!ctx) throw new Error('useConfirm must be used inside ConfirmProvider');
+  return ctx;
+}

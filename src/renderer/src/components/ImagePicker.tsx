@@ -1,0 +1,136 @@
+import { useEffect, useId, useRef } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
+import CloseIcon from '@mui/icons-material/Close';
+import type { PickedFile } from '../../../shared/endpoints';
+import { MAX_IMAGES_PER_REQUEST } from '../../../shared/constants';
+import { useApi } from '../app/api';
+
+interface Props {
+  /** Visible label of the picker; the file input is reachable by it (getByLabel). */
+  label: string;
+  files: PickedFile[];
+  onChange: (files: PickedFile[]) => void;
+  multiple?: boolean;
+  disabled?: boolean;
+  /** Shown under the picker (e.g. a validation error). */
+  error?: string;
+}
+
+let seq = 0;
+const newId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `f${Date.now()}-${++seq}`);
+
+/** Turns files from an <input type="file"> into PickedFile objects with an object-URL preview. */
+export function toPicked(list: FileList | File[]): PickedFile[] {
+  return Array.from(list)
+    .filter((f) => f.type.startsWith('image/'))
+    .map((f) => ({ id: newId(), name: f.name, size: f.size, type: f.type, previewUrl: URL.createObjectURL(f), file: f }));
+}
+
+/**
+ * Chooses images with previews and removal. Inside the desktop app it uses the native picker
+ * (transport.pickImages); in a browser, a labelled file input.
+ */
+export default function ImagePicker({ label, files, onChange, multiple = true, disabled, error }: Props) {
+  const { transport } = useApi();
+  const inputId = useId();
+  const created = useRef(new Set<string>());
+  const latest = useRef(files);
+  latest.current = files;
+
+  // Object URLs we made are released when their file leaves the list, and all of them on unmount.
+  useEffect(() => {
+    const live = new Set(files.map((f) => f.previewUrl));
+    for (const url of created.current) {
+      if (!live.has(url)) {
+        URL.revokeObjectURL(url);
+        created.current.delete(url);
+      }
+    }
+  }, [files]);
+  useEffect(
+    () => () => {
+      for (const url of created.current) URL.revokeObjectURL(url);
+      created.current.clear();
+    },
+    [],
+  );
+
+  const add = (picked: PickedFile[]) => {
+    if (!picked.length) return;
+    const next = multiple ? [...latest.current, ...picked].slice(0, MAX_IMAGES_PER_REQUEST) : picked.slice(0, 1);
+    onChange(next);
+  };
+
+  const pickNative = async () => {
+    if (!transport.pickImages) return;
+    add(await transport.pickImages(multiple));
+  };
+
+  const onInput = (e: React.ChangeEvent<HTMLInputElement>) => {
+    if (!e.target.files) return;
+    const picked = toPicked(e.target.files);
+    picked.forEach((p) => created.current.add(p.previewUrl));
+    add(picked);
+    e.target.value = '';
+  };
+
+  const remove = (id: string) => onChange(latest.current.filter((f) => f.id !== id));
+
+  return (
+    <Box>
+      {transport.pickImages ? (
+        <Button variant="outlined" startIcon={<AddPhotoAlternateIcon />} onClick={pickNative} disabled={disabled}>
+          {label}
+        </Button>
+      ) : (
+        <Button
+          component="label"
+          htmlFor={inputId}
+          variant="outlined"
+          startIcon={<AddPhotoAlternateIcon />}
+          disabled={disabled}
+          sx={{ '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+        >
+          {label}
+          <input
+            id={inputId}
+            type="file"
+            accept="image/*"
+            multiple={multiple}
+            disabled={disabled}
+            onChange={onInput}
+            style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', opacity: 0 }}
+          />
+        </Button>
+      )}
+      {error && (
+        <Typography color="error" variant="body2" sx={{ mt: 0.5 }} role="alert">
+          {error}
+        </Typography>
+      )}
+      {files.length > 0 && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }} aria-label={`${label}: selected`}>
+          {files.map((f) => (
+            <Box key={f.id} sx={{ position: 'relative', width: 96, height: 96, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+              <img src={f.previewUrl} alt={`Preview of ${f.name}`} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+              <IconButton
+                size="small"
+                aria-label={`Remove ${f.name}`}
+                onClick={() => remove(f.id)}
+                disabled={disabled}
+                sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' } }}
+              >
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}

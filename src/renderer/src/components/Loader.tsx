@@ -1,0 +1,49 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import Backdrop from '@mui/material/Backdrop';
+import CircularProgress from '@mui/material/CircularProgress';
+
+export interface LoaderApi {
+  /** Shows the full-page loader (counted: every show needs one hide). */
+  show(): void;
+  hide(): void;
+  /** Shows the loader while the promise is in flight. */
+  track<T>(promise: Promise<T>): Promise<T>;
+}
+
+const LoaderContext = createContext<LoaderApi | null>(null);
+
+/** The global full-page loader: a backdrop with a spinner while any tracked call is in flight. */
+export function LoaderProvider({ children }: { children: ReactNode }) {
+  const [count, setCount] = useState(0);
+  const show = useCallback(() => setCount((c) => c + 1), []);
+  const hide = useCallback(() => setCount((c) => Math.max(0, c - 1)), []);
+  const api = useMemo<LoaderApi>(
+    () => ({
+      show,
+      hide,
+      async track(promise) {
+        show();
+        try {
+          return await promise;
+        } finally {
+          hide();
+        }
+      },
+    }),
+    [show, hide],
+  );
+  return (
+    <LoaderContext.Provider value={api}>
+      {children}
+      <Backdrop open={count > 0} sx={{ zIndex: (t) => t.zIndex.modal + 10, color: '#fff' }} data-testid="page-loader">
+        <CircularProgress color="inherit" aria-label="Loading" />
+      </Backdrop>
+    </LoaderContext.Provider>
+  );
+}
+
+export function useLoader(): LoaderApi {
+  const ctx = useContext(LoaderContext);
+  if (!ctx) throw new Error('useLoader must be used inside LoaderProvider');
+  return ctx;
+}

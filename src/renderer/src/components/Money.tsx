@@ -1,0 +1,7 @@
+import { formatMoney } from '../../../shared/money';
+
+/** An amount as "$40.50". */
+export function Money({ value }: { value: number | string | null | undefined }) {
+  return <>{formatMoney(value)}</>;
+}
+export default Money;

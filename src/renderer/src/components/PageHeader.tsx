@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+
+/** A screen's title (h1) with its action buttons on the right. */
+export function PageHeader({ title, actions }: { title: ReactNode; actions?: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+      <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+        {title}
+      </Typography>
+      {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
+    </Box>
+  );
+}
+export default PageHeader;

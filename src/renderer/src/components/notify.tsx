@@ -1,0 +1,28 @@
+import { useMemo, type ReactNode } from 'react';
+import { SnackbarProvider, useSnackbar } from 'notistack';
+import { TOAST_MS } from '../../../shared/constants';
+
+/** Toasts: top-right, TOAST_MS long. */
+export function NotifyProvider({ children }: { children: ReactNode }) {
+  return (
+    <SnackbarProvider maxSnack={4} autoHideDuration={TOAST_MS} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      {children}
+    </SnackbarProvider>
+  );
+}
+
+export interface Notify {
+  success(msg: string): void;
+  error(msg: string): void;
+}
+
+export function useNotify(): Notify {
+  const { enqueueSnackbar } = useSnackbar();
+  return useMemo(
+    () => ({
+      success: (msg: string) => enqueueSnackbar(msg, { variant: 'success' }),
+      error: (msg: string) => enqueueSnackbar(msg, { variant: 'error' }),
+    }),
+    [enqueueSnackbar],
+  );
+}

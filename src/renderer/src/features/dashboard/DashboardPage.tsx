@@ -1,0 +1,4 @@
+/** Placeholder: the real screen replaces this file. */
+export default function DashboardPage() {
+  return <p>DashboardPage</p>;
+}
