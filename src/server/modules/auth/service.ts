@@ -34,12 +34,13 @@ export function createAuthService(database: Database, opts: { tokenTtlHours: num
 
   return {
     async login(login: string, password: string, address: string): Promise<LoginResponse> {
-      const accountKey = `account:${login.trim().toLowerCase()}`;
-      const addressKey = `address:${address}`;
-      await throttled([accountKey, addressKey]);
       const candidates = await repo.findLoginCandidates(db, login);
       const l = login.trim().toLowerCase();
       const user = candidates.find((c) => c.email.toLowerCase() === l) ?? (candidates.length === 1 ? candidates[0] : undefined);
+      // Throttle per account (whichever name it is reached by) and per address.
+      const accountKey = user ? `user:${user.id}` : `account:${l}`;
+      const addressKey = `address:${address}`;
+      await throttled([accountKey, addressKey]);
       // Verify against a dummy hash when there is no user, so timing does not reveal which accounts exist.
       dummyHash ??= hashPassword('not-a-real-password');
       const ok = await argon2.verify(user?.passwordHash ?? (await dummyHash), password).catch(() => false);
