@@ -2,6 +2,9 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuthService } from './modules/auth/service';
 import { createUserService } from './modules/users/service';
+import { createLedgerService } from './modules/ledger/service';
+import { createSellerService } from './modules/sellers/service';
+import { createReportService } from './modules/reports/service';
 
 /** Every domain service, built once per app over one database. */
 export function createServices(database: Database, config: Config) {
@@ -10,6 +13,9 @@ export function createServices(database: Database, config: Config) {
     config,
     auth: createAuthService(database, { tokenTtlHours: config.TOKEN_TTL_HOURS }),
     users: createUserService(database),
+    ledger: createLedgerService(database),
+    sellers: createSellerService(database),
+    reports: createReportService(database),
   };
 }
 export type Services = ReturnType<typeof createServices>;

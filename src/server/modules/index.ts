@@ -2,9 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
 import { authRoutes } from './auth/routes';
 import { userRoutes } from './users/routes';
+import { ledgerRoutes } from './ledger/routes';
+import { sellerRoutes } from './sellers/routes';
+import { reportRoutes } from './reports/routes';
 
 /** Every module's routes; each module registers the operations of the shared contract it owns. */
 export function registerRoutes(app: FastifyInstance, s: Services) {
   authRoutes(app, s.auth);
   userRoutes(app, s.users);
+  ledgerRoutes(app, s.ledger);
+  sellerRoutes(app, s.sellers);
+  reportRoutes(app, s.reports);
 }

@@ -1,0 +1,31 @@
+import type { Cents } from '../../../shared/money';
+import type { Allocation, LockedCard } from './repository';
+
+export const cardDue = (c: LockedCard): Cents => (c.status === 1 ? c.payable - c.paid : 0);
+
+/** The seller's approved cards with a due, in payout order: approved earliest first, then lowest id. */
+export function payoutQueue(cards: LockedCard[], sellerId: number): LockedCard[] {
+  return cards
+    .filter((c) => c.sellerId === sellerId && cardDue(c) > 0)
+    .sort((a, b) => {
+      const x = a.approvedAt ?? '';
+      const y = b.approvedAt ?? '';
+      return x < y ? -1 : x > y ? 1 : a.id - b.id;
+    });
+}
+
+export const totalDue = (queue: LockedCard[]): Cents => queue.reduce((sum, c) => sum + cardDue(c), 0);
+
+/** Splits `amount` over the queue, filling each card's due in turn; the caller has checked amount <= totalDue. */
+export function allocate(queue: LockedCard[], amount: Cents): Allocation[] {
+  const out: Allocation[] = [];
+  let left = amount;
+  for (const c of queue) {
+    if (left <= 0) break;
+    const take = Math.min(left, cardDue(c));
+    if (take > 0) out.push({ cardId: c.id, amount: take });
+    left -= take;
+  }
+  if (left !== 0) throw new Error('allocation exceeds due');
+  return out;
+}

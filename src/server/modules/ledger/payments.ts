@@ -1,0 +1,127 @@
+import type { Tx } from '../../db/client';
+import { MSG } from '../../../shared/messages';
+import { centsToNumber, plainAmount, type Cents } from '../../../shared/money';
+import { HttpError, invalidFields, refusal } from '../../http/errors';
+import { recordAudit } from '../audit/repository';
+import type { AuthUser } from '../auth/service';
+import { allocate, cardDue, payoutQueue, totalDue } from './allocate';
+import { RetryTransaction } from './retry';
+import * as repo from './repository';
+
+/** The payment steps that run inside one database transaction, rows locked seller first, then cards by id. */
+
+export interface Payment { code: string; amount: Cents }
+
+export const invalidSeller = () => invalidFields({ seller_id: ['The selected seller id is invalid.'] });
+export const invalidCard = () => invalidFields({ gidcard_id: ['The selected gidcard id is invalid.'] });
+export const tooBigForCard = (due: Cents) => refusal(MSG.amountTooBig(plainAmount(due)));
+
+/** Refuses a zero amount or an empty code before touching the database. */
+export function checkPaymentInput(p: Payment, order: 'code-first' | 'amount-first'): void {
+  const checks = [
+    () => { if (p.code === '') throw refusal(MSG.bulkNoCode); },
+    () => { if (p.amount <= 0) throw refusal(MSG.bulkZero); },
+  ];
+  (order === 'code-first' ? checks : checks.reverse()).forEach((c) => c());
+}
+
+export const allocationsJson = (allocs: repo.Allocation[]) => allocs.map((a) => ({ gift_card_id: a.cardId, amount: centsToNumber(a.amount) }));
+
+/** Writes the transaction, its allocations and the cards' paid amounts, and the audit entry. */
+async function record(tx: Tx, actor: AuthUser, kind: string, t: { sellerId: number; giftCardId: number | null } & Payment, allocs: repo.Allocation[]): Promise<number> {
+  const id = await repo.insertTransaction(tx, { code: t.code, sellerId: t.sellerId, amount: t.amount, giftCardId: t.giftCardId, createdBy: actor.id });
+  await repo.insertAllocations(tx, id, allocs);
+  for (const a of allocs) await repo.addPaid(tx, a.cardId, a.amount);
+  await recordAudit(tx, {
+    actorId: actor.id, action: kind, entity: 'transaction', entityId: id,
+    details: { code: t.code, seller_id: t.sellerId, gidcard_id: t.giftCardId, transaction_amount: centsToNumber(t.amount), allocations: allocationsJson(allocs) },
+  });
+  return id;
+}
+
+async function assertCodeFree(tx: Tx, code: string, exceptId = 0) {
+  if (await repo.codeTaken(tx, code, exceptId)) throw refusal(MSG.codeUsed);
+}
+
+/** The whole amount goes to one card; its seller is the card's seller. */
+export async function payCard(tx: Tx, actor: AuthUser, cardId: number, p: Payment): Promise<number> {
+  const sellerId = await repo.cardSellerId(tx, cardId);
+  if (sellerId === null) throw invalidCard();
+  await repo.lockSellers(tx, [sellerId]);
+  const [card] = await repo.lockCardsById(tx, [cardId]);
+  if (!card) throw invalidCard();
+  if (card.sellerId !== sellerId) throw new RetryTransaction();
+  if (card.status !== 1) throw refusal(MSG.cardNotApproved);
+  const due = cardDue(card);
+  if (due <= 0) throw refusal(MSG.cardPaid);
+  if (p.amount > due) throw tooBigForCard(due);
+  await assertCodeFree(tx, p.code);
+  return record(tx, actor, 'pay_card', { ...p, sellerId, giftCardId: cardId }, [{ cardId, amount: p.amount }]);
+}
+
+/** A payout to a seller, allocated to their approved cards approved earliest first (then lowest id). */
+export async function paySeller(tx: Tx, actor: AuthUser, sellerId: number, p: Payment, kind: 'payout' | 'bulk_payment', tooBig: (due: Cents) => HttpError): Promise<number> {
+  const seller = (await repo.lockSellers(tx, [sellerId])).get(sellerId);
+  if (!seller || seller.role !== 'seller' || !seller.live) throw invalidSeller();
+  const queue = payoutQueue(await repo.lockPayableCards(tx, sellerId), sellerId);
+  const due = totalDue(queue);
+  if (p.amount > due) throw tooBig(due);
+  await assertCodeFree(tx, p.code);
+  return record(tx, actor, kind, { ...p, sellerId, giftCardId: null }, allocate(queue, p.amount));
+}
+
+export interface PayoutEdit { code: string; amount: Cents; sellerId?: number }
+
+/**
+ * Edits a payout and allocates it again: old allocations removed and the cards' paid amounts restored,
+ * then the new amount allocated (to the same card for a card payment, oldest first otherwise).
+ */
+export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutEdit): Promise<void> {
+  const seen = await repo.findTransactionRecord(tx, id);
+  if (!seen) throw new HttpError(404, { message: MSG.notFound });
+  if (seen.giftCardId !== null && e.sellerId !== undefined && e.sellerId !== seen.sellerId)
+    throw invalidFields({ seller_id: ['The seller id field cannot change for the payment of one gift card.'] });
+  const newSellerId = seen.giftCardId !== null ? seen.sellerId : (e.sellerId ?? seen.sellerId);
+  const sellers = await repo.lockSellers(tx, [seen.sellerId, newSellerId]);
+  const target = sellers.get(newSellerId);
+  if (!target || target.role !== 'seller' || (!target.live && newSellerId !== seen.sellerId)) throw invalidSeller();
+  const before = await repo.findTransactionRecord(tx, id, { forUpdate: true });
+  if (!before) throw new HttpError(404, { message: MSG.notFound });
+  if (before.sellerId !== seen.sellerId) throw new RetryTransaction();
+  await assertCodeFree(tx, e.code, id);
+
+  const oldAllocs = await repo.allocationsOf(tx, id);
+  const oldIds = oldAllocs.map((a) => a.cardId);
+  const cards = before.giftCardId !== null
+    ? await repo.lockCardsById(tx, [before.giftCardId, ...oldIds])
+    : await repo.lockPayableCards(tx, newSellerId, oldIds);
+  await repo.deleteAllocations(tx, id);
+  for (const a of oldAllocs) {
+    await repo.addPaid(tx, a.cardId, -a.amount);
+    const c = cards.find((x) => x.id === a.cardId);
+    if (c) c.paid -= a.amount;
+  }
+
+  let allocs: repo.Allocation[];
+  if (before.giftCardId !== null) {
+    const card = cards.find((c) => c.id === before.giftCardId);
+    if (!card || card.status !== 1) throw refusal(MSG.cardNotApproved);
+    if (e.amount > cardDue(card)) throw tooBigForCard(cardDue(card));
+    allocs = [{ cardId: card.id, amount: e.amount }];
+  } else {
+    const queue = payoutQueue(cards, newSellerId);
+    const due = totalDue(queue);
+    if (e.amount > due) throw tooBigForCard(due);
+    allocs = allocate(queue, e.amount);
+  }
+  await repo.insertAllocations(tx, id, allocs);
+  for (const a of allocs) await repo.addPaid(tx, a.cardId, a.amount);
+  await repo.updateTransactionRow(tx, id, { code: e.code, sellerId: newSellerId, amount: e.amount });
+  await recordAudit(tx, {
+    actorId: actor.id, action: 'update', entity: 'transaction', entityId: id,
+    details: {
+      before: { code: before.code, seller_id: before.sellerId, transaction_amount: centsToNumber(before.amount), allocations: allocationsJson(oldAllocs) },
+      after: { code: e.code, seller_id: newSellerId, transaction_amount: centsToNumber(e.amount), allocations: allocationsJson(allocs) },
+    },
+  });
+}

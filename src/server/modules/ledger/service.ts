@@ -1,0 +1,97 @@
+import type { Database } from '../../db/client';
+import { PAGE_SIZE } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import type { Cents } from '../../../shared/money';
+import type { Msg, Page, Transaction, Wrapped } from '../../../shared/types';
+import { invalidFields, notFound, pgCode, refusal } from '../../http/errors';
+import { pageOffset, pageResult } from '../../http/page';
+import { readCounter } from '../../db/values';
+import { recordAudit } from '../audit/repository';
+import type { AuthUser } from '../auth/service';
+import { checkPaymentInput, editPayout, payCard, paySeller, tooBigForCard } from './payments';
+import { inTransaction } from './retry';
+import * as repo from './repository';
+import './demo';
+
+export interface TransactionInput { code: string; transaction_amount: Cents; gidcard_id?: number; seller_id?: number }
+export interface BulkInput { seller_id: number; paid_amount: Cents; code: string }
+
+/** A unique-code violation from a concurrent payment is the same refusal as a code found taken. */
+async function mapCodeConflict<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (pgCode(err) === '23505') throw refusal(MSG.codeUsed);
+    throw err;
+  }
+}
+
+export function createLedgerService(database: Database) {
+  const { db } = database;
+
+  async function toggleRedeem(actor: AuthUser, id: number): Promise<Msg> {
+    await inTransaction(db, async (tx) => {
+      const now = await repo.flipRedeem(tx, id, actor.id);
+      if (now === null) throw notFound();
+      await recordAudit(tx, { actorId: actor.id, action: 'redeem', entity: 'transaction', entityId: id, details: { before: { is_redeem: 1 - now }, after: { is_redeem: now } } });
+    });
+    return { msg: MSG.redeemUpdated };
+  }
+
+  return {
+    /** Staff: pay one card (gidcard_id) or a seller (seller_id, allocated oldest first). */
+    async create(actor: AuthUser, input: TransactionInput): Promise<Msg> {
+      const p = { code: input.code, amount: input.transaction_amount };
+      checkPaymentInput(p, 'code-first');
+      if (input.gidcard_id === undefined && input.seller_id === undefined) throw invalidFields({ seller_id: ['The seller id field is required.'] });
+      await mapCodeConflict(() =>
+        inTransaction(db, (tx) =>
+          input.gidcard_id !== undefined
+            ? payCard(tx, actor, input.gidcard_id, p)
+            : paySeller(tx, actor, input.seller_id as number, p, 'payout', tooBigForCard),
+        ),
+      );
+      return { msg: 'Transaction created successfully' };
+    },
+
+    /** Staff: one payout of `paid_amount` over the seller's approved cards, oldest first. */
+    async bulk(actor: AuthUser, input: BulkInput): Promise<Msg> {
+      const p = { code: input.code, amount: input.paid_amount };
+      checkPaymentInput(p, 'amount-first');
+      await mapCodeConflict(() => inTransaction(db, (tx) => paySeller(tx, actor, input.seller_id, p, 'bulk_payment', () => refusal(MSG.bulkTooLarge))));
+      return { msg: MSG.paymentSucceeded };
+    },
+
+    /** Staff: edit and re-allocate the payout. Seller: flip is_redeem of their own transaction. */
+    async update(actor: AuthUser, id: number, body: Partial<TransactionInput>): Promise<Msg> {
+      if (actor.role === 'seller') return toggleRedeem(actor, id);
+      const missing: Record<string, string[]> = {};
+      if (body.code === undefined) missing.code = ['The code field is required.'];
+      if (body.transaction_amount === undefined) missing.transaction_amount = ['The transaction amount field is required.'];
+      if (Object.keys(missing).length) throw invalidFields(missing);
+      const edit = { code: body.code as string, amount: body.transaction_amount as Cents, sellerId: body.seller_id };
+      checkPaymentInput(edit, 'code-first');
+      await mapCodeConflict(() => inTransaction(db, (tx) => editPayout(tx, actor, id, edit)));
+      return { msg: 'Transaction updated successfully' };
+    },
+
+    async get(actor: AuthUser, id: number): Promise<Wrapped<Transaction>> {
+      const t = await repo.findTransactionView(db, id);
+      if (!t || (actor.role === 'seller' && t.seller_id !== actor.id)) throw notFound();
+      return { data: t };
+    },
+
+    async list(page: number): Promise<Page<Transaction>> {
+      const per = PAGE_SIZE.transactions;
+      const [rows, total] = await Promise.all([repo.listTransactions(db, per, pageOffset(page, per)), readCounter(db, 'transactions')]);
+      return pageResult(rows, page, per, total);
+    },
+
+    async mine(actor: AuthUser, page: number): Promise<Wrapped<Page<Transaction>>> {
+      const per = PAGE_SIZE.transactions;
+      const [rows, total] = await Promise.all([repo.listTransactions(db, per, pageOffset(page, per), actor.id), repo.userTransactionCount(db, actor.id)]);
+      return { data: pageResult(rows, page, per, total) };
+    },
+  };
+}
+export type LedgerService = ReturnType<typeof createLedgerService>;

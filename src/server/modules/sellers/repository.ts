@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { moneyOut } from '../../db/values';
+import type { SellerRow } from '../../../shared/types';
+
+/** Live sellers, newest first, with the due the triggers keep in users.seller_due. */
+export async function listSellers(tx: Tx, limit: number, offset: number): Promise<SellerRow[]> {
+  const res = (await tx.execute(sql`
+    SELECT id, name, email, seller_due::text AS seller_due FROM users
+     WHERE role = 'seller' AND deleted_at IS NULL
+     ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`)) as unknown as { rows: { id: number; name: string; email: string; seller_due: string }[] };
+  return res.rows.map((r) => ({ id: r.id, name: r.name, email: r.email, seller_due: moneyOut(r.seller_due) }));
+}
+
+export async function sellerDue(tx: Tx, sellerId: number): Promise<number> {
+  const res = (await tx.execute(sql`SELECT seller_due::text AS due FROM users WHERE id = ${sellerId}`)) as unknown as { rows: { due: string }[] };
+  return moneyOut(res.rows[0]?.due ?? '0');
+}
