@@ -5,9 +5,14 @@ import { createUserService } from './modules/users/service';
 import { createLedgerService } from './modules/ledger/service';
 import { createSellerService } from './modules/sellers/service';
 import { createReportService } from './modules/reports/service';
+import { createImageStore, imagesDirOf } from './modules/images/store';
+import { createOfferService } from './modules/offers/service';
+import { createCardService } from './modules/cards/service';
+import { createCommentService } from './modules/comments/service';
 
 /** Every domain service, built once per app over one database. */
 export function createServices(database: Database, config: Config) {
+  const images = createImageStore(imagesDirOf(config));
   return {
     database,
     config,
@@ -16,6 +21,10 @@ export function createServices(database: Database, config: Config) {
     ledger: createLedgerService(database),
     sellers: createSellerService(database),
     reports: createReportService(database),
+    images,
+    offers: createOfferService(database),
+    cards: createCardService(database, images),
+    comments: createCommentService(database, images),
   };
 }
 export type Services = ReturnType<typeof createServices>;

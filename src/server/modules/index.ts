@@ -5,6 +5,9 @@ import { userRoutes } from './users/routes';
 import { ledgerRoutes } from './ledger/routes';
 import { sellerRoutes } from './sellers/routes';
 import { reportRoutes } from './reports/routes';
+import { offerRoutes } from './offers/routes';
+import { cardRoutes } from './cards/routes';
+import { commentRoutes } from './comments/routes';
 
 /** Every module's routes; each module registers the operations of the shared contract it owns. */
 export function registerRoutes(app: FastifyInstance, s: Services) {
@@ -13,4 +16,7 @@ export function registerRoutes(app: FastifyInstance, s: Services) {
   ledgerRoutes(app, s.ledger);
   sellerRoutes(app, s.sellers);
   reportRoutes(app, s.reports);
+  offerRoutes(app, s.offers);
+  cardRoutes(app, s.cards);
+  commentRoutes(app, s.comments);
 }

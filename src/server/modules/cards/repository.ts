@@ -1,0 +1,149 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { comments, giftCardImages, giftCards, offers, users } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { centsOf, isoOrNull } from '../../db/values';
+import { centsToNumber, dueCents, payableCents, type Cents } from '../../../shared/money';
+import type { CardStatus } from '../../../shared/constants';
+import type { CardImage, GiftCard } from '../../../shared/types';
+import { imageUrl } from '../images/store';
+
+const viewColumns = {
+  id: giftCards.id,
+  offerId: giftCards.offerId,
+  sellerId: giftCards.sellerId,
+  cardNumber: giftCards.cardNumber,
+  price: giftCards.price,
+  rate: giftCards.rate,
+  paidAmount: giftCards.paidAmount,
+  description: giftCards.description,
+  cardStatus: giftCards.cardStatus,
+  approvalDate: giftCards.approvalDate,
+  rejectionDate: giftCards.rejectionDate,
+  createdAt: giftCards.createdAt,
+  title: offers.title,
+  name: users.name,
+  email: users.email,
+};
+type ViewRow = {
+  id: number; offerId: number; sellerId: number; cardNumber: string | null; price: string; rate: string; paidAmount: string;
+  description: string | null; cardStatus: number; approvalDate: string | null; rejectionDate: string | null; createdAt: string;
+  title: string; name: string; email: string;
+};
+
+function toCard(r: ViewRow): GiftCard {
+  const price = centsOf(r.price);
+  const rate = centsOf(r.rate);
+  const paid = centsOf(r.paidAmount);
+  return {
+    id: r.id,
+    giftcard_offer_id: r.offerId,
+    seller_id: r.sellerId,
+    card_number: r.cardNumber,
+    price: centsToNumber(price),
+    rate: centsToNumber(rate),
+    payable: centsToNumber(payableCents(price, rate)),
+    paid_amount: centsToNumber(paid),
+    due: centsToNumber(dueCents(price, rate, paid)),
+    description: r.description,
+    card_status: r.cardStatus as CardStatus,
+    approval_date: isoOrNull(r.approvalDate),
+    rejection_date: isoOrNull(r.rejectionDate),
+    created_at: isoOrNull(r.createdAt) ?? '',
+    title: r.title,
+    name: r.name,
+    email: r.email,
+  };
+}
+
+const view = (tx: Tx, where: SQL | undefined) =>
+  tx.select(viewColumns).from(giftCards).innerJoin(offers, eq(offers.id, giftCards.offerId)).innerJoin(users, eq(users.id, giftCards.sellerId)).where(where);
+
+/** Cards newest first, with seller name/email and offer title; only one seller's when sellerId is given. */
+export async function listCards(tx: Tx, limit: number, offset: number, sellerId?: number): Promise<GiftCard[]> {
+  const rows = await view(tx, sellerId === undefined ? undefined : eq(giftCards.sellerId, sellerId)).orderBy(desc(giftCards.id)).limit(limit).offset(offset);
+  return (rows as ViewRow[]).map(toCard);
+}
+
+export async function findCardView(tx: Tx, id: number): Promise<GiftCard | null> {
+  const rows = (await view(tx, eq(giftCards.id, id))) as ViewRow[];
+  return rows[0] ? toCard(rows[0]) : null;
+}
+
+/** The newest card with exactly this number (only the seller's own when sellerId is given). */
+export async function findCardByNumber(tx: Tx, cardNumber: string, sellerId?: number): Promise<GiftCard | null> {
+  const where = and(eq(giftCards.cardNumber, cardNumber), sellerId === undefined ? undefined : eq(giftCards.sellerId, sellerId));
+  const rows = (await view(tx, where).orderBy(desc(giftCards.id)).limit(1)) as ViewRow[];
+  return rows[0] ? toCard(rows[0]) : null;
+}
+
+/** The stored fields of a card, money in cents, for the rules; `lock` holds the row until the transaction ends. */
+export interface CardRecord {
+  id: number; offerId: number; sellerId: number; cardNumber: string | null; description: string | null;
+  status: CardStatus; price: Cents; rate: Cents; paid: Cents;
+}
+export async function findCard(tx: Tx, id: number, lock = false): Promise<CardRecord | null> {
+  const q = tx
+    .select({ id: giftCards.id, offerId: giftCards.offerId, sellerId: giftCards.sellerId, cardNumber: giftCards.cardNumber, description: giftCards.description, status: giftCards.cardStatus, price: giftCards.price, rate: giftCards.rate, paid: giftCards.paidAmount })
+    .from(giftCards)
+    .where(eq(giftCards.id, id));
+  const rows = lock ? await q.for('update') : await q;
+  const r = rows[0];
+  if (!r) return null;
+  return { ...r, status: r.status as CardStatus, price: centsOf(r.price), rate: centsOf(r.rate), paid: centsOf(r.paid) };
+}
+
+export interface CardValues {
+  offerId: number; cardNumber: string | null; description: string | null; price: string; rate: string; cardStatus: CardStatus;
+}
+
+export async function insertCard(tx: Tx, sellerId: number, v: Omit<CardValues, 'cardStatus'>): Promise<number> {
+  const rows = await tx.insert(giftCards).values({ ...v, sellerId }).returning({ id: giftCards.id });
+  return rows[0].id;
+}
+
+/** Updates a card; the status dates follow the status (approve: approval date now, reject: rejection date now, pending: none). */
+export async function updateCard(tx: Tx, id: number, v: CardValues, statusChanged: boolean): Promise<void> {
+  const dates = !statusChanged
+    ? {}
+    : v.cardStatus === 1
+      ? { approvalDate: sql`now()`, rejectionDate: null }
+      : v.cardStatus === 2
+        ? { approvalDate: null, rejectionDate: sql`now()` }
+        : { approvalDate: null, rejectionDate: null };
+  await tx.update(giftCards).set({ ...v, ...dates, updatedAt: sql`now()` }).where(eq(giftCards.id, id));
+}
+
+export async function deleteCard(tx: Tx, id: number): Promise<void> {
+  await tx.delete(giftCards).where(eq(giftCards.id, id));
+}
+
+export async function listImages(tx: Tx, cardId: number): Promise<CardImage[]> {
+  const rows = await tx.select({ id: giftCardImages.id, image: giftCardImages.image }).from(giftCardImages).where(eq(giftCardImages.giftCardId, cardId)).orderBy(asc(giftCardImages.id));
+  return rows.map((r) => ({ ...r, url: imageUrl(r.image) }));
+}
+
+export async function insertImages(tx: Tx, cardId: number, names: string[]): Promise<void> {
+  if (names.length) await tx.insert(giftCardImages).values(names.map((image) => ({ giftCardId: cardId, image })));
+}
+
+export async function findImage(tx: Tx, imageId: number): Promise<{ id: number; cardId: number; image: string } | null> {
+  const rows = await tx.select({ id: giftCardImages.id, cardId: giftCardImages.giftCardId, image: giftCardImages.image }).from(giftCardImages).where(eq(giftCardImages.id, imageId));
+  return rows[0] ?? null;
+}
+
+export async function deleteImage(tx: Tx, imageId: number): Promise<void> {
+  await tx.delete(giftCardImages).where(eq(giftCardImages.id, imageId));
+}
+
+/** Every file a card owns on disk: its images and its comments' images. */
+export async function cardFiles(tx: Tx, cardId: number): Promise<string[]> {
+  const imgs = await tx.select({ image: giftCardImages.image }).from(giftCardImages).where(eq(giftCardImages.giftCardId, cardId));
+  const comm = await tx.select({ image: comments.image }).from(comments).where(eq(comments.giftCardId, cardId));
+  return [...imgs.map((r) => r.image), ...comm.map((r) => r.image).filter((n): n is string => !!n)];
+}
+
+/** A seller's card count, kept by the gift_cards trigger. */
+export async function sellerCardCount(tx: Tx, sellerId: number): Promise<number> {
+  const rows = await tx.select({ n: users.cardCount }).from(users).where(eq(users.id, sellerId));
+  return Math.max(0, rows[0]?.n ?? 0);
+}

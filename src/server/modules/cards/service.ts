@@ -1,0 +1,160 @@
+import type { Database } from '../../db/client';
+import { CARD_STATUS, PAGE_SIZE, type CardStatus } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { centsToDecimal, centsToNumber, type Cents } from '../../../shared/money';
+import { HttpError, notFound, pgCode, refusal } from '../../http/errors';
+import type { UploadedFile } from '../../http/body';
+import { pageOffset, pageResult } from '../../http/page';
+import { readCounter } from '../../db/values';
+import { recordAudit } from '../audit/repository';
+import type { AuthUser } from '../auth/service';
+import type { ImageStore } from '../images/store';
+import * as repo from './repository';
+import { assertMayEdit, assertMayView, imageRequired, isSeller, priceCard } from './rules';
+
+export interface CardInput { giftcard_offer_id: number; price: Cents; card_number?: string; description?: string; card_status?: CardStatus }
+
+const STATUS_ACTION: Record<CardStatus, string> = { 0: 'set_pending', 1: 'approve', 2: 'reject' };
+const notFoundByNumber = () => new HttpError(404, { message: MSG.cardNotFound, errorMsg: MSG.cardNotFound });
+
+export function createCardService(database: Database, images: ImageStore) {
+  const { db } = database;
+
+  return {
+    async list(page: number) {
+      const per = PAGE_SIZE.cards;
+      const [rows, total] = await Promise.all([repo.listCards(db, per, pageOffset(page, per)), readCounter(db, 'gift_cards')]);
+      return pageResult(rows, page, per, total);
+    },
+
+    async mine(user: AuthUser, page: number) {
+      const per = PAGE_SIZE.cards;
+      const [rows, total] = await Promise.all([repo.listCards(db, per, pageOffset(page, per), user.id), repo.sellerCardCount(db, user.id)]);
+      return { data: pageResult(rows, page, per, total) };
+    },
+
+    async get(user: AuthUser, id: number) {
+      const card = await repo.findCardView(db, id);
+      if (!card) throw notFound();
+      assertMayView(user, card);
+      return { data: card, images: await repo.listImages(db, id) };
+    },
+
+    async search(user: AuthUser, cardNumber: string) {
+      const card = await repo.findCardByNumber(db, cardNumber, isSeller(user) ? user.id : undefined);
+      if (!card) throw notFoundByNumber();
+      return { data: card };
+    },
+
+    /** A seller submits a card: images checked by content, files written, then one transaction; files removed if it fails. */
+    async create(user: AuthUser, input: CardInput, files: UploadedFile[]) {
+      if (files.length === 0) throw imageRequired();
+      const checked = images.check(files, 'gallery');
+      // Cheap refusals before anything is written; repeated under lock inside the transaction.
+      await priceCard(db, input.giftcard_offer_id, input.price, { requireActive: true, lock: false });
+      await images.withSaved(checked, (names) =>
+        db.transaction(async (tx) => {
+          const rate = await priceCard(tx, input.giftcard_offer_id, input.price, { requireActive: true, lock: true });
+          const id = await repo.insertCard(tx, user.id, {
+            offerId: input.giftcard_offer_id,
+            price: centsToDecimal(input.price),
+            rate: centsToDecimal(rate),
+            cardNumber: input.card_number ?? null,
+            description: input.description ?? null,
+          });
+          await repo.insertImages(tx, id, names);
+          await recordAudit(tx, { actorId: user.id, action: 'create', entity: 'gift_card', entityId: id, details: { price: centsToNumber(input.price), rate: centsToNumber(rate), images: names.length } });
+        }),
+      );
+      return { msg: 'Gift card added successfully' };
+    },
+
+    /**
+     * Sellers: own pending cards only, card_status and card_number ignored. Staff: every field incl. status.
+     * A card with payments keeps its approved status, price and offer. New images are appended.
+     */
+    async update(user: AuthUser, id: number, input: CardInput, rawFields: Record<string, unknown>, files: UploadedFile[]) {
+      const checked = images.check(files, 'gallery');
+      await images.withSaved(checked, (names) =>
+        db.transaction(async (tx) => {
+          const card = await repo.findCard(tx, id, true);
+          if (!card) throw notFound();
+          assertMayEdit(user, card);
+          const seller = isSeller(user);
+          const status: CardStatus = seller ? card.status : (input.card_status ?? card.status);
+          const offerChanged = input.giftcard_offer_id !== card.offerId;
+          const priceChanged = input.price !== card.price;
+          if (card.paid > 0 && (offerChanged || priceChanged || status !== CARD_STATUS.approved)) throw refusal(MSG.cardHasPayments);
+          // The rate is recomputed only when price or offer change (an offer's later edits don't rewrite old cards).
+          const rate = offerChanged || priceChanged
+            ? await priceCard(tx, input.giftcard_offer_id, input.price, { requireActive: offerChanged, lock: true })
+            : card.rate;
+          const has = (f: string) => Object.hasOwn(rawFields, f);
+          const values: repo.CardValues = {
+            offerId: input.giftcard_offer_id,
+            price: centsToDecimal(input.price),
+            rate: centsToDecimal(rate),
+            cardNumber: seller || !has('card_number') ? card.cardNumber : (input.card_number ?? null),
+            description: has('description') ? (input.description ?? null) : card.description,
+            cardStatus: status,
+          };
+          const statusChanged = status !== card.status;
+          await repo.updateCard(tx, id, values, statusChanged);
+          await repo.insertImages(tx, id, names);
+          await recordAudit(tx, {
+            actorId: user.id, action: 'update', entity: 'gift_card', entityId: id,
+            details: {
+              before: { offerId: card.offerId, price: centsToNumber(card.price), rate: centsToNumber(card.rate), cardNumber: card.cardNumber },
+              after: { offerId: values.offerId, price: centsToNumber(input.price), rate: centsToNumber(rate), cardNumber: values.cardNumber },
+              imagesAdded: names.length,
+            },
+          });
+          if (statusChanged) {
+            await recordAudit(tx, { actorId: user.id, action: STATUS_ACTION[status], entity: 'gift_card', entityId: id, details: { from: card.status, to: status } });
+          }
+        }),
+      );
+      return { msg: 'Gift card updated successfully' };
+    },
+
+    /** Sellers: own pending cards. Staff: any card without payments. Files go after the commit. */
+    async remove(user: AuthUser, id: number) {
+      let files: string[] = [];
+      try {
+        files = await db.transaction(async (tx) => {
+          const card = await repo.findCard(tx, id, true);
+          if (!card) throw notFound();
+          assertMayEdit(user, card);
+          if (card.paid > 0) throw refusal(MSG.cardHasPayments);
+          const owned = await repo.cardFiles(tx, id);
+          await repo.deleteCard(tx, id);
+          await recordAudit(tx, { actorId: user.id, action: 'delete', entity: 'gift_card', entityId: id, details: { sellerId: card.sellerId, price: centsToNumber(card.price), status: card.status } });
+          return owned;
+        });
+      } catch (err) {
+        // A payout row still pointing at the card.
+        if (pgCode(err) === '23503') throw refusal(MSG.cardHasPayments);
+        throw err;
+      }
+      await images.remove(files);
+      return { msg: 'Gift card deleted successfully' };
+    },
+
+    /** Same permission as editing the card; the file goes after the commit. */
+    async removeImage(user: AuthUser, imageId: number) {
+      const name = await db.transaction(async (tx) => {
+        const img = await repo.findImage(tx, imageId);
+        if (!img) throw notFound();
+        const card = await repo.findCard(tx, img.cardId, true);
+        if (!card) throw notFound();
+        assertMayEdit(user, card);
+        await repo.deleteImage(tx, imageId);
+        await recordAudit(tx, { actorId: user.id, action: 'delete', entity: 'image', entityId: imageId, details: { giftCardId: card.id } });
+        return img.image;
+      });
+      await images.remove([name]);
+      return { msg: 'Image deleted successfully' };
+    },
+  };
+}
+export type CardService = ReturnType<typeof createCardService>;

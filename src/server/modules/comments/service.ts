@@ -1,0 +1,68 @@
+import type { Database } from '../../db/client';
+import { PAGE_SIZE } from '../../../shared/constants';
+import { forbidden, invalidFields, notFound, pgCode } from '../../http/errors';
+import type { UploadedFile } from '../../http/body';
+import { pageOffset, pageResult } from '../../http/page';
+import { recordAudit } from '../audit/repository';
+import type { AuthUser } from '../auth/service';
+import type { ImageStore } from '../images/store';
+import { findCard } from '../cards/repository';
+import { assertMayView, isSeller } from '../cards/rules';
+import * as repo from './repository';
+
+/** Staff comment on any card; a seller on their own cards, and deletes only their own comments. */
+export function createCommentService(database: Database, images: ImageStore) {
+  const { db } = database;
+
+  async function reachableCard(user: AuthUser, cardId: number) {
+    const card = await findCard(db, cardId);
+    if (!card) throw notFound();
+    assertMayView(user, card);
+    return card;
+  }
+
+  return {
+    async list(user: AuthUser, cardId: number, page: number) {
+      await reachableCard(user, cardId);
+      const per = PAGE_SIZE.comments;
+      const [rows, total] = await Promise.all([repo.listComments(db, cardId, per, pageOffset(page, per)), repo.countComments(db, cardId)]);
+      return { data: pageResult(rows, page, per, total) };
+    },
+
+    async add(user: AuthUser, cardId: number, comment: string, files: UploadedFile[]) {
+      if (files.length > 1) throw invalidFields({ comment_image: ['The comment image field takes one image.'] });
+      await reachableCard(user, cardId);
+      const checked = images.check(files, 'comment_image');
+      try {
+        await images.withSaved(checked, (names) =>
+          db.transaction(async (tx) => {
+            const id = await repo.insertComment(tx, { giftCardId: cardId, userId: user.id, comment, image: names[0] ?? null });
+            await recordAudit(tx, { actorId: user.id, action: 'create', entity: 'comment', entityId: id, details: { giftCardId: cardId } });
+          }),
+        );
+      } catch (err) {
+        // The card was deleted in the meantime.
+        if (pgCode(err) === '23503') throw notFound();
+        throw err;
+      }
+      return { msg: 'Comment added successfully' };
+    },
+
+    async remove(user: AuthUser, commentId: number) {
+      const image = await db.transaction(async (tx) => {
+        const found = await repo.findComment(tx, commentId);
+        if (!found) throw notFound();
+        const card = await findCard(tx, found.cardId);
+        if (!card) throw notFound();
+        assertMayView(user, card);
+        if (isSeller(user) && found.userId !== user.id) throw forbidden();
+        await repo.deleteComment(tx, commentId);
+        await recordAudit(tx, { actorId: user.id, action: 'delete', entity: 'comment', entityId: commentId, details: { giftCardId: found.cardId } });
+        return found.image;
+      });
+      await images.remove([image]);
+      return { msg: 'Comment deleted successfully' };
+    },
+  };
+}
+export type CommentService = ReturnType<typeof createCommentService>;

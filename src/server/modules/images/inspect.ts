@@ -1,0 +1,68 @@
+import { imageSize } from 'image-size';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { HttpError } from '../../http/errors';
+
+export type ImageKind = 'jpg' | 'png' | 'webp';
+export interface ImageInfo { ext: ImageKind; width: number; height: number }
+
+const PNG_SIG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+export const notAnImage = (field = 'gallery') => new HttpError(422, { message: MSG.notAnImage, errorMsg: MSG.notAnImage, errors: { [field]: [MSG.notAnImage] } });
+export const imageTooLarge = (field = 'gallery') => new HttpError(422, { message: MSG.imageTooLarge, errorMsg: MSG.imageTooLarge, errors: { [field]: [MSG.imageTooLarge] } });
+
+/** The kind of image by its first bytes (magic numbers); the file name and declared type are never trusted. */
+export function sniffKind(data: Buffer): ImageKind | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
+  if (data.length >= 8 && data.subarray(0, 8).equals(PNG_SIG)) return 'png';
+  if (data.length >= 16 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP' && data.toString('latin1', 12, 15) === 'VP8') return 'webp';
+  return null;
+}
+
+/** A PNG is whole when its chunks chain from IHDR to IEND inside the file (no pixel is decoded). */
+function pngComplete(data: Buffer): boolean {
+  let at = 8;
+  let first = true;
+  while (at + 12 <= data.length) {
+    const len = data.readUInt32BE(at);
+    const type = data.toString('latin1', at + 4, at + 8);
+    if (first && (type !== 'IHDR' || len !== 13)) return false;
+    first = false;
+    const next = at + 12 + len;
+    if (len > data.length || next > data.length) return false;
+    if (type === 'IEND') return true;
+    at = next;
+  }
+  return false;
+}
+
+function structurallyComplete(kind: ImageKind, data: Buffer): boolean {
+  if (kind === 'png') return pngComplete(data);
+  if (kind === 'webp') return data.length >= 30 && data.readUInt32LE(4) + 8 <= data.length;
+  // JPEG: an end-of-image marker must follow the start.
+  return data.length >= 4 && data.lastIndexOf(Buffer.from([0xff, 0xd9])) > 2;
+}
+
+/**
+ * Checks that a file is a real JPEG, PNG or WebP image by its content, and reads its dimensions from the
+ * header only (image-size never decodes pixels). Refuses unreadable headers (422 notAnImage) and
+ * oversized or pixel-bomb images (422 imageTooLarge).
+ */
+export function inspectImage(data: Buffer, field = 'gallery'): ImageInfo {
+  if (data.length > MAX_IMAGE_BYTES) throw imageTooLarge(field);
+  const kind = sniffKind(data);
+  if (!kind) throw notAnImage(field);
+  let size: { width?: number; height?: number; type?: string };
+  try {
+    // A private copy: out-of-bounds header reads then fail instead of reading a pooled buffer's neighbours.
+    size = imageSize(new Uint8Array(data));
+  } catch {
+    throw notAnImage(field);
+  }
+  const { width, height } = size;
+  const type = size.type === 'jpeg' ? 'jpg' : size.type;
+  if (type !== kind || !Number.isSafeInteger(width) || !Number.isSafeInteger(height) || !width || !height || width < 1 || height < 1) throw notAnImage(field);
+  if (width * height > MAX_IMAGE_PIXELS) throw imageTooLarge(field);
+  if (!structurallyComplete(kind, data)) throw notAnImage(field);
+  return { ext: kind, width, height };
+}

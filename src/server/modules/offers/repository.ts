@@ -1,0 +1,80 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { giftCards, offers } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { centsOf, moneyOrNull, moneyOut } from '../../db/values';
+import { centsToNumber, type Cents } from '../../../shared/money';
+import type { Offer } from '../../../shared/types';
+
+const columns = {
+  id: offers.id,
+  title: offers.title,
+  isActive: offers.isActive,
+  priceType: offers.priceType,
+  minPrice: offers.minPrice,
+  maxPrice: offers.maxPrice,
+  // As text so that both drivers hand back exact decimal strings.
+  fixedPrice: sql<string[] | null>`${offers.fixedPrice}::text[]`,
+  rateType: offers.rateType,
+  rate: offers.rate,
+};
+type Row = { id: number; title: string; isActive: number; priceType: number; minPrice: string | null; maxPrice: string | null; fixedPrice: string[] | null; rateType: number; rate: string };
+
+/** An offer with its money in cents, for the rules of cards. */
+export interface OfferRecord { offer: Offer; minCents: Cents | null; maxCents: Cents | null; fixedCents: Cents[] | null; rateCents: Cents }
+
+function toRecord(r: Row): OfferRecord {
+  const fixedCents = r.fixedPrice ? r.fixedPrice.map((v) => centsOf(v)) : null;
+  return {
+    offer: {
+      id: r.id,
+      title: r.title,
+      is_active: r.isActive === 1 ? 1 : 0,
+      price_type: r.priceType === 1 ? 1 : 0,
+      min_price: moneyOrNull(r.minPrice),
+      max_price: moneyOrNull(r.maxPrice),
+      fixed_price: fixedCents ? JSON.stringify(fixedCents.map(centsToNumber)) : null,
+      rate_type: r.rateType === 1 ? 1 : 0,
+      rate: moneyOut(r.rate),
+    },
+    minCents: r.minPrice === null ? null : centsOf(r.minPrice),
+    maxCents: r.maxPrice === null ? null : centsOf(r.maxPrice),
+    fixedCents,
+    rateCents: centsOf(r.rate),
+  };
+}
+
+export async function listOffers(tx: Tx, limit?: number, offset = 0): Promise<Offer[]> {
+  const q = tx.select(columns).from(offers).orderBy(desc(offers.id));
+  const rows = limit === undefined ? await q : await q.limit(limit).offset(offset);
+  return (rows as Row[]).map((r) => toRecord(r).offer);
+}
+
+/** One offer; `lock` takes a row lock for the rest of the transaction. */
+export async function findOffer(tx: Tx, id: number, lock?: 'update' | 'share'): Promise<OfferRecord | null> {
+  const q = tx.select(columns).from(offers).where(eq(offers.id, id));
+  const rows = (lock ? await q.for(lock) : await q) as Row[];
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+export interface OfferValues {
+  title: string; isActive: number; priceType: number; minPrice: string | null; maxPrice: string | null;
+  fixedPrice: string[] | null; rateType: number; rate: string;
+}
+
+export async function insertOffer(tx: Tx, v: OfferValues): Promise<number> {
+  const rows = await tx.insert(offers).values(v).returning({ id: offers.id });
+  return rows[0].id;
+}
+
+export async function updateOffer(tx: Tx, id: number, v: OfferValues): Promise<void> {
+  await tx.update(offers).set({ ...v, updatedAt: sql`now()` }).where(eq(offers.id, id));
+}
+
+export async function deleteOffer(tx: Tx, id: number): Promise<void> {
+  await tx.delete(offers).where(eq(offers.id, id));
+}
+
+export async function offerHasCards(tx: Tx, id: number): Promise<boolean> {
+  const rows = await tx.select({ id: giftCards.id }).from(giftCards).where(eq(giftCards.offerId, id)).limit(1);
+  return rows.length > 0;
+}
