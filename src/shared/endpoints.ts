@@ -21,7 +21,7 @@ export interface EndpointDef {
   summary: string;
 }
 
-const def = <R>() => <D extends EndpointDef>(d: D) => d as D & { __response?: R };
+const def = <R>() => <const D extends EndpointDef>(d: D) => d as D & { __response?: R };
 
 export const endpoints = {
   login: def<T.LoginResponse>()({ method: 'POST', path: 'login', access: 'public', body: s.loginBody, summary: 'Log in with email or user name' }),
