@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/Delete';
+import ZoomInIcon from '@mui/icons-material/ZoomIn';
+import { useApi } from '../../app/api';
+
+/** A full-size image in a popup; Escape or Close closes it. */
+export function ImageViewDialog({ src, title, onClose }: { src: string | null; title: string; onClose(): void }) {
+  return (
+    <Dialog open={src !== null} onClose={onClose} maxWidth="lg" aria-labelledby="image-view-title">
+      <DialogTitle id="image-view-title">{title}</DialogTitle>
+      <DialogContent>
+        {src && <img src={src} alt={title} style={{ maxWidth: '100%', maxHeight: '75vh', display: 'block', margin: '0 auto' }} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} autoFocus>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+interface Props {
+  images: { id: number; url: string }[];
+  /** Absent: images cannot be removed (read-only form). */
+  onRemove?(id: number): void;
+}
+
+/** The card's saved images: thumbnails with View (full size) and Remove. */
+export default function CardImages({ images, onRemove }: Props) {
+  const { transport } = useApi();
+  const [viewing, setViewing] = useState<{ src: string; title: string } | null>(null);
+  if (images.length === 0) return <Typography color="text.secondary">No images</Typography>;
+  return (
+    <>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }} role="list" aria-label="Card images">
+        {images.map((img, i) => {
+          const src = transport.imageUrl(img.url);
+          const title = `Card image ${i + 1}`;
+          return (
+            <Box key={img.id} role="listitem" sx={{ width: 120, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
+              <Box component="img" src={src} alt={title} sx={{ width: 120, height: 90, objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }} />
+              <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+                <IconButton size="small" aria-label={`View ${title}`} onClick={() => setViewing({ src, title })}>
+                  <ZoomInIcon fontSize="small" />
+                </IconButton>
+                {onRemove && (
+                  <IconButton size="small" aria-label={`Remove ${title}`} onClick={() => onRemove(img.id)}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                )}
+              </Box>
+            </Box>
+          );
+        })}
+      </Stack>
+      <ImageViewDialog src={viewing?.src ?? null} title={viewing?.title ?? ''} onClose={() => setViewing(null)} />
+    </>
+  );
+}
