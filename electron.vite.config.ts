@@ -4,7 +4,8 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   main: {
-    plugins: [externalizeDepsPlugin()],
+    // Pure-JS deps of main are bundled; only the native keychain module stays in node_modules (see electron-builder.yml).
+    plugins: [externalizeDepsPlugin({ exclude: ['axios', 'electron-store', 'zod'] })],
     build: { rollupOptions: { input: { index: resolve('src/main/index.ts') } } },
   },
   preload: {

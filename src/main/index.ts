@@ -1,7 +1,77 @@
-import { app, BrowserWindow } from 'electron';
-import { join } from 'node:path';
+// Electron main: wiring only. Everything it does lives in plain modules that take Electron's objects.
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
+import Store from 'electron-store';
+import path from 'node:path';
+import { createApiClient } from './api-client';
+import { createApiForwarder } from './api-forwarder';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createBundleHandler } from './app-protocol';
+import { resolveApiUrl } from './config';
+import { createFilePicker } from './file-picker';
+import { apiHandlers, fileHandlers, sessionHandlers } from './ipc/handlers';
+import { registerHandlers } from './ipc/register';
+import { createKeychainVault } from './keychain';
+import { contentSecurityPolicy, createOrigins, hardenWebContents, installSessionSecurity, isTrustedSender } from './security';
+import { createSessionManager } from './session';
+import { createMainWindow } from './window';
 
-app.whenReady().then(() => {
-  const win = new BrowserWindow({ width: 1280, height: 800, webPreferences: { preload: join(__dirname, '../preload/index.js'), contextIsolation: true, sandbox: true, nodeIntegration: false } });
-  void win.loadFile(join(__dirname, '../renderer/index.html'));
+const here = import.meta.dirname;
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const origins = createOrigins(devServerUrl);
+const openExternal = (url: string) => shell.openExternal(url);
+
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+app.enableSandbox();
+if (!app.requestSingleInstanceLock()) app.quit();
+
+// Every web contents (including any a bug might create) gets the navigation and window-open locks.
+app.on('web-contents-created', (_e, contents) => hardenWebContents(contents, origins, openExternal));
+
+let mainWindow: BrowserWindow | null = null;
+
+async function start(): Promise<void> {
+  const { apiUrl, source, warning } = resolveApiUrl(process.env, app.getPath('userData'));
+  if (warning) console.warn(warning);
+  console.log(`API: ${apiUrl} (${source})`);
+  const apiOrigin = new URL(apiUrl).origin;
+  const csp = contentSecurityPolicy(apiOrigin, devServerUrl);
+
+  protocol.handle(APP_SCHEME, createBundleHandler(path.join(here, '../renderer'), () => ({ 'Content-Security-Policy': csp })));
+  installSessionSecurity(session.defaultSession, csp);
+
+  const client = createApiClient(apiUrl);
+  const store = new Store({ name: 'session-state', clearInvalidConfig: true });
+  const sessionManager = createSessionManager({ store, vault: createKeychainVault(), client, apiUrl, log: (m) => console.warn(m) });
+  sessionManager.restore();
+  const picker = createFilePicker({ dialog });
+  const forward = createApiForwarder({ client, session: sessionManager, picker });
+
+  registerHandlers<IpcMainInvokeEvent>(
+    ipcMain,
+    (e) => isTrustedSender(e, origins) && !!mainWindow && e.sender === mainWindow.webContents,
+    sessionHandlers(sessionManager),
+    apiHandlers(forward),
+    fileHandlers(picker, (e) => BrowserWindow.fromWebContents(e.sender)),
+  );
+
+  const open = () => {
+    mainWindow = createMainWindow(BrowserWindow, { preload: path.join(here, '../preload/index.cjs'), apiOrigin, startUrl: origins.startUrl });
+    mainWindow.on('closed', () => (mainWindow = null));
+  };
+  open();
+  app.on('activate', () => {
+    if (!mainWindow) open();
+  });
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
+  });
+}
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+
+app.whenReady().then(start).catch((err: unknown) => {
+  console.error(err);
+  app.quit();
 });

@@ -1,6 +1,61 @@
+import type { GiftCardBridge } from '../../../shared/bridge';
+import type { ApiResult, ArgsOf, OperationName, PickedFile, ResponseOf } from '../../../shared/endpoints';
 import type { Transport } from './transport';
 
-/** Placeholder until the desktop shell lands: the preload bridge's object becomes a Transport here. */
-export function createIpcTransport(_bridge: unknown): Transport {
-  throw new Error('The IPC transport is not built yet');
+const UNREACHABLE: ApiResult<never> = { status: 0, data: { message: 'The desktop app could not handle the request' } };
+
+function asBridge(bridge: unknown): GiftCardBridge {
+  const b = bridge as Partial<GiftCardBridge> | null;
+  for (const fn of ['login', 'logout', 'session', 'call', 'pickImages'] as const) {
+    if (!b || typeof b[fn] !== 'function') throw new Error(`The desktop bridge is missing ${fn}()`);
+  }
+  return b as GiftCardBridge;
+}
+
+/** Picked files travel back to main as ids (main holds the bytes); previews stay in the renderer. */
+function slimFiles(files: Record<string, PickedFile[] | undefined> | undefined) {
+  if (!files) return undefined;
+  return Object.fromEntries(Object.entries(files).map(([k, list]) => [k, (list ?? []).map((f) => ({ id: f.id, name: f.name }))]));
+}
+
+/** Inside Electron: every call goes through the preload bridge; main holds the token and talks to the API. */
+export function createIpcTransport(bridge: unknown): Transport {
+  const api = asBridge(bridge);
+  const listeners = new Set<() => void>();
+  const origin = api.apiOrigin || 'http://127.0.0.1:8787';
+
+  async function guarded<R>(fn: () => Promise<ApiResult<R>>): Promise<ApiResult<R>> {
+    try {
+      return await fn();
+    } catch {
+      return UNREACHABLE;
+    }
+  }
+
+  return {
+    kind: 'ipc',
+    login: (email, password) => guarded(() => api.login(email, password)),
+    async logout() {
+      await api.logout().catch(() => {});
+    },
+    session: () => api.session().catch(() => null),
+    async call<K extends OperationName>(op: K, args: ArgsOf<K>) {
+      const a = args as { id?: number; query?: Record<string, unknown>; body?: Record<string, unknown>; files?: Record<string, PickedFile[]> };
+      const payload = { ...a, ...(a.files ? { files: slimFiles(a.files) } : {}) };
+      if (!a.files) delete (payload as { files?: unknown }).files;
+      const res = (await guarded(() => api.call(op, payload))) as ApiResult<ResponseOf<K>>;
+      if (res.status === 401) listeners.forEach((l) => l());
+      return res;
+    },
+    pickImages: (multiple) => api.pickImages(multiple).catch(() => []),
+    imageUrl(path) {
+      if (!path) return '';
+      if (/^https?:\/\//.test(path)) return path;
+      return `${origin}${path.startsWith('/') ? '' : '/storage/images/'}${path}`;
+    },
+    onUnauthorized(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }

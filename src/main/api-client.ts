@@ -1,0 +1,35 @@
+import axios, { type AxiosInstance } from 'axios';
+import type { ApiResult } from '../shared/endpoints';
+
+export const UNREACHABLE = 'The server could not be reached';
+
+/** The one HTTP client of main: every answer resolves (validateStatus), no redirects (the token stays on our API). */
+export function createApiClient(apiUrl: string): AxiosInstance {
+  return axios.create({
+    baseURL: apiUrl,
+    validateStatus: () => true,
+    timeout: 60_000,
+    maxRedirects: 0,
+    maxContentLength: 20 * 1024 * 1024,
+    maxBodyLength: 60 * 1024 * 1024,
+    headers: { Accept: 'application/json' },
+  });
+}
+
+/** Sends one request; network failures become status 0 like the browser transport. */
+export async function send<R = unknown>(
+  client: AxiosInstance,
+  req: { method: string; path: string; token?: string | null; data?: unknown },
+): Promise<ApiResult<R>> {
+  try {
+    const res = await client.request({
+      method: req.method,
+      url: req.path,
+      data: req.data,
+      headers: req.token ? { Authorization: `Bearer ${req.token}` } : {},
+    });
+    return { status: res.status, data: res.data as R };
+  } catch {
+    return { status: 0, data: { message: UNREACHABLE } };
+  }
+}
