@@ -1,0 +1,28 @@
+/**
+ * Rebuilds, set-based, everything the triggers of 0001_init.sql keep while the bulk load ran with them off:
+ * counters, users.seller_due / card_count / transaction_count and the report_daily rollup.
+ */
+export const recomputeSql = `
+UPDATE users u
+   SET card_count = coalesce(c.n, 0), seller_due = coalesce(c.due, 0), transaction_count = coalesce(t.n, 0)
+  FROM users u2
+  LEFT JOIN (SELECT seller_id, count(*) AS n, sum(card_due(card_status, price, rate, paid_amount)) AS due
+               FROM gift_cards GROUP BY seller_id) c ON c.seller_id = u2.id
+  LEFT JOIN (SELECT seller_id, count(*) AS n FROM transactions GROUP BY seller_id) t ON t.seller_id = u2.id
+ WHERE u.id = u2.id;
+DELETE FROM counters WHERE name IN ('gift_cards', 'transactions', 'users', 'sellers', 'offers');
+INSERT INTO counters (name, value)
+          SELECT 'gift_cards', count(*) FROM gift_cards
+UNION ALL SELECT 'transactions', count(*) FROM transactions
+UNION ALL SELECT 'users', count(*) FROM users WHERE deleted_at IS NULL
+UNION ALL SELECT 'sellers', count(*) FROM users WHERE deleted_at IS NULL AND role = 'seller'
+UNION ALL SELECT 'offers', count(*) FROM gift_card_offers;
+DELETE FROM report_daily;
+INSERT INTO report_daily (day, seller_id, approved, rejected)
+SELECT day, coalesce(seller_id, 0), sum(a), sum(r)
+  FROM (SELECT (approval_date AT TIME ZONE tz.value)::date AS day, seller_id, 1 AS a, 0 AS r
+          FROM gift_cards, (SELECT value FROM app_settings WHERE key = 'report_tz') tz WHERE card_status = 1 AND approval_date IS NOT NULL
+        UNION ALL
+        SELECT (rejection_date AT TIME ZONE tz.value)::date, seller_id, 0, 1
+          FROM gift_cards, (SELECT value FROM app_settings WHERE key = 'report_tz') tz WHERE card_status = 2 AND rejection_date IS NOT NULL) x
+ GROUP BY GROUPING SETS ((day, seller_id), (day));`;
