@@ -1,4 +1,71 @@
-/** Placeholder: the real screen replaces this file. */
+import { useCallback, useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { MONTHS } from '../../../../shared/constants';
+import { isOk, useApi } from '../../app/api';
+import { useSession } from '../../app/session';
+import PageHeader from '../../components/PageHeader';
+import ChartBlock, { type Series } from '../report/ChartBlock';
+import { yearList, yearRange } from '../report/dates';
+
+const empty = (): Series => ({ labels: [...MONTHS], approved: MONTHS.map(() => 0), rejected: MONTHS.map(() => 0) });
+
+/** Dashboard: a welcome, a year selector and the approvals and rejections of each month of that year. */
 export default function DashboardPage() {
-  return <p>DashboardPage</p>;
+  const { user, isSeller } = useSession();
+  const { call } = useApi();
+  const thisYear = new Date().getFullYear();
+  const years = yearList(thisYear, 10);
+  const [year, setYear] = useState(thisYear);
+  const [series, setSeries] = useState<Series>(empty);
+
+  const load = useCallback(async () => {
+    const { start, end } = yearRange(year);
+    const r = await call('chartDataYearly', { body: { start_date: start, end_date: end, seller_id: isSeller && user ? user.id : 0 } });
+    if (isOk(r) && Array.isArray(r.data?.lableArray)) {
+      setSeries({ labels: r.data.lableArray, approved: r.data.approvalArray, rejected: r.data.rejectionArray });
+    } else {
+      // Spec 8: chart failures are only logged.
+      console.error('dashboard chart failed', r.status, r.data);
+      setSeries(empty());
+    }
+  }, [call, year, isSeller, user]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <Box>
+      <PageHeader title="Dashboard" />
+      <Typography sx={{ mb: 3 }} data-testid="welcome">
+        Welcome to the Gift Card Back-Office administration, {user?.name}.
+      </Typography>
+      <Paper sx={{ p: 3 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
+          <TextField
+            select
+            label="Year"
+            value={String(year)}
+            onChange={(e) => setYear(Number(e.target.value))}
+            sx={{ minWidth: 160 }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {years.map((y) => (
+              <option key={y} value={String(y)}>
+                {y}
+              </option>
+            ))}
+          </TextField>
+          <Typography variant="subtitle1" data-testid="showing-year">
+            Showing Year: {year}
+          </Typography>
+        </Stack>
+        <ChartBlock kind="bar" series={series} title={`Approvals and rejections per month in ${year}`} labelHeading="Month" tableOpen />
+      </Paper>
+    </Box>
+  );
 }

@@ -1,0 +1,110 @@
+import { useId } from 'react';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Bar, Line } from 'react-chartjs-2';
+import {
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Filler,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartOptions,
+} from 'chart.js';
+
+ChartJS.register(CategoryScale, LinearScale, BarElement, PointElement, LineElement, Filler, Legend, Tooltip);
+
+export const APPROVED_COLOR = 'rgb(25, 118, 210)';
+export const REJECTED_COLOR = 'rgb(211, 47, 47)';
+
+export interface Series { labels: string[]; approved: number[]; rejected: number[] }
+
+interface Props {
+  kind: 'line' | 'bar';
+  series: Series;
+  /** What the chart shows, for screen readers and the data table's caption. */
+  title: string;
+  /** The label column heading of the data table. */
+  labelHeading?: string;
+  /** Shows the data table open (dashboard); otherwise it is folded under "Show the numbers". */
+  tableOpen?: boolean;
+  height?: number;
+}
+
+const options = (kind: 'line' | 'bar'): ChartOptions<'line'> & ChartOptions<'bar'> => ({
+  responsive: true,
+  maintainAspectRatio: false,
+  animation: false,
+  plugins: { legend: { position: 'bottom' } },
+  scales: {
+    x: { grid: { display: false } },
+    y: { beginAtZero: true, ticks: { precision: 0 } },
+  },
+  ...(kind === 'line' ? { elements: { line: { tension: 0.5 } } } : {}),
+});
+
+/** A chart of approved (blue) and rejected (red) counts, with the same numbers as a table. */
+export default function ChartBlock({ kind, series, title, labelHeading = 'Day', tableOpen = false, height = 320 }: Props) {
+  const tableId = useId();
+  const data = {
+    labels: series.labels,
+    datasets: [
+      { label: 'Approved', data: series.approved, borderColor: APPROVED_COLOR, backgroundColor: kind === 'bar' ? APPROVED_COLOR : 'rgba(25, 118, 210, 0.2)', tension: 0.5 },
+      { label: 'Rejected', data: series.rejected, borderColor: REJECTED_COLOR, backgroundColor: kind === 'bar' ? REJECTED_COLOR : 'rgba(211, 47, 47, 0.2)', tension: 0.5 },
+    ],
+  };
+  const summary = `${title}: ${series.approved.reduce((a, b) => a + b, 0)} approved, ${series.rejected.reduce((a, b) => a + b, 0)} rejected.`;
+  const table = (
+    <Table size="small" aria-label={title} id={tableId}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{labelHeading}</TableCell>
+          <TableCell align="right">Approval</TableCell>
+          <TableCell align="right">Rejected</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {series.labels.map((l, i) => (
+          <TableRow key={l}>
+            <TableCell>{l}</TableCell>
+            <TableCell align="right">{series.approved[i] ?? 0}</TableCell>
+            <TableCell align="right">{series.rejected[i] ?? 0}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+  return (
+    <Box>
+      <Box sx={{ position: 'relative', height }}>
+        {kind === 'line' ? (
+          <Line data={data} options={options('line')} role="img" aria-label={summary} fallbackContent={<p>{summary}</p>} />
+        ) : (
+          <Bar data={data} options={options('bar')} role="img" aria-label={summary} fallbackContent={<p>{summary}</p>} />
+        )}
+      </Box>
+      {tableOpen ? (
+        <Box sx={{ mt: 2 }}>{table}</Box>
+      ) : (
+        <Accordion disableGutters elevation={0} sx={{ mt: 1, '&:before': { display: 'none' } }}>
+          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+            <Typography variant="body2">Show the numbers</Typography>
+          </AccordionSummary>
+          <AccordionDetails sx={{ maxHeight: 320, overflow: 'auto' }}>{table}</AccordionDetails>
+        </Accordion>
+      )}
+    </Box>
+  );
+}
