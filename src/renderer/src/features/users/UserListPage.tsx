@@ -1,4 +1,88 @@
-/** Placeholder: the real screen replaces this file. */
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import type { User } from '../../../../shared/types';
+import { errorText, isOk, useApi } from '../../app/api';
+import { useSession } from '../../app/session';
+import { useConfirm } from '../../components/Confirm';
+import { TableStatusRow } from '../../components/DataTable';
+import { useNotify } from '../../components/notify';
+import { PageHeader } from '../../components/PageHeader';
+import { Pagination } from '../../components/Pagination';
+import { usePagedList } from '../../components/usePagedList';
+
+const ROLE_LABEL: Record<string, string> = { admin: 'Admin', manager: 'Manager', seller: 'Seller' };
+
 export default function UserListPage() {
-  return <p>UserListPage</p>;
+  const list = usePagedList<User>('listUsers', PAGE_SIZE.users, 'Could not load the users');
+  const { call } = useApi();
+  const { user: me } = useSession();
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const navigate = useNavigate();
+
+  const remove = async (u: User) => {
+    if (!(await confirm())) return;
+    const r = await call('deleteUser', { id: u.id });
+    if (isOk(r)) {
+      notify.success(MSG.deleteSuccess);
+      await list.reload();
+    } else notify.error(errorText(r, MSG.deleteFailed));
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="User Lists"
+        actions={
+          <Button variant="contained" component={RouterLink} to="/create/user">
+            Add User
+          </Button>
+        }
+      />
+      <TableContainer component={Paper}>
+        <Table aria-label="Users">
+          <TableHead>
+            <TableRow>
+              <TableCell>Name</TableCell>
+              <TableCell>Email</TableCell>
+              <TableCell>Role</TableCell>
+              <TableCell align="right">Action</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            <TableStatusRow colSpan={4} loading={list.loading} error={list.error} empty={list.rows.length === 0} emptyText="No users yet" onRetry={list.reload} />
+            {!list.error &&
+              list.rows.map((u) => (
+                <TableRow key={u.id} hover>
+                  <TableCell>{u.name}</TableCell>
+                  <TableCell>{u.email}</TableCell>
+                  <TableCell>{ROLE_LABEL[u.role] ?? u.role}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <IconButton aria-label={`Edit ${u.name}`} onClick={() => navigate(`/edit/user/${u.id}`)}>
+                      <EditIcon />
+                    </IconButton>
+                    <IconButton aria-label={`Delete ${u.name}`} color="error" disabled={u.id === me?.id} onClick={() => remove(u)}>
+                      <DeleteIcon />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Pagination total={list.total} perPage={list.perPage} page={list.page} threshold={PAGINATION_THRESHOLD.users} onChange={list.setPage} />
+    </>
+  );
 }
