@@ -15,7 +15,7 @@ const api = async (method: string, path: string, token: string, body?: FormData 
     headers: { authorization: `Bearer ${token}`, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
     body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as any };
 };
 
 /** A GET with the path sent byte for byte (fetch would normalise dot segments). */

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../src/server/app';
+import { testConfig } from '../../src/server/config';
+import { seedDemo } from '../../src/server/seed/demo';
+import '../../src/server/modules/cards/demo';
+import { freshDatabase } from '../helpers/db';
+import { inspectImage } from '../../src/server/modules/images/inspect';
+
+let ctx: { app: Awaited<ReturnType<typeof buildApp>>; drop: () => Promise<void>; dir: string };
+beforeAll(async () => {
+  const { database, drop } = await freshDatabase();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gcbo-demo-'));
+  const app = await buildApp({ config: testConfig({ DATA_DIR: dir }), database });
+  await app.ready();
+  ctx = { app, drop, dir };
+});
+afterAll(async () => {
+  await ctx?.app.close();
+  await ctx?.drop();
+  if (ctx) fs.rmSync(ctx.dir, { recursive: true, force: true });
+});
+
+describe('demo offers, cards and comments', () => {
+  it('seeds offers of every kind and cards in every status with a real image each', async () => {
+    const q = ctx.app.services.database.query;
+    const accounts = await seedDemo(ctx.app.services.database, ctx.app.services);
+    expect(accounts.length).toBeGreaterThan(0);
+    const offers = await q<{ price_type: number; rate_type: number; is_active: number }>(sql`SELECT price_type, rate_type, is_active FROM gift_card_offers`);
+    expect(new Set(offers.map((o) => `${o.price_type}/${o.rate_type}`))).toEqual(new Set(['0/0', '1/1', '1/0']));
+    expect(offers.some((o) => o.is_active === 0)).toBe(true);
+    const cards = await q<{ card_status: number; n: number }>(sql`SELECT card_status, count(*)::int AS n FROM gift_cards GROUP BY card_status ORDER BY card_status`);
+    expect(cards.map((c) => c.card_status)).toEqual([0, 1, 2]);
+    expect(cards.reduce((a, c) => a + c.n, 0)).toBe(12);
+    const bad = await q(sql`SELECT id FROM gift_cards WHERE (card_status = 1) <> (approval_date IS NOT NULL) OR (card_status = 2) <> (rejection_date IS NOT NULL)`);
+    expect(bad).toEqual([]);
+    const images = await q<{ image: string }>(sql`SELECT image FROM gift_card_images`);
+    expect(images).toHaveLength(12);
+    for (const { image } of images) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/storage/images/${image}` });
+      expect(res.statusCode).toBe(200);
+      expect(inspectImage(res.rawPayload).ext).toBe('png');
+    }
+    const [{ n }] = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM gift_card_comments`);
+    expect(n).toBeGreaterThanOrEqual(2);
+    // The seller's due kept by the trigger equals the sum over their approved cards.
+    const dues = await q<{ ok: boolean }>(sql`SELECT u.seller_due = COALESCE((SELECT sum(price - rate - paid_amount) FROM gift_cards g WHERE g.seller_id = u.id AND card_status = 1), 0) AS ok FROM users u WHERE role = 'seller'`);
+    expect(dues.every((d) => d.ok)).toBe(true);
+    // A second run leaves the database alone.
+    expect(await seedDemo(ctx.app.services.database, ctx.app.services)).toEqual([]);
+    expect((await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM gift_cards`))[0].n).toBe(12);
+  });
+});
