@@ -56,7 +56,7 @@ export function createBundleHandler(root: string, extraHeaders: () => Record<str
     } catch {
       return answer(400, 'Bad request', MIME['.txt']);
     }
-    if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return answer(404, 'Not found', MIME['.txt']);
+    if (url.protocol !== `${APP_SCHEME}:` || url.host.toLowerCase() !== APP_HOST) return answer(404, 'Not found', MIME['.txt']);
     if (request.method !== 'GET' && request.method !== 'HEAD') return answer(405, 'Method not allowed', MIME['.txt']);
     let rel: string;
     try {

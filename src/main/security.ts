@@ -22,7 +22,7 @@ export function createOrigins(devServerUrl?: string): Origins {
       } catch {
         return false;
       }
-      if (u.protocol === `${APP_SCHEME}:` && u.host === APP_HOST) return true;
+      if (u.protocol === `${APP_SCHEME}:` && u.host.toLowerCase() === APP_HOST) return true;
       return !!dev && (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === dev.origin;
     },
   };
