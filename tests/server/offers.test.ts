@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { countRows, createOffer, fixedOffer, form, rangeOffer, submitCard } from '../helpers/cards';
+import { countRows, createOffer, filesOnDisk, fixedOffer, form, gallery, png, rangeOffer, submitCard } from '../helpers/cards';
 import { MSG } from '../../src/shared/messages';
 
 let s: TestServer;
@@ -112,5 +112,28 @@ describe('offers', () => {
     expect(await counter()).toBe(before);
     const audit = await s.database.query<{ action: string }>(sql`SELECT action FROM audit_log WHERE entity = 'offer' AND entity_id = ${empty} ORDER BY id`);
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);
+  });
+
+  it('a delete racing card submissions either wins alone or is refused; never an orphan card or a 500', async () => {
+    for (let round = 0; round < 3; round++) {
+      const id = await createOffer(s, rangeOffer({ title: `Race ${round}` }));
+      const submit = () => s.call('POST', 'gift-card', { token: s.users.sellerA.token, body: form({ giftcard_offer_id: id, price: 20 }, gallery(png())) });
+      const results = await Promise.all([submit(), submit(), s.call('DELETE', `gift-card-offer/${id}`, { token: s.users.admin.token }), submit()]);
+      for (const r of results) expect([200, 422], JSON.stringify(r.body)).toContain(r.status);
+      const del = results[2];
+      const cards = await s.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM gift_cards WHERE giftcard_offer_id = ${id}`);
+      const offerLeft = (await s.call('GET', `gift-card-offer/${id}`, { token: s.users.admin.token })).status === 200;
+      if (del.status === 200) {
+        expect(offerLeft).toBe(false);
+        expect(cards[0].n).toBe(0);
+      } else {
+        expect(del.body.errorMsg).toBe(MSG.offerHasCards);
+        expect(offerLeft).toBe(true);
+        expect(cards[0].n).toBeGreaterThan(0);
+      }
+      expect(cards[0].n).toBe(results.filter((r, i) => i !== 2 && r.status === 200).length);
+    }
+    // Refused submissions leave no file behind.
+    expect(filesOnDisk(s)).toHaveLength(await countRows(s, 'gift_card_images'));
   });
 });
