@@ -31,16 +31,11 @@ export const allocationsJson = (allocs: repo.Allocation[]) => allocs.map((a) => 
 async function record(tx: Tx, actor: AuthUser, kind: string, t: { sellerId: number; giftCardId: number | null } & Payment, allocs: repo.Allocation[]): Promise<number> {
   const id = await repo.insertTransaction(tx, { code: t.code, sellerId: t.sellerId, amount: t.amount, giftCardId: t.giftCardId, createdBy: actor.id });
   await repo.insertAllocations(tx, id, allocs);
-  for (const a of allocs) await repo.addPaid(tx, a.cardId, a.amount);
   await recordAudit(tx, {
     actorId: actor.id, action: kind, entity: 'transaction', entityId: id,
     details: { code: t.code, seller_id: t.sellerId, gidcard_id: t.giftCardId, transaction_amount: centsToNumber(t.amount), allocations: allocationsJson(allocs) },
   });
   return id;
-}
-
-async function assertCodeFree(tx: Tx, code: string, exceptId = 0) {
-  if (await repo.codeTaken(tx, code, exceptId)) throw refusal(MSG.codeUsed);
 }
 
 /** The whole amount goes to one card; its seller is the card's seller. */
@@ -55,7 +50,7 @@ export async function payCard(tx: Tx, actor: AuthUser, cardId: number, p: Paymen
   const due = cardDue(card);
   if (due <= 0) throw refusal(MSG.cardPaid);
   if (p.amount > due) throw tooBigForCard(due);
-  await assertCodeFree(tx, p.code);
+  // A code already used fails the unique index: the service answers 'The code already used.'.
   return record(tx, actor, 'pay_card', { ...p, sellerId, giftCardId: cardId }, [{ cardId, amount: p.amount }]);
 }
 
@@ -66,7 +61,6 @@ export async function paySeller(tx: Tx, actor: AuthUser, sellerId: number, p: Pa
   const queue = payoutQueue(await repo.lockPayableCards(tx, sellerId), sellerId);
   const due = totalDue(queue);
   if (p.amount > due) throw tooBig(due);
-  await assertCodeFree(tx, p.code);
   return record(tx, actor, kind, { ...p, sellerId, giftCardId: null }, allocate(queue, p.amount));
 }
 
@@ -88,7 +82,6 @@ export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutE
   const before = await repo.findTransactionRecord(tx, id, { forUpdate: true });
   if (!before) throw new HttpError(404, { message: MSG.notFound });
   if (before.sellerId !== seen.sellerId) throw new RetryTransaction();
-  await assertCodeFree(tx, e.code, id);
 
   const oldAllocs = await repo.allocationsOf(tx, id);
   const oldIds = oldAllocs.map((a) => a.cardId);
@@ -97,7 +90,6 @@ export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutE
     : await repo.lockPayableCards(tx, newSellerId, oldIds);
   await repo.deleteAllocations(tx, id);
   for (const a of oldAllocs) {
-    await repo.addPaid(tx, a.cardId, -a.amount);
     const c = cards.find((x) => x.id === a.cardId);
     if (c) c.paid -= a.amount;
   }
@@ -115,7 +107,6 @@ export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutE
     allocs = allocate(queue, e.amount);
   }
   await repo.insertAllocations(tx, id, allocs);
-  for (const a of allocs) await repo.addPaid(tx, a.cardId, a.amount);
   await repo.updateTransactionRow(tx, id, { code: e.code, sellerId: newSellerId, amount: e.amount });
   await recordAudit(tx, {
     actorId: actor.id, action: 'update', entity: 'transaction', entityId: id,

@@ -14,12 +14,17 @@ const iso = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"H
 
 export interface LockedSeller { id: number; role: string; live: boolean }
 
-/** Locks the given users rows FOR UPDATE in ascending id order; answers the ones that exist. */
+/**
+ * Locks the given users rows in ascending id order; answers the ones that exist.
+ * FOR NO KEY UPDATE: it serialises every payment of the seller (and the due trigger's own update) but,
+ * unlike FOR UPDATE, lets foreign-key checks (KEY SHARE) through, so a seller's redeem toggle or a new
+ * card of theirs never waits on, or deadlocks with, a payment.
+ */
 export async function lockSellers(tx: Tx, ids: number[]): Promise<Map<number, LockedSeller>> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const out = new Map<number, LockedSeller>();
   for (const id of sorted) {
-    const r = await rows<LockedSeller>(tx, sql`SELECT id, role, (deleted_at IS NULL) AS live FROM users WHERE id = ${id} FOR UPDATE`);
+    const r = await rows<LockedSeller>(tx, sql`SELECT id, role, (deleted_at IS NULL) AS live FROM users WHERE id = ${id} FOR NO KEY UPDATE`);
     if (r[0]) out.set(id, r[0]);
   }
   return out;
@@ -57,14 +62,6 @@ export async function lockPayableCards(tx: Tx, sellerId: number, extraIds: numbe
   return r.map(toCard);
 }
 
-export async function addPaid(tx: Tx, cardId: number, delta: Cents): Promise<void> {
-  await tx.execute(sql`UPDATE gift_cards SET paid_amount = paid_amount + ${centsToDecimal(delta)}::numeric, updated_at = now() WHERE id = ${cardId}`);
-}
-
-export async function codeTaken(tx: Tx, code: string, exceptId = 0): Promise<boolean> {
-  return (await rows(tx, sql`SELECT 1 FROM transactions WHERE code = ${code} AND id <> ${exceptId} LIMIT 1`)).length > 0;
-}
-
 export async function insertTransaction(tx: Tx, t: { code: string; sellerId: number; amount: Cents; giftCardId: number | null; createdBy: number }): Promise<number> {
   const r = await rows<{ id: number }>(
     tx,
@@ -80,10 +77,21 @@ export async function updateTransactionRow(tx: Tx, id: number, t: { code: string
 
 export interface Allocation { cardId: number; amount: Cents }
 
+/** Writes the allocations and adds them to the cards' paid amounts, in one statement. */
 export async function insertAllocations(tx: Tx, transactionId: number, allocs: Allocation[]): Promise<void> {
   if (allocs.length === 0) return;
-  const values = sql.join(allocs.map((a) => sql`(${transactionId}, ${a.cardId}, ${centsToDecimal(a.amount)}::numeric)`), sql`, `);
-  await tx.execute(sql`INSERT INTO transaction_allocations (transaction_id, gift_card_id, amount) VALUES ${values}`);
+  const values = sql.join(allocs.map((a) => sql`(${transactionId}::int, ${a.cardId}::int, ${centsToDecimal(a.amount)}::numeric)`), sql`, `);
+  await tx.execute(sql`
+    WITH a AS (INSERT INTO transaction_allocations (transaction_id, gift_card_id, amount) VALUES ${values} RETURNING gift_card_id, amount)
+    UPDATE gift_cards g SET paid_amount = g.paid_amount + a.amount, updated_at = now() FROM a WHERE g.id = a.gift_card_id`);
+}
+
+/** Removes the allocations and takes them back off the cards' paid amounts, in one statement. */
+export async function deleteAllocations(tx: Tx, transactionId: number): Promise<void> {
+  await tx.execute(sql`
+    WITH a AS (DELETE FROM transaction_allocations WHERE transaction_id = ${transactionId} RETURNING gift_card_id, amount),
+         s AS (SELECT gift_card_id, sum(amount) AS amount FROM a GROUP BY gift_card_id)
+    UPDATE gift_cards g SET paid_amount = g.paid_amount - s.amount, updated_at = now() FROM s WHERE g.id = s.gift_card_id`);
 }
 
 export async function allocationsOf(tx: Tx, transactionId: number): Promise<Allocation[]> {
@@ -91,9 +99,6 @@ export async function allocationsOf(tx: Tx, transactionId: number): Promise<Allo
   return r.map((a) => ({ cardId: a.gift_card_id, amount: centsOf(a.amount) }));
 }
 
-export async function deleteAllocations(tx: Tx, transactionId: number): Promise<void> {
-  await tx.execute(sql`DELETE FROM transaction_allocations WHERE transaction_id = ${transactionId}`);
-}
 
 export interface TransactionRecord { id: number; code: string; sellerId: number; amount: Cents; isRedeem: 0 | 1; giftCardId: number | null }
 type TxRow = { id: number; code: string; seller_id: number; transaction_amount: string; is_redeem: number; gift_card_id: number | null };
