@@ -1,0 +1,54 @@
+import { serverErrors } from './load-spec';
+import type { Results, SizeRun } from './results';
+
+export interface Goal { goal: string; measured: string; ok: boolean | null }
+
+const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+const x2 = (x: number) => `${x.toFixed(2)}x`;
+
+const pgRuns = (res: Results) => res.runs.filter((r) => r.db === 'PostgreSQL').sort((a, b) => a.cards - b.cards);
+export const growth = (small: SizeRun, big: SizeRun, route: string) => {
+  const a = small.routes.find((f) => f.route === route);
+  const b = big.routes.find((f) => f.route === route);
+  return a && b ? b.r.p50 / a.r.p50 : NaN;
+};
+
+/** The issue's goals, each with what was measured; ok null when the run did not measure it. */
+export function evaluateGoals(res: Results): Goal[] {
+  const goals: Goal[] = [];
+  const runs = pgRuns(res);
+  const big = runs.at(-1);
+  const small = runs[0];
+  if (big) {
+    for (const f of big.routes.filter((x) => x.kind === 'list')) {
+      const ratio = f.r.rps / big.floor.rps;
+      goals.push({ goal: `${f.route} at ${big.label}: throughput >= 25% of floor`, measured: pct(ratio), ok: ratio >= 0.25 });
+    }
+    if (small && small !== big) {
+      for (const f of big.routes.filter((x) => x.kind === 'list')) {
+        const g = growth(small, big, f.route);
+        goals.push({ goal: `${f.route}: p50 ${big.label} / p50 ${small.label} <= 1.5`, measured: x2(g), ok: g <= 1.5 });
+      }
+    }
+    for (const f of big.routes.filter((x) => x.kind === 'report')) {
+      const ratio = f.r.p50 / big.floor.p50;
+      goals.push({ goal: `${f.route} at ${big.label}: p50 within 3x of floor p50`, measured: x2(ratio), ok: ratio <= 3 });
+    }
+  }
+  for (const run of runs.filter((r) => r.invariants.length)) {
+    const broken = run.invariants.filter((i) => i.broken !== 0);
+    goals.push({
+      goal: `ledger invariants after payments (${run.label})`,
+      measured: broken.length ? broken.map((b) => `${b.name}: ${b.broken}`).join('; ') : `${run.invariants.length} checks, none broken`,
+      ok: broken.length === 0,
+    });
+  }
+  const loads = res.runs.flatMap((r) => [...r.floors, ...r.routes.map((f) => f.r), ...r.payments.map((p) => p.result)]);
+  const fiveXX = loads.reduce((s, r) => s + serverErrors(r), 0);
+  const connErrors = loads.reduce((s, r) => s + r.errors, 0);
+  goals.push({ goal: 'no 5xx in any run', measured: `${fiveXX} 5xx, ${connErrors} connection errors`, ok: fiveXX === 0 && connErrors === 0 });
+  if (res.renderer) {
+    goals.push({ goal: 'login screen JavaScript <= 250 kB gzip', measured: `${(res.renderer.login / 1000).toFixed(1)} kB`, ok: res.renderer.login <= 250_000 });
+  }
+  return goals;
+}

@@ -1,0 +1,66 @@
+import { evaluateGoals, growth } from './goals';
+import { PAYMENT_AMOUNT } from './payments';
+import type { Results } from './results';
+
+const n1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+const n2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '-');
+const int = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : '-');
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const table = (head: string[], rows: (string | number)[][]) =>
+  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+/** bench/results.md: the figures of one run as markdown tables. */
+export function toMarkdown(res: Results): string {
+  const out: string[] = ['# Benchmark results', ''];
+  out.push(`Run ${res.started} to ${res.finished} with \`npm run bench\`: ${res.machine.cpus} CPUs (shared; load average ${res.machine.loadBefore.map(n2).join(' / ')} before, ${res.machine.loadAfter.map(n2).join(' / ')} after), Node ${res.machine.node}, ${res.machine.postgres}.`);
+  out.push(`Each route: ${res.settings.warmup} s warm-up, then ${res.settings.duration} s measured with ${res.settings.connections} concurrent connections (autocannon in its own process); payments with ${res.settings.payConnections}. Latencies in ms. The floor is \`GET /api/ping\`, measured before and after the routes of each size (the better of the two is used).`, '');
+
+  out.push('## Goals', '', table(['goal', 'measured', ''], evaluateGoals(res).map((g) => [g.goal, g.measured, g.ok === null ? '-' : g.ok ? 'met' : '**missed**'])), '');
+
+  out.push('## Data', '', table(['database', 'size', 'cards', 'sellers', 'images', 'comments', 'transactions', 'allocations', 'generated in'],
+    res.runs.map((r) => [r.db, r.label, int(r.rows.cards), int(r.rows.sellers), int(r.rows.images), int(r.rows.comments), int(r.rows.transactions), int(r.rows.allocations), r.gen ? `${n1(r.gen.seconds)} s` : 'reused'])), '');
+
+  const rows = res.runs.flatMap((r) => [
+    ...r.floors.map((f, i) => [r.db, r.label, `GET /api/ping (floor, ${i ? 'after' : 'before'})`, int(f.rps), n2(f.p50), n2(f.p99), '', '']),
+    ...r.routes.map((f) => [r.db, r.label, f.route, int(f.r.rps), n2(f.r.p50), n2(f.r.p99), `${((f.r.rps / r.floor.rps) * 100).toFixed(1)}%`, `${n2(f.r.p50 / r.floor.p50)}x`]),
+  ]);
+  out.push('## Routes', '', table(['database', 'size', 'route', 'req/s', 'p50', 'p99', 'req/s vs floor', 'p50 vs floor'], rows), '');
+
+  const pg = res.runs.filter((r) => r.db === 'PostgreSQL').sort((a, b) => a.cards - b.cards);
+  if (pg.length >= 2) {
+    const [small, big] = [pg[0], pg.at(-1)!];
+    out.push(`## Size growth (p50 at ${big.label} / p50 at ${small.label}, PostgreSQL)`, '',
+      table(['route', `p50 ${small.label}`, `p50 ${big.label}`, 'growth'], big.routes.map((f) => {
+        const s = small.routes.find((x) => x.route === f.route);
+        return [f.route, n2(s?.r.p50 ?? NaN), n2(f.r.p50), `${n2(growth(small, big, f.route))}x`];
+      })), '');
+  }
+
+  const pays = res.runs.flatMap((r) => r.payments.map((p) => [r.db, r.label, p.name, int(p.cards), int(p.result.rps), n2(p.result.p50), n2(p.result.p99), JSON.stringify(p.result.status), p.serverErrors]));
+  if (pays.length) {
+    out.push(`## Payments (POST /api/transaction with gidcard_id, ${PAYMENT_AMOUNT} each, a fresh code each)`, '',
+      table(['database', 'size', 'cards', 'cards in rotation', 'payments/s', 'p50', 'p99', 'status counts', '5xx'], pays), '');
+    const inv = res.runs.filter((r) => r.invariants.length);
+    out.push('Ledger invariants after the payment runs (rows breaking each; all must be 0):', '',
+      table(['check', ...inv.map((r) => `${r.db} ${r.label}`)], inv[0].invariants.map((c, i) => [c.name, ...inv.map((r) => r.invariants[i].broken)])), '');
+  }
+
+  out.push('## Embedded database (PGlite)', '');
+  const lite = res.runs.filter((r) => r.db === 'PGlite');
+  out.push(table(['start-up', 'spawn to first answered request'], [
+    ['empty DATA_DIR (creates the schema)', res.pgliteEmptyStartMs === null ? '-' : `${int(res.pgliteEmptyStartMs)} ms`],
+    ...lite.map((r) => [`prepared ${r.label} DATA_DIR`, `${int(r.serverReadyMs)} ms`]),
+  ]), '');
+  const pgStart = pg.map((r) => [`PostgreSQL ${r.label} (for comparison)`, `${int(r.serverReadyMs)} ms`]);
+  if (pgStart.length) out.push(table(['start-up', 'spawn to first answered request'], pgStart), '');
+
+  if (res.renderer) {
+    const r = res.renderer;
+    out.push('## Renderer JavaScript (gzip -9)', '', table(['what', 'size'], [
+      ['entry chunk + static imports (index.html)', kb(r.entry)],
+      [`login screen (entry graph + LoginPage chunk and its static imports, ${r.files.login.length} files)`, kb(r.login)],
+      [`whole app (${r.files.allCount} files)`, kb(r.all)],
+    ]), '');
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,37 @@
+import type { GenResult } from './generate';
+import type { InvariantResult } from './invariants';
+import type { LoadResult } from './load-spec';
+import type { PaymentRun } from './payments';
+import type { RendererSizes } from './renderer';
+
+/** Everything one `npm run bench` measured. */
+export interface RouteFigure { route: string; kind: 'list' | 'report' | 'reference'; r: LoadResult }
+
+export interface SizeRun {
+  db: 'PostgreSQL' | 'PGlite';
+  label: string;
+  cards: number;
+  gen: GenResult | null;
+  rows: Record<string, number>;
+  /** The floor (/api/ping) measured before and after the routes; `floor` is the better of the two. */
+  floors: LoadResult[];
+  floor: LoadResult;
+  routes: RouteFigure[];
+  payments: PaymentRun[];
+  invariants: InvariantResult[];
+  /** Milliseconds from spawning the server to its first answered request. */
+  serverReadyMs: number;
+  serverStderr: string[];
+}
+
+export interface Results {
+  started: string;
+  finished: string;
+  machine: { cpus: number; loadBefore: number[]; loadAfter: number[]; node: string; postgres: string };
+  settings: { duration: number; warmup: number; connections: number; payConnections: number };
+  runs: SizeRun[];
+  pgliteEmptyStartMs: number | null;
+  renderer: RendererSizes | null;
+}
+
+export const betterFloor = (a: LoadResult, b: LoadResult) => (b.rps > a.rps ? b : a);

@@ -1,0 +1,62 @@
+/**
+ * `npm run bench [-- --sizes=10k,1m --duration=5 --warmup=2 --connections=10 --pay-connections=50 --reuse]`
+ * Generates marketplace data at each size on PostgreSQL (DATABASE_URL's server, in its own gcbo_bench_<size> database)
+ * and, at the smallest size, on PGlite; runs the real server and measures it from a separate load process;
+ * prints one line per figure and writes bench/results.md. Not part of `npm test`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { evaluateGoals } from './goals';
+import { toMarkdown } from './markdown';
+import { parseOptions } from './options';
+import { rendererSizes } from './renderer';
+import type { Results } from './results';
+import { pgliteEmptyStart, runSize } from './suite';
+import { postgresSql } from './sql';
+
+const log = (line: string) => console.log(line);
+
+async function postgresVersion(url: string): Promise<string> {
+  const db = await postgresSql(url);
+  try {
+    const [r] = await db.rows<{ v: string }>(`SELECT split_part(version(), ' ', 1) || ' ' || split_part(version(), ' ', 2) AS v`);
+    return r.v;
+  } finally {
+    await db.close();
+  }
+}
+
+async function main() {
+  const opts = parseOptions(process.argv.slice(2), process.env);
+  fs.mkdirSync('bench/data', { recursive: true });
+  const res: Results = {
+    started: new Date().toISOString(), finished: '',
+    machine: { cpus: os.cpus().length, loadBefore: os.loadavg(), loadAfter: [], node: process.version, postgres: await postgresVersion(opts.databaseUrl) },
+    settings: { duration: opts.duration, warmup: opts.warmup, connections: opts.connections, payConnections: opts.payConnections },
+    runs: [], pgliteEmptyStartMs: null, renderer: null,
+  };
+  log(`bench: sizes ${opts.sizes.map((s) => s.label).join(', ')}; ${opts.warmup} s warm-up + ${opts.duration} s per route, ${opts.connections} connections; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  for (const size of opts.sizes) res.runs.push(await runSize('PostgreSQL', size, opts, log));
+  if (opts.pglite) {
+    res.pgliteEmptyStartMs = await pgliteEmptyStart(log);
+    const smallest = [...opts.sizes].sort((a, b) => a.cards - b.cards)[0];
+    res.runs.push(await runSize('PGlite', smallest, opts, log));
+  }
+  if (opts.renderer) {
+    res.renderer = rendererSizes();
+    const r = res.renderer;
+    log(`[renderer] login screen JavaScript ${(r.login / 1000).toFixed(1)} kB gzip (entry graph alone ${(r.entry / 1000).toFixed(1)} kB); whole app ${(r.all / 1000).toFixed(1)} kB gzip`);
+  }
+  res.machine.loadAfter = os.loadavg();
+  res.finished = new Date().toISOString();
+
+  log('\nGoals:');
+  for (const g of evaluateGoals(res)) log(`  ${g.ok === null ? '-     ' : g.ok ? 'met   ' : 'MISSED'} ${g.goal}: ${g.measured}`);
+  fs.writeFileSync(opts.out, toMarkdown(res));
+  log(`\nWrote ${opts.out}`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.stack : String(err));
+  process.exit(1);
+});
