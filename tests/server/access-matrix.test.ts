@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestServer, type TestServer, type TestUser } from '../helpers/server';
+import { createOffer, form, gallery, png, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
+import { checkLedgerInvariants } from '../helpers/invariants';
+import { operationNames, type OperationName } from '../../src/shared/endpoints';
+
+/**
+ * One table: every API operation, called as anonymous, seller A, seller B, manager and admin on
+ * records of seller A, against the answer each must get.
+ *   ok   = 2xx          401 = no valid token
+ *   deny = 403 or 404 (never the record)
+ */
+type Role = 'anon' | 'sellerA' | 'sellerB' | 'manager' | 'admin';
+type Expect = 'ok' | 401 | 'deny';
+const ROLES: Role[] = ['anon', 'sellerA', 'sellerB', 'manager', 'admin'];
+interface Req { method: string; url: string; body?: unknown }
+interface Row { op: OperationName; label?: string; req: (r: Role) => Promise<Req> | Req; expect: Record<Role, Expect> }
+
+const staffOnly: Record<Role, Expect> = { anon: 401, sellerA: 'deny', sellerB: 'deny', manager: 'ok', admin: 'ok' };
+const sellersOnly: Record<Role, Expect> = { anon: 401, sellerA: 'ok', sellerB: 'ok', manager: 'deny', admin: 'deny' };
+const anyone: Record<Role, Expect> = { anon: 401, sellerA: 'ok', sellerB: 'ok', manager: 'ok', admin: 'ok' };
+const ownerOrStaff: Record<Role, Expect> = { anon: 401, sellerA: 'ok', sellerB: 'deny', manager: 'ok', admin: 'ok' };
+
+let s: TestServer;
+let offer: number;
+let approvedCard: number;
+let cardNumber: string;
+let codeSeq = 0;
+const code = () => `M-${Date.now().toString(36)}-${codeSeq++}`;
+
+const token = async (r: Role, fresh = false): Promise<string | undefined> => {
+  if (r === 'anon') return undefined;
+  const u = s.users[r] as TestUser;
+  return fresh ? s.login(u.email) : u.token;
+};
+const pendingCardOfA = () => submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 50 }, [png(), png()]);
+const imageOf = async (card: number) => (await s.database.query<{ id: number }>(sql`SELECT id FROM gift_card_images WHERE gift_card_id = ${card} ORDER BY id LIMIT 1`))[0].id;
+const commentOfA = async (card: number) => {
+  const r = await s.call('POST', `add-gift-card/${card}`, { token: s.users.sellerA.token, body: { comment: 'from A' } });
+  expect(r.status).toBe(200);
+  return (await s.database.query<{ id: number }>(sql`SELECT max(id)::int AS id FROM gift_card_comments WHERE gift_card_id = ${card}`))[0].id;
+};
+const transactionOfA = async () => {
+  const c = code();
+  const r = await s.call('POST', 'transaction', { token: s.users.admin.token, body: { code: c, transaction_amount: 1, gidcard_id: approvedCard, seller_id: s.users.sellerA.id } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return (await s.database.query<{ id: number }>(sql`SELECT id FROM transactions WHERE code = ${c}`))[0].id;
+};
+
+const rows: Row[] = [
+  { op: 'logout', req: () => ({ method: 'POST', url: 'logout' }), expect: anyone },
+  { op: 'sellerDue', req: () => ({ method: 'GET', url: 'seller-due' }), expect: sellersOnly },
+  { op: 'allOffers', req: () => ({ method: 'GET', url: 'all-gift-card-offer' }), expect: anyone },
+  { op: 'listOffers', req: () => ({ method: 'GET', url: 'gift-card-offer?page=1' }), expect: staffOnly },
+  { op: 'getOffer', req: () => ({ method: 'GET', url: `gift-card-offer/${offer}` }), expect: anyone },
+  { op: 'createOffer', req: () => ({ method: 'POST', url: 'gift-card-offer', body: rangeOffer({ title: 'matrix' }) }), expect: staffOnly },
+  { op: 'updateOffer', req: () => ({ method: 'POST', url: `gift-card-offer-update/${offer}`, body: rangeOffer({ title: 'Matrix offer', min_price: 10, max_price: 1000, rate: 10 }) }), expect: staffOnly },
+  { op: 'deleteOffer', req: async () => ({ method: 'DELETE', url: `gift-card-offer/${await createOffer(s, rangeOffer({ title: 'to delete' }))}` }), expect: staffOnly },
+  { op: 'createCard', req: () => ({ method: 'POST', url: 'gift-card', body: form({ giftcard_offer_id: offer, price: 20 }, gallery(png())) }), expect: sellersOnly },
+  { op: 'listCards', req: () => ({ method: 'GET', url: 'gift-card?page=1' }), expect: staffOnly },
+  { op: 'myCards', req: () => ({ method: 'GET', url: 'my-giftcard?page=1' }), expect: sellersOnly },
+  { op: 'getCard', req: () => ({ method: 'GET', url: `gift-card/${approvedCard}` }), expect: ownerOrStaff },
+  { op: 'updateCard', req: async () => ({ method: 'POST', url: `gift-card-update/${await pendingCardOfA()}`, body: { giftcard_offer_id: offer, price: 60, description: 'edited' } }), expect: ownerOrStaff },
+  { op: 'deleteCard', req: async () => ({ method: 'DELETE', url: `gift-card/${await pendingCardOfA()}` }), expect: ownerOrStaff },
+  { op: 'deleteCardImage', req: async () => ({ method: 'DELETE', url: `delete-giftcard-image/${await imageOf(await pendingCardOfA())}` }), expect: ownerOrStaff },
+  { op: 'searchCardNumber', req: () => ({ method: 'POST', url: 'search-card-number', body: { card_number: cardNumber } }), expect: ownerOrStaff },
+  { op: 'listComments', req: () => ({ method: 'GET', url: `gift-card-comments/${approvedCard}?page=1` }), expect: ownerOrStaff },
+  { op: 'addComment', req: () => ({ method: 'POST', url: `add-gift-card/${approvedCard}`, body: { comment: 'matrix comment' } }), expect: ownerOrStaff },
+  { op: 'deleteComment', req: async () => ({ method: 'DELETE', url: `delete-giftcard-comment/${await commentOfA(approvedCard)}` }), expect: ownerOrStaff },
+  { op: 'createTransaction', req: () => ({ method: 'POST', url: 'transaction', body: { code: code(), transaction_amount: 0.5, gidcard_id: approvedCard, seller_id: s.users.sellerA.id } }), expect: staffOnly },
+  { op: 'getTransaction', req: async () => ({ method: 'GET', url: `transaction/${await transactionOfA()}` }), expect: ownerOrStaff },
+  { op: 'updateTransaction', req: async (r) => ({ method: 'POST', url: `transaction-update/${await transactionOfA()}`, body: r === 'manager' || r === 'admin' ? { code: code(), transaction_amount: 1, seller_id: s.users.sellerA.id } : {} }), expect: ownerOrStaff },
+  { op: 'listTransactions', req: () => ({ method: 'GET', url: 'transaction?page=1' }), expect: staffOnly },
+  { op: 'myTransactions', req: () => ({ method: 'GET', url: 'my-transaction?page=1' }), expect: sellersOnly },
+  { op: 'bulkPayment', req: () => ({ method: 'POST', url: 'bulk-payment', body: { seller_id: s.users.sellerA.id, paid_amount: 0.25, code: code() } }), expect: staffOnly },
+  { op: 'sellerList', req: () => ({ method: 'GET', url: 'seller-lists?page=1' }), expect: staffOnly },
+  { op: 'listUsers', req: () => ({ method: 'GET', url: 'all-user-lists?page=1' }), expect: staffOnly },
+  { op: 'getUser', req: () => ({ method: 'GET', url: `users/${s.users.sellerA.id}` }), expect: staffOnly },
+  { op: 'getUser', label: 'getUser (an admin)', req: () => ({ method: 'GET', url: `users/${s.users.admin.id}` }), expect: { anon: 401, sellerA: 'deny', sellerB: 'deny', manager: 'deny', admin: 'ok' } },
+  { op: 'createUser', req: () => ({ method: 'POST', url: 'users', body: { name: 'Matrix', email: `m-${code().toLowerCase()}@x.io`, role: 'seller', password: 'secret-1' } }), expect: staffOnly },
+  { op: 'updateUser', req: () => ({ method: 'PUT', url: `users/${s.users.sellerA.id}`, body: { name: 'Seller A', email: s.users.sellerA.email, role: 'seller' } }), expect: staffOnly },
+  { op: 'updateUser', label: 'updateUser (an admin)', req: async () => {
+    const other = await s.createUser('admin');
+    return { method: 'PUT', url: `users/${other.id}`, body: { name: 'x', email: other.email, role: 'manager' } };
+  }, expect: { anon: 401, sellerA: 'deny', sellerB: 'deny', manager: 'deny', admin: 'ok' } },
+  { op: 'deleteUser', req: async () => ({ method: 'DELETE', url: `users/${(await s.createUser('seller')).id}` }), expect: staffOnly },
+  { op: 'deleteUser', label: 'deleteUser (an admin)', req: async () => ({ method: 'DELETE', url: `users/${(await s.createUser('admin')).id}` }), expect: { anon: 401, sellerA: 'deny', sellerB: 'deny', manager: 'deny', admin: 'ok' } },
+  { op: 'chartData', req: () => ({ method: 'POST', url: 'chart-data', body: { start_date: '2026-01-01', end_date: '2026-01-31', seller_id: 0 } }), expect: anyone },
+  { op: 'chartDataYearly', req: () => ({ method: 'POST', url: 'chart-data-yearly', body: { start_date: '2026-01-01', end_date: '2026-12-31', seller_id: 0 } }), expect: anyone },
+  { op: 'dashboardChart', req: () => ({ method: 'GET', url: 'chart-data?start_date=2026-01-01&end_date=2026-01-31' }), expect: anyone },
+];
+
+beforeAll(async () => {
+  s = await startTestServer();
+  offer = await createOffer(s, rangeOffer({ title: 'Matrix offer', min_price: 10, max_price: 1000, rate: 10 }));
+  approvedCard = await pendingCardOfA();
+  cardNumber = `NUM-${Date.now()}`;
+  expect((await staffUpdate(s, approvedCard, { giftcard_offer_id: offer, price: 500, card_number: cardNumber, card_status: 1 })).status).toBe(200);
+});
+afterAll(async () => s?.close());
+
+describe('access matrix', () => {
+  it('covers every operation of the contract except login', () => {
+    const covered = new Set(rows.map((r) => r.op));
+    expect(operationNames.filter((o) => o !== 'login' && !covered.has(o))).toEqual([]);
+  });
+
+  let checks = 0;
+  for (const row of rows) {
+    it(`${row.label ?? row.op}`, async () => {
+      for (const role of ROLES) {
+        const req = await row.req(role);
+        const t = await token(role, row.op === 'logout');
+        const res = await s.call(req.method, req.url, { token: t, body: req.body });
+        const want = row.expect[role];
+        const where = `${row.label ?? row.op} as ${role}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+        if (want === 'ok') expect(res.status >= 200 && res.status < 300, where).toBe(true);
+        else if (want === 401) expect(res.status, where).toBe(401);
+        else {
+          expect([403, 404], where).toContain(res.status);
+          // A refusal never carries the record.
+          expect(res.body?.data, where).toBeUndefined();
+        }
+        checks += 1;
+      }
+    });
+  }
+  it('leaves the ledger consistent', async () => {
+    await checkLedgerInvariants(s.database);
+    console.log(`access matrix: ${rows.length} rows x ${ROLES.length} roles = ${checks} checks`);
+    expect(checks).toBe(rows.length * ROLES.length);
+  });
+});
+
+describe("a seller's data stays theirs", () => {
+  it('seller B sees none of seller A’s cards, transactions or due; seller_id from a seller is not trusted', async () => {
+    const b = s.users.sellerB.token;
+    const mine = await s.call('GET', 'my-giftcard?page=1', { token: b });
+    expect(mine.body.data.data.every((c: { seller_id: number }) => c.seller_id === s.users.sellerB.id)).toBe(true);
+    const tx = await s.call('GET', 'my-transaction?page=1', { token: b });
+    expect(tx.body.data.data.every((t: { seller_id: number }) => t.seller_id === s.users.sellerB.id)).toBe(true);
+    const dueA = await s.call('GET', 'seller-due', { token: s.users.sellerA.token });
+    const dueB = await s.call('GET', 'seller-due', { token: b });
+    expect(dueA.body.due).toBeGreaterThan(0);
+    expect(dueB.body.due).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const asB = await s.call('POST', 'chart-data', { token: b, body: { start_date: today, end_date: today, seller_id: s.users.sellerA.id } });
+    const asA = await s.call('POST', 'chart-data', { token: s.users.sellerA.token, body: { start_date: today, end_date: today, seller_id: 0 } });
+    expect(asA.body.approvalArray[0]).toBe(1);
+    expect(asB.body.approvalArray[0]).toBe(0);
+  });
+
+  it('ignores mass-assigned fields: status, rate, paid amount, seller and role', async () => {
+    const r = await s.call('POST', 'gift-card', {
+      token: s.users.sellerA.token,
+      body: form({ giftcard_offer_id: offer, price: 40, card_status: 1, rate: 0, paid_amount: 40, seller_id: s.users.sellerB.id, card_number: 'SELF-SET', approval_date: '2020-01-01' }, gallery(png())),
+    });
+    expect(r.status).toBe(200);
+    const [card] = await s.database.query<{ id: number; seller_id: number; card_status: number; rate: string; paid_amount: string; approval_date: string | null }>(
+      sql`SELECT id, seller_id, card_status, rate::text, paid_amount::text, approval_date FROM gift_cards ORDER BY id DESC LIMIT 1`,
+    );
+    expect(card).toMatchObject({ seller_id: s.users.sellerA.id, card_status: 0, rate: '4.00', paid_amount: '0.00', approval_date: null });
+    const edit = await s.call('POST', `gift-card-update/${card.id}`, { token: s.users.sellerA.token, body: { giftcard_offer_id: offer, price: 40, card_status: 1, card_number: 'HACK', paid_amount: 40 } });
+    expect(edit.status).toBe(200);
+    const [after] = await s.database.query<{ card_status: number; paid_amount: string }>(sql`SELECT card_status, paid_amount::text FROM gift_cards WHERE id = ${card.id}`);
+    expect(after).toEqual({ card_status: 0, paid_amount: '0.00' });
+    // Staff cannot make an admin through the users API.
+    const admin = await s.call('POST', 'users', { token: s.users.manager.token, body: { name: 'Sneaky', email: 'sneaky@x.io', role: 'admin', password: 'secret-1' } });
+    expect(admin.status).toBe(422);
+    // Paying A's card while naming seller B pays A.
+    const c = code();
+    const pay = await s.call('POST', 'transaction', { token: s.users.admin.token, body: { code: c, transaction_amount: 1, gidcard_id: approvedCard, seller_id: s.users.sellerB.id } });
+    expect(pay.status).toBe(200);
+    const [t] = await s.database.query<{ seller_id: number }>(sql`SELECT seller_id FROM transactions WHERE code = ${c}`);
+    expect(t.seller_id).toBe(s.users.sellerA.id);
+    await checkLedgerInvariants(s.database);
+  });
+});
