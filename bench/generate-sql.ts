@@ -95,26 +95,25 @@ SELECT o.id, s.id,
  ORDER BY x.g;`;
 }
 
-/** One or two images per card (names only: the bench serves no files). */
+/** One or two images per card (names only: the bench serves no files); a card's images keep their order. */
 export function imagesSql(): string {
   return `
 INSERT INTO gift_card_images (gift_card_id, image, created_at)
-SELECT c.id, 'bench-' || c.id || '-' || k || '.jpg', c.created_at
-  FROM gift_cards c, generate_series(1, 1 + c.id % 2) k
- ORDER BY c.id, k;`;
+SELECT id, 'bench-' || id || '-1.jpg', created_at FROM gift_cards;
+INSERT INTO gift_card_images (gift_card_id, image, created_at)
+SELECT id, 'bench-' || id || '-2.jpg', created_at FROM gift_cards WHERE id % 2 = 1;`;
 }
 
-/** 30% of cards have a seller's comment, 10% also a staff reply (some with an image). */
+/** 30% of cards have a seller's comment, 10% also a staff reply after it (some with an image). */
 export function commentsSql(): string {
   return `
 INSERT INTO gift_card_comments (gift_card_id, user_id, comment, image, created_at)
-SELECT c.id, CASE WHEN k = 1 THEN c.seller_id ELSE (SELECT id FROM bench_staff WHERE bench_staff.k = c.id % 2) END,
-       CASE WHEN k = 1 THEN 'Please check the photo of the back.' ELSE 'Checked the balance, thanks.' END,
-       CASE WHEN k = 2 AND c.id % 7 = 0 THEN 'bench-comment-' || c.id || '.jpg' END,
-       c.created_at + k * interval '20 minutes'
-  FROM gift_cards c, generate_series(1, CASE WHEN c.id % 10 = 0 THEN 2 ELSE 1 END) k
- WHERE c.id % 10 < 3
- ORDER BY c.id, k;`;
+SELECT id, seller_id, 'Please check the photo of the back.', NULL, created_at + interval '20 minutes'
+  FROM gift_cards WHERE id % 10 < 3;
+INSERT INTO gift_card_comments (gift_card_id, user_id, comment, image, created_at)
+SELECT c.id, s.id, 'Checked the balance, thanks.', CASE WHEN c.id % 7 = 0 THEN 'bench-comment-' || c.id || '.jpg' END,
+       c.created_at + interval '40 minutes'
+  FROM gift_cards c JOIN bench_staff s ON s.k = c.id % 2 WHERE c.id % 10 = 0;`;
 }
 
 /**

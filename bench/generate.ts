@@ -25,7 +25,7 @@ export async function generate(db: BenchSql, cards: number, log: (line: string) 
   await step('password hashes', async () => {
     [p.knownHash, p.bulkHash] = await Promise.all([hashPassword(BENCH_ACCOUNTS.password), hashPassword(`bulk-${Math.random()}`)]);
   });
-  await db.exec(`SET session_replication_role = replica; SET maintenance_work_mem = '256MB'; SET work_mem = '64MB'; SET jit = off; SELECT setseed(0.42);`);
+  await db.exec(`SET session_replication_role = replica; SET maintenance_work_mem = '256MB'; SET work_mem = '256MB'; SET jit = off; SELECT setseed(0.42);`);
   let saved: Awaited<ReturnType<typeof dropBulkIndexes>> = [];
   await step('drop bulk indexes', async () => (saved = await dropBulkIndexes(db)));
   await step('users', () => db.exec(usersSql(p)));
