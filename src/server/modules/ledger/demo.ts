@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { addDemoSeeder } from '../../seed/demo';
+import { addDemoSeeder, type DemoSeeder } from '../../seed/demo';
 import { centsOf } from '../../db/values';
 import type { AuthUser } from '../auth/service';
 
 /** Demo payments (run after the cards seeder): a partial payment of one approved card and one bulk payment. */
-addDemoSeeder(async ({ database, services }) => {
+export const seedDemoPayments: DemoSeeder = async ({ database, services }) => {
   const admins = await database.query<AuthUser>(sql`SELECT id, name, email, role FROM users WHERE role = 'admin' AND deleted_at IS NULL ORDER BY id LIMIT 1`);
   const cards = await database.query<{ id: number; seller_id: number; due: string }>(sql`
     SELECT id, seller_id, (price - rate - paid_amount)::text AS due FROM gift_cards
@@ -18,4 +18,5 @@ addDemoSeeder(async ({ database, services }) => {
   const [row] = await database.query<{ due: string }>(sql`SELECT seller_due::text AS due FROM users WHERE id = ${bulkSeller}`);
   const due = centsOf(row?.due ?? '0');
   if (due > 0) await services.ledger.bulk(actor, { seller_id: bulkSeller, paid_amount: Math.max(1, Math.floor((due * 3) / 5)), code: 'DEMO-BULK-0001' });
-}, 100);
+};
+addDemoSeeder(seedDemoPayments, 100);
