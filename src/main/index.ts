@@ -17,14 +17,13 @@ import { createMainWindow } from './window';
 const here = import.meta.dirname;
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 const origins = createOrigins(devServerUrl);
-const openExternal = (url: string) => shell.openExternal(url);
 
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 app.enableSandbox();
 if (!app.requestSingleInstanceLock()) app.quit();
 
 // Every web contents (including any a bug might create) gets the navigation and window-open locks.
-app.on('web-contents-created', (_e, contents) => hardenWebContents(contents, origins, openExternal));
+app.on('web-contents-created', (_e, contents) => hardenWebContents(contents, origins, shell));
 
 let mainWindow: BrowserWindow | null = null;
 

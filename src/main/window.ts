@@ -1,5 +1,4 @@
 import { API_ORIGIN_ARG } from '../shared/bridge';
-import { secureWebPreferences } from './security';
 
 export interface WindowLike {
   once(event: 'ready-to-show', listener: () => void): unknown;
@@ -9,7 +8,10 @@ export interface WindowLike {
 
 export type BrowserWindowCtor<W extends WindowLike> = new (options: Record<string, unknown>) => W;
 
-/** The app window: secure webPreferences, the API origin handed to the preload, our start page. */
+/**
+ * The app window. webPreferences state the Electron security checklist explicitly (and literally, so the
+ * static scan can read them): isolated, sandboxed, no Node, web security on, no webview, no middle-click windows.
+ */
 export function createMainWindow<W extends WindowLike>(
   BrowserWindow: BrowserWindowCtor<W>,
   opts: { preload: string; apiOrigin: string; startUrl: string; icon?: string },
@@ -23,7 +25,24 @@ export function createMainWindow<W extends WindowLike>(
     title: 'Gift Card Back-Office',
     backgroundColor: '#ffffff',
     ...(opts.icon ? { icon: opts.icon } : {}),
-    webPreferences: secureWebPreferences(opts.preload, [`${API_ORIGIN_ARG}${opts.apiOrigin}`]),
+    webPreferences: {
+      // Reviewed (scan finding PRELOAD_JS_CHECK asks for it): the preload exposes named functions only, never ipcRenderer.
+      preload: opts.preload, // eng-disable PRELOAD_JS_CHECK
+      additionalArguments: [`${API_ORIGIN_ARG}${opts.apiOrigin}`],
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
+    },
   });
   win.once('ready-to-show', () => win.show());
   void win.loadURL(opts.startUrl);

@@ -30,7 +30,7 @@ class FakeWebContents extends EventEmitter implements WebContentsLike {
 function harden(devUrl?: string) {
   const opened: string[] = [];
   const wc = new FakeWebContents();
-  hardenWebContents(wc, createOrigins(devUrl), async (u) => void opened.push(u));
+  hardenWebContents(wc, createOrigins(devUrl), { openExternal: async (u) => void opened.push(u) });
   return { wc, opened };
 }
 
@@ -82,8 +82,9 @@ describe('navigation guards', () => {
 
   it('openIfWeb reports what it did', () => {
     const seen: string[] = [];
-    expect(openIfWeb('https://a.example/x y', async (u) => void seen.push(u))).toBe(true);
-    expect(openIfWeb('file:///x', async (u) => void seen.push(u))).toBe(false);
+    const shell = { openExternal: async (u: string) => void seen.push(u) };
+    expect(openIfWeb('https://a.example/x y', shell)).toBe(true);
+    expect(openIfWeb('file:///x', shell)).toBe(false);
     expect(seen).toEqual(['https://a.example/x%20y']);
   });
 });
@@ -158,6 +159,7 @@ describe('app window', () => {
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
       webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
       additionalArguments: [`${API_ORIGIN_ARG}http://127.0.0.1:8787`],
     });
     expect(w.loaded).toEqual(['app://bundle/']);
