@@ -114,7 +114,7 @@ export default function ImagePicker({ label, files, onChange, multiple = true, d
         </Typography>
       )}
       {files.length > 0 && (
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }} aria-label={`${label}: selected`}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
           {files.map((f) => (
             <Box key={f.id} sx={{ position: 'relative', width: 96, height: 96, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
               <img src={f.previewUrl} alt={`Preview of ${f.name}`} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />

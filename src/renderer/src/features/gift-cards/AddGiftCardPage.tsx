@@ -26,7 +26,7 @@ export default function AddGiftCardPage() {
   const { call } = useApi();
   const notify = useNotify();
   const navigate = useNavigate();
-  const { offers: all, loading, error: loadError, reload } = useOffers();
+  const { offers: all, error: loadError, reload } = useOffers();
   const offers = all.filter((o) => o.is_active === 1);
   const [offerId, setOfferId] = useState('');
   const [price, setPrice] = useState('');
@@ -106,7 +106,7 @@ export default function AddGiftCardPage() {
                 setErrors((x) => ({ ...x, price: undefined }));
               }}
               errors={errors}
-              disabled={saving || loading}
+              disabled={saving}
               autoFocus
             />
             <PriceBreakdown offer={offer} price={price} />

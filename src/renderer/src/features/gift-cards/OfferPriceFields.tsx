@@ -96,7 +96,7 @@ export function PriceBreakdown({ offer, price }: { offer: Offer | undefined; pri
     </Box>
   );
   return (
-    <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Price breakdown" role="group">
+    <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Breakdown" role="group">
       {cell('Price', p ? formatMoney(centsToDecimal(p.price)) : '—')}
       {cell('Rate', p ? formatMoney(centsToDecimal(p.rate)) : '—')}
       {cell('Payable', p ? formatMoney(centsToDecimal(p.payable)) : '—')}
