@@ -20,7 +20,7 @@ const origins = createOrigins(devServerUrl);
 
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 app.enableSandbox();
-if (!app.requestSingleInstanceLock()) app.quit();
+const firstInstance = app.requestSingleInstanceLock();
 
 // Every web contents (including any a bug might create) gets the navigation and window-open locks.
 app.on('web-contents-created', (_e, contents) => hardenWebContents(contents, origins, shell));
@@ -70,7 +70,14 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
-app.whenReady().then(start).catch((err: unknown) => {
-  console.error(err);
-  app.quit();
-});
+if (!firstInstance) {
+  app.quit(); // the running instance comes to the front instead
+} else {
+  app
+    .whenReady()
+    .then(start)
+    .catch((err: unknown) => {
+      console.error(err);
+      app.quit();
+    });
+}
