@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { PAGE_LINKS } from '../../../shared/constants';
+import { pageWindow } from './pageWindow';
 
 export interface PaginationProps {
   total: number;
@@ -9,14 +9,6 @@ export interface PaginationProps {
   /** Controls appear only when total is above this. */
   threshold: number;
   onChange(page: number): void;
-}
-
-/** The page links window: at most PAGE_LINKS numbers around the current page. */
-export function pageWindow(page: number, pages: number, links = PAGE_LINKS): number[] {
-  const count = Math.min(links, pages);
-  let start = Math.max(1, page - Math.floor(count / 2));
-  start = Math.min(start, pages - count + 1);
-  return Array.from({ length: count }, (_, i) => start + i);
 }
 
 export function Pagination({ total, perPage, page, threshold, onChange }: PaginationProps) {
@@ -46,3 +38,4 @@ export function Pagination({ total, perPage, page, threshold, onChange }: Pagina
   );
 }
 export default Pagination;
+export { pageWindow };
