@@ -48,12 +48,12 @@ export default function AddGiftCardPage() {
     e.preventDefault();
     if (saving) return;
     const next: Errors = {};
-    if (!offer) next.offer = 'Choose an offer';
+    if (!offer) next.offer = 'Offer is required';
     else {
       const pe = priceError(offer, price);
       if (pe) next.price = pe;
     }
-    if (images.length === 0) next.images = 'Add at least one image';
+    if (images.length === 0) next.images = MSG.imageRequired;
     setErrors(next);
     if (Object.keys(next).length) return;
     setSaving(true);

@@ -60,7 +60,7 @@ export default function CardEditForm({ detail, offers: allOffers, onSaved }: Pro
     e.preventDefault();
     if (disabled) return;
     const next: Errors = {};
-    if (!offer) next.offer = 'Choose an offer';
+    if (!offer) next.offer = 'Offer is required';
     // An unchanged price is the card's own (the offer may have changed since); anything else must fit the offer.
     else if (offerId !== String(card.giftcard_offer_id) || price !== priceText(card.price)) {
       const pe = priceError(offer, price);
