@@ -14,6 +14,8 @@ export interface LoadSpec {
   idRange?: [number, number];
   /** Card payments: each request pays `amount` on the next card of the list with a fresh code. */
   payments?: { cards: number[]; amount: number; codePrefix: string };
+  /** Instead of one request: each connection cycles through these (used to warm the server up on every route). */
+  mix?: { method: 'GET' | 'POST'; path: string; token?: string; body?: unknown }[];
   connections: number;
   warmupSeconds: number;
   seconds: number;
@@ -33,6 +35,8 @@ export interface LoadResult {
   warmupStatus: Record<string, number>;
   errors: number;
   timeouts: number;
+  /** CPU milliseconds per request in the server process and in the PostgreSQL backends (Linux; set by the bench). */
+  cpu?: { serverMs: number; dbMs: number };
 }
 
 /** Runs one load in a separate process (bench/load.ts) and answers its result. */

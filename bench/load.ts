@@ -32,14 +32,17 @@ async function run(spec: LoadSpec, seconds: number) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (spec.token) headers.authorization = `Bearer ${spec.token}`;
   const dynamic = Boolean(spec.idRange || spec.payments);
-  const instance = autocannon({
-    url: spec.base, connections: spec.connections, duration: seconds, timeout: 30,
-    requests: [{
-      method: spec.method, path: spec.path, headers,
-      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
-      ...(dynamic ? { setupRequest: setupRequest(spec) } : {}),
-    }],
-  });
+  const requests = spec.mix
+    ? spec.mix.map((m) => ({
+        method: m.method, path: m.path, body: m.body === undefined ? undefined : JSON.stringify(m.body),
+        headers: { 'content-type': 'application/json', ...(m.token ? { authorization: `Bearer ${m.token}` } : {}) },
+      }))
+    : [{
+        method: spec.method, path: spec.path, headers,
+        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        ...(dynamic ? { setupRequest: setupRequest(spec) } : {}),
+      }];
+  const instance = autocannon({ url: spec.base, connections: spec.connections, duration: seconds, timeout: 30, requests });
   const latencies: number[] = [];
   const status: Record<string, number> = {};
   instance.on('response', (_client: unknown, code: number, _bytes: number, ms: number) => {

@@ -1,11 +1,13 @@
 import { evaluateGoals, growth } from './goals';
 import { PAYMENT_AMOUNT } from './payments';
+import type { LoadResult } from './load-spec';
 import type { Results } from './results';
 
 const n1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
 const n2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '-');
 const int = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : '-');
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const cpu = (r: LoadResult) => (r.cpu ? [n2(r.cpu.serverMs), n2(r.cpu.dbMs)] : ['-', '-']);
 const table = (head: string[], rows: (string | number)[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
@@ -21,10 +23,11 @@ export function toMarkdown(res: Results): string {
     res.runs.map((r) => [r.db, r.label, int(r.rows.cards), int(r.rows.sellers), int(r.rows.images), int(r.rows.comments), int(r.rows.transactions), int(r.rows.allocations), r.gen ? `${n1(r.gen.seconds)} s` : 'reused'])), '');
 
   const rows = res.runs.flatMap((r) => [
-    ...r.floors.map((f, i) => [r.db, r.label, `GET /api/ping (floor, ${i ? 'after' : 'before'})`, int(f.rps), n2(f.p50), n2(f.p99), '', '']),
-    ...r.routes.map((f) => [r.db, r.label, f.route, int(f.r.rps), n2(f.r.p50), n2(f.r.p99), `${((f.r.rps / r.floor.rps) * 100).toFixed(1)}%`, `${n2(f.r.p50 / r.floor.p50)}x`]),
+    ...r.floors.map((f, i) => [r.db, r.label, `GET /api/ping (floor, ${i ? 'after' : 'before'})`, int(f.rps), n2(f.p50), n2(f.p99), '', '', ...cpu(f)]),
+    ...r.routes.map((f) => [r.db, r.label, f.route, int(f.r.rps), n2(f.r.p50), n2(f.r.p99), `${((f.r.rps / r.floor.rps) * 100).toFixed(1)}%`, `${n2(f.r.p50 / r.floor.p50)}x`, ...cpu(f.r)]),
   ]);
-  out.push('## Routes', '', table(['database', 'size', 'route', 'req/s', 'p50', 'p99', 'req/s vs floor', 'p50 vs floor'], rows), '');
+  out.push('## Routes', '', 'CPU columns: CPU milliseconds per request spent in the server process and in the PostgreSQL backends (from /proc; PGlite runs inside the server process). Unlike req/s they do not depend on what else the machine runs.', '',
+    table(['database', 'size', 'route', 'req/s', 'p50', 'p99', 'req/s vs floor', 'p50 vs floor', 'server CPU/req', 'db CPU/req'], rows), '');
 
   const pg = res.runs.filter((r) => r.db === 'PostgreSQL').sort((a, b) => a.cards - b.cards);
   if (pg.length >= 2) {
@@ -36,10 +39,10 @@ export function toMarkdown(res: Results): string {
       })), '');
   }
 
-  const pays = res.runs.flatMap((r) => r.payments.map((p) => [r.db, r.label, p.name, int(p.cards), int(p.result.rps), n2(p.result.p50), n2(p.result.p99), JSON.stringify(p.result.status), p.serverErrors]));
+  const pays = res.runs.flatMap((r) => r.payments.map((p) => [r.db, r.label, p.name, int(p.cards), int(p.result.rps), n2(p.result.p50), n2(p.result.p99), ...cpu(p.result), JSON.stringify(p.result.status), p.serverErrors]));
   if (pays.length) {
     out.push(`## Payments (POST /api/transaction with gidcard_id, ${PAYMENT_AMOUNT} each, a fresh code each)`, '',
-      table(['database', 'size', 'cards', 'cards in rotation', 'payments/s', 'p50', 'p99', 'status counts', '5xx'], pays), '');
+      table(['database', 'size', 'cards', 'cards in rotation', 'payments/s', 'p50', 'p99', 'server CPU/req', 'db CPU/req', 'status counts', '5xx'], pays), '');
     const inv = res.runs.filter((r) => r.invariants.length);
     out.push('Ledger invariants after the payment runs (rows breaking each; all must be 0):', '',
       table(['check', ...inv.map((r) => `${r.db} ${r.label}`)], inv[0].invariants.map((c, i) => [c.name, ...inv.map((r) => r.invariants[i].broken)])), '');

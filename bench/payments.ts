@@ -1,6 +1,6 @@
 import type { BenchSql } from './sql';
-import { runLoad, serverErrors, type LoadResult } from './load-spec';
-import type { Target, Timing } from './measure';
+import { serverErrors, type LoadResult } from './load-spec';
+import { loadWithCpu, type Target, type Timing } from './measure';
 
 /** Each payment pays this much, so that cards with a due of at least MIN_DUE never run out during a run. */
 export const PAYMENT_AMOUNT = 0.01;
@@ -30,7 +30,7 @@ export async function runPayments(db: BenchSql, target: Target, hotSellerId: num
   const runs: PaymentRun[] = [];
   for (const [name, list] of [['distinct cards', cards.distinct], ['one hot seller', cards.hot]] as const) {
     if (list.length === 0) continue;
-    const result = await runLoad({
+    const result = await loadWithCpu(target, {
       base: target.base, method: 'POST', path: '/api/transaction', token: target.staffToken,
       payments: { cards: list, amount: PAYMENT_AMOUNT, codePrefix: `BENCH-${tag}-${name.replace(/\W+/g, '')}-${Date.now()}` },
       connections: t.connections, warmupSeconds: t.warmup, seconds: t.duration,

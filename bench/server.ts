@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 /** The real API server (src/server/main.ts) as a child process on a loopback port, as `npm run server` runs it. */
 export interface RunningServer {
   base: string;
+  pid: number;
   /** Milliseconds from spawn to the first answered GET /api/ping. */
   readyMs: number;
   /** Lines the server wrote to stderr (warnings, errors). */
@@ -43,7 +44,7 @@ export async function startServer(env: ServerEnv, timeoutMs = 120_000): Promise<
   }
   const readyMs = performance.now() - started;
   return {
-    base, readyMs, stderr,
+    base, readyMs, stderr, pid: proc.pid ?? 0,
     stop: async () => {
       if (exited === null) proc.kill('SIGTERM');
       const timer = setTimeout(() => proc.kill('SIGKILL'), 20_000);

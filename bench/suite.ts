@@ -4,7 +4,7 @@ import { preparePglite, preparePostgres, type Prepared } from './databases';
 import { generate } from './generate';
 import { BENCH_ACCOUNTS } from './generate-sql';
 import { checkInvariants } from './invariants';
-import { describe, measureRoute, type Target, type Timing } from './measure';
+import { describe, measureRoute, warmServer, type Target, type Timing } from './measure';
 import type { BenchOptions } from './options';
 import { runPayments } from './payments';
 import { betterFloor, type RouteFigure, type SizeRun } from './results';
@@ -25,6 +25,8 @@ async function dataFacts(p: Prepared) {
 
 /** Measures the floor, the routes, the floor again; one line per figure. */
 async function measureAll(target: Target, routes: { def: RouteDef; kind: RouteFigure['kind'] }[], t: Timing, tag: string, log: Log) {
+  const warm = await warmServer(target, [FLOOR, ...routes.map((r) => r.def)], t, Math.max(3, t.warmup * 3));
+  log(`${tag} server warm-up on every route: ${warm.requests} requests, status ${JSON.stringify(warm.status)}`);
   const first = await measureRoute(target, FLOOR, t);
   log(`${tag} ${FLOOR.name.padEnd(44)} ${describe(first)}`);
   const figures: RouteFigure[] = [];
@@ -67,7 +69,7 @@ export async function runSize(db: SizeRun['db'], size: { label: string; cards: n
     payments: [], invariants: [], serverReadyMs: server.readyMs, serverStderr: server.stderr,
   };
   try {
-    const target: Target = { base: server.base, maxCardId: facts.maxCardId, ...(await loginBoth(server)) };
+    const target: Target = { base: server.base, maxCardId: facts.maxCardId, serverPid: server.pid, db: db === 'PostgreSQL' ? prepared.sql : null, ...(await loginBoth(server)) };
     const timing: Timing = { connections: opts.connections, warmup: opts.warmup, duration: opts.duration };
     const routes = [
       ...LIST_ROUTES.map((def) => ({ def, kind: 'list' as const })),
