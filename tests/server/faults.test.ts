@@ -11,13 +11,17 @@ import { hashPassword } from '../../src/server/modules/auth/service';
 import { insertUser } from '../../src/server/modules/users/repository';
 import { freshDatabase, testDbKind } from '../helpers/db';
 import { startTcpProxy } from '../helpers/tcp-proxy';
+import { insertCard, insertOffer } from '../helpers/ledger-fixtures';
+import { checkLedgerInvariants } from '../helpers/invariants';
+import { sql } from 'drizzle-orm';
 
 const onPostgres = testDbKind() === 'postgres';
 if (!onPostgres) console.log('faults.test.ts: database connection faults run on PostgreSQL only (TEST_DB=postgres); skipped here');
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
-  for (const c of cleanups.reverse()) await c().catch(() => {});
+  // Bounded: a cleanup stuck on a dead connection must not hang the suite.
+  for (const c of cleanups.reverse()) await Promise.race([c().catch(() => {}), new Promise((r) => setTimeout(r, 10_000))]);
 });
 
 describe.runIf(onPostgres)('database connection faults', () => {
@@ -65,6 +69,39 @@ describe.runIf(onPostgres)('database connection faults', () => {
     }
     expect(statuses.at(-1)).toBe(200);
     expect(statuses.every((st) => st === 200 || st === 503)).toBe(true);
+
+    // Payments interrupted mid-transaction: each is either fully recorded or not at all.
+    const [seller] = await fresh.database.query<{ id: number }>(sql`INSERT INTO users (name, email, password_hash, role) VALUES ('Paid', 'paid@faults.test', 'x', 'seller') RETURNING id`);
+    const offer = await insertOffer(fresh.database);
+    const cards: number[] = [];
+    for (let i = 0; i < 10; i++) cards.push(await insertCard(fresh.database, { sellerId: seller.id, offerId: offer, price: '100.00' }));
+    let answered200 = 0;
+    const pay = (i: number) =>
+      i % 2
+        ? app.inject({ method: 'POST', url: '/api/transaction', headers: { authorization: `Bearer ${token}` }, payload: { code: `CUT-${i}`, transaction_amount: '7.77', gidcard_id: cards[i % cards.length] } })
+        : app.inject({ method: 'POST', url: '/api/bulk-payment', headers: { authorization: `Bearer ${token}` }, payload: { code: `CUT-${i}`, paid_amount: '13.13', seller_id: seller.id } });
+    // Staggered so that the cut lands while some payments have committed and others are mid-transaction.
+    const payments = Array.from({ length: 40 }, (_, i) =>
+      new Promise<void>((r) => setTimeout(r, i * 4)).then(() => pay(i)).then((res) => {
+        if (res.statusCode === 200) answered200 += 1;
+        return res;
+      }),
+    );
+    for (let waited = 0; answered200 < 5 && waited < 3000; waited += 2) await new Promise((r) => setTimeout(r, 2));
+    await proxy.cut();
+    const results = await Promise.all(payments);
+    await proxy.restore();
+    for (const r of results) expect([200, 409, 422, 503], r.body).toContain(r.statusCode);
+    const recorded = await fresh.database.query<{ code: string }>(sql`SELECT code FROM transactions WHERE code LIKE 'CUT-%'`);
+    const recordedCodes = new Set(recorded.map((t) => t.code));
+    results.forEach((r, i) => {
+      if (r.statusCode === 200) expect(recordedCodes.has(`CUT-${i}`)).toBe(true);
+      if (r.statusCode === 422 || r.statusCode === 409) expect(recordedCodes.has(`CUT-${i}`)).toBe(false);
+    });
+    await checkLedgerInvariants(fresh.database);
+    // No connection leaked: far more requests than pool slots still go through.
+    for (let i = 0; i < 12; i++) expect((await list()).statusCode).toBe(200);
+    console.log(`faults: connection cut under ${payments.length} payments: ${results.filter((r) => r.statusCode === 503).length} answered 503, ${recorded.length} recorded, none partial`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

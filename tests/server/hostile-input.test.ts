@@ -42,7 +42,7 @@ function encode(kind: string, body: Record<string, unknown>, withFile: Buffer | 
   const flat = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
   if (kind === 'json') return { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
   if (kind === 'bad-json') return { payload: JSON.stringify(body).slice(0, -1) + ',,', headers: { 'content-type': 'application/json' } };
-  if (kind === 'form') return { payload: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, flat(v)])).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+  if (kind === 'form') return { payload: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, flat(v)] as [string, string])).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
   if (kind === 'text') return { payload: JSON.stringify(body), headers: { 'content-type': 'text/plain' } };
   if (kind === 'xml') return { payload: '<a>1</a>', headers: { 'content-type': 'application/xml' } };
   const boundary = '----hostile' + Math.random().toString(16).slice(2);

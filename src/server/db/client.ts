@@ -30,7 +30,26 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    // A checked-out client (mid-transaction) whose connection drops emits 'error' on itself; unhandled, that
+    // would crash the process. The query in flight fails too and the request answers 503.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema }) as unknown as Db;
+    // Drizzle's pool transaction never releases its client when BEGIN fails, and releases a broken one
+    // as healthy; after a dropped connection that leaks pool slots. Run each transaction on a client we
+    // check out and release ourselves, destroying it when its connection failed.
+    (db as { transaction: unknown }).transaction = async (fn: (tx: never) => Promise<unknown>, config?: unknown) => {
+      const conn = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        return await (drizzle(conn, { schema }) as unknown as Db).transaction(fn as never, config as never);
+      } catch (err) {
+        const state = conn as unknown as { _queryable?: boolean; _ending?: boolean };
+        if (state._queryable === false || state._ending) broken = err as Error;
+        throw err;
+      } finally {
+        conn.release(broken);
+      }
+    };
     await runMigrations(async (fn) => {
       const conn = await pool.connect();
       try {
