@@ -3,8 +3,6 @@ import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { bootstrapAdmin } from './seed/bootstrap';
 import { seedDemo } from './seed/demo';
-// Demo seeders register themselves (imported after seed/demo so its registry exists).
-import './modules/cards/demo';
 
 async function main() {
   let config;

@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import { seedDemo } from '../../src/server/seed/demo';
-import '../../src/server/modules/cards/demo';
 import { freshDatabase } from '../helpers/db';
 import { inspectImage } from '../../src/server/modules/images/inspect';
 

@@ -92,6 +92,15 @@ export async function findCard(tx: Tx, id: number, lock = false): Promise<CardRe
   return { ...r, status: r.status as CardStatus, price: centsOf(r.price), rate: centsOf(r.rate), paid: centsOf(r.paid) };
 }
 
+/**
+ * Locks a card for a change that moves its seller's due: the seller row first (FOR NO KEY UPDATE), then the
+ * card, the same order as the payments ledger, so a card edit and a payment never deadlock.
+ */
+export async function lockCardForWrite(tx: Tx, id: number): Promise<CardRecord | null> {
+  await tx.execute(sql`SELECT u.id FROM users u JOIN gift_cards g ON g.seller_id = u.id WHERE g.id = ${id} FOR NO KEY UPDATE OF u`);
+  return findCard(tx, id, true);
+}
+
 export interface CardValues {
   offerId: number; cardNumber: string | null; description: string | null; price: string; rate: string; cardStatus: CardStatus;
 }

@@ -11,6 +11,8 @@ import type { AuthUser } from '../auth/service';
 import type { ImageStore } from '../images/store';
 import * as repo from './repository';
 import { assertMayEdit, assertMayView, imageRequired, isSeller, priceCard } from './rules';
+// Registers the demo offers/cards/comments seeder with seed/demo.
+import './demo';
 
 export interface CardInput { giftcard_offer_id: number; price: Cents; card_number?: string; description?: string; card_status?: CardStatus }
 
@@ -77,7 +79,7 @@ export function createCardService(database: Database, images: ImageStore) {
       const checked = images.check(files, 'gallery');
       await images.withSaved(checked, (names) =>
         db.transaction(async (tx) => {
-          const card = await repo.findCard(tx, id, true);
+          const card = await repo.lockCardForWrite(tx, id);
           if (!card) throw notFound();
           assertMayEdit(user, card);
           const seller = isSeller(user);
@@ -122,7 +124,7 @@ export function createCardService(database: Database, images: ImageStore) {
       let files: string[] = [];
       try {
         files = await db.transaction(async (tx) => {
-          const card = await repo.findCard(tx, id, true);
+          const card = await repo.lockCardForWrite(tx, id);
           if (!card) throw notFound();
           assertMayEdit(user, card);
           if (card.paid > 0) throw refusal(MSG.cardHasPayments);
