@@ -25,7 +25,7 @@ afterAll(async () => {
   } catch {
     /* already gone */
   }
-  await d?.server.close();
+  await d?.close();
 });
 
 describe('OS keychain (Secret Service)', () => {

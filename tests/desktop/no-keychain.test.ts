@@ -11,7 +11,7 @@ beforeAll(async () => {
   vault = createKeychainVault(testService(), 'api-token', { linux: { store: 'secret-service' } });
   d = await startDesktop({ vault });
 });
-afterAll(async () => d?.server.close());
+afterAll(async () => d?.close());
 
 describe('no OS keychain', () => {
   it('the keyring really is unavailable here', () => {

@@ -60,6 +60,8 @@ export interface Desktop {
   requests(): number;
   /** A second app run over the same store and keychain: a new session manager, as at start-up. */
   restart(): SessionManager;
+  /** Forgets the session (removing any keychain entry the test made), stops the server and removes the store. */
+  close(): Promise<void>;
 }
 
 export async function startDesktop(opts: { vault?: TokenVault; server?: TestServer } = {}): Promise<Desktop> {
@@ -82,5 +84,10 @@ export async function startDesktop(opts: { vault?: TokenVault; server?: TestServ
     server, apiUrl, session, forward, picker, pick, store, storeDir, vault,
     requests: () => sent,
     restart: () => createSessionManager({ store: diskStore(storeDir), vault, client: createApiClient(apiUrl), apiUrl }),
+    close: async () => {
+      session.clear();
+      if (!opts.server) await server.close();
+      fs.rmSync(storeDir, { recursive: true, force: true });
+    },
   };
 }

@@ -13,7 +13,7 @@ beforeAll(async () => {
   const r = await d.session.login(d.server.users.admin.email, PASSWORD);
   expect(r.status).toBe(200);
 }, 120_000);
-afterAll(async () => d?.server.close());
+afterAll(async () => d?.close());
 
 describe('API forwarding', () => {
   it('forwards a contract operation with the Bearer token to the real server', async () => {
@@ -126,5 +126,6 @@ describe('API forwarding', () => {
     expect(other.session.token()).toBeNull();
     expect(other.session.user()).toBeNull();
     expect(other.restart().restore()).toBeNull();
+    await other.close();
   });
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   expect((await d.session.login(d.server.users.sellerA.email, PASSWORD)).status).toBe(200);
 }, 120_000);
 afterAll(async () => {
-  await d?.server.close();
+  await d?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -16,7 +16,7 @@ let d: Desktop;
 beforeAll(async () => {
   d = await startDesktop();
 }, 120_000);
-afterAll(async () => d?.server.close());
+afterAll(async () => d?.close());
 
 describe('session through main', () => {
   it('logs in against the real API; the renderer gets the user, never the token', async () => {
