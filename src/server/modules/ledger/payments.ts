@@ -7,6 +7,7 @@ import type { AuthUser } from '../auth/service';
 import { allocate, cardDue, payoutQueue, totalDue } from './allocate';
 import { RetryTransaction } from './retry';
 import * as repo from './repository';
+import type { LockedCard } from './repository';
 
 /** The payment steps that run inside one database transaction, rows locked seller first, then cards by id. */
 
@@ -38,26 +39,41 @@ async function record(tx: Tx, actor: AuthUser, kind: string, t: { sellerId: numb
   return id;
 }
 
-/** The whole amount goes to one card; its seller is the card's seller. */
-export async function payCard(tx: Tx, actor: AuthUser, cardId: number, p: Payment): Promise<number> {
-  const sellerId = await repo.cardSellerId(tx, cardId);
-  if (sellerId === null) throw invalidCard();
-  await repo.lockSellers(tx, [sellerId]);
-  const [card] = await repo.lockCardsById(tx, [cardId]);
+function checkCard(card: LockedCard | undefined | null, amount: Cents): asserts card is LockedCard {
   if (!card) throw invalidCard();
-  if (card.sellerId !== sellerId) throw new RetryTransaction();
   if (card.status !== 1) throw refusal(MSG.cardNotApproved);
   const due = cardDue(card);
   if (due <= 0) throw refusal(MSG.cardPaid);
-  if (p.amount > due) throw tooBigForCard(due);
+  if (amount > due) throw tooBigForCard(due);
+}
+
+function checkSeller<S extends repo.LockedSeller>(seller: S | undefined | null): asserts seller is S {
+  if (!seller || seller.role !== 'seller' || !seller.live) throw invalidSeller();
+}
+
+/**
+ * The whole amount goes to one card; its seller is the card's seller.
+ * A refusal on the card as last committed needs no lock (it was true at that moment); an acceptance
+ * is checked again with the seller and the card locked.
+ */
+export async function payCard(tx: Tx, actor: AuthUser, cardId: number, p: Payment): Promise<number> {
+  const seen = await repo.peekCard(tx, cardId);
+  checkCard(seen, p.amount);
+  const sellerId = seen.sellerId;
+  await repo.lockSellers(tx, [sellerId]);
+  const [card] = await repo.lockCardsById(tx, [cardId]);
+  if (card && card.sellerId !== sellerId) throw new RetryTransaction();
+  checkCard(card, p.amount);
   // A code already used fails the unique index: the service answers 'The code already used.'.
   return record(tx, actor, 'pay_card', { ...p, sellerId, giftCardId: cardId }, [{ cardId, amount: p.amount }]);
 }
 
 /** A payout to a seller, allocated to their approved cards approved earliest first (then lowest id). */
 export async function paySeller(tx: Tx, actor: AuthUser, sellerId: number, p: Payment, kind: 'payout' | 'bulk_payment', tooBig: (due: Cents) => HttpError): Promise<number> {
-  const seller = (await repo.lockSellers(tx, [sellerId])).get(sellerId);
-  if (!seller || seller.role !== 'seller' || !seller.live) throw invalidSeller();
+  const seen = await repo.peekSeller(tx, sellerId);
+  checkSeller(seen);
+  if (p.amount > seen.due) throw tooBig(seen.due);
+  checkSeller((await repo.lockSellers(tx, [sellerId])).get(sellerId));
   const queue = payoutQueue(await repo.lockPayableCards(tx, sellerId), sellerId);
   const due = totalDue(queue);
   if (p.amount > due) throw tooBig(due);

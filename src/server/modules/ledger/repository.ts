@@ -30,11 +30,6 @@ export async function lockSellers(tx: Tx, ids: number[]): Promise<Map<number, Lo
   return out;
 }
 
-export async function cardSellerId(tx: Tx, cardId: number): Promise<number | null> {
-  const r = await rows<{ seller_id: number }>(tx, sql`SELECT seller_id FROM gift_cards WHERE id = ${cardId}`);
-  return r[0]?.seller_id ?? null;
-}
-
 export interface LockedCard { id: number; sellerId: number; status: number; payable: Cents; paid: Cents; approvedAt: string | null }
 type CardRow = { id: number; seller_id: number; card_status: number; price: string; rate: string; paid_amount: string; approved_at: string | null };
 const toCard = (r: CardRow): LockedCard => ({
@@ -42,6 +37,18 @@ const toCard = (r: CardRow): LockedCard => ({
   payable: centsOf(r.price) - centsOf(r.rate), paid: centsOf(r.paid_amount), approvedAt: r.approved_at,
 });
 const cardColumns = sql`id, seller_id, card_status, price::text AS price, rate::text AS rate, paid_amount::text AS paid_amount, ${iso(sql`approval_date`)} AS approved_at`;
+
+/** A card as last committed, without a lock: for refusals that hold whatever happens next. */
+export async function peekCard(tx: Tx, id: number): Promise<LockedCard | null> {
+  const r = await rows<CardRow>(tx, sql`SELECT ${cardColumns} FROM gift_cards WHERE id = ${id}`);
+  return r[0] ? toCard(r[0]) : null;
+}
+
+/** A user with their due as last committed, without a lock. */
+export async function peekSeller(tx: Tx, id: number): Promise<(LockedSeller & { due: Cents }) | null> {
+  const r = await rows<LockedSeller & { due: string }>(tx, sql`SELECT id, role, (deleted_at IS NULL) AS live, seller_due::text AS due FROM users WHERE id = ${id}`);
+  return r[0] ? { ...r[0], due: centsOf(r[0].due) } : null;
+}
 
 /** Locks cards by id (ascending). */
 export async function lockCardsById(tx: Tx, ids: number[]): Promise<LockedCard[]> {
