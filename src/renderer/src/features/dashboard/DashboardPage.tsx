@@ -51,7 +51,7 @@ export default function DashboardPage() {
             label="Year"
             value={String(year)}
             onChange={(e) => setYear(Number(e.target.value))}
-            sx={{ minWidth: 160 }}
+            sx={{ width: 200, flexShrink: 0 }}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             {years.map((y) => (
@@ -60,7 +60,7 @@ export default function DashboardPage() {
               </option>
             ))}
           </TextField>
-          <Typography variant="subtitle1" data-testid="showing-year">
+          <Typography variant="subtitle1" data-testid="showing-year" sx={{ whiteSpace: 'nowrap' }}>
             Showing Year: {year}
           </Typography>
         </Stack>

@@ -74,7 +74,7 @@ export default function GiftCardListPage() {
       <TableContainer component={Paper}>
         <Table size="small" aria-label="Gift cards">
           <TableHead>
-            <TableRow>
+            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               {isStaff && <TableCell>Seller Info</TableCell>}
               <TableCell>Card Info</TableCell>
               <TableCell>Card Number</TableCell>

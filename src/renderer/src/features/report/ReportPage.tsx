@@ -107,7 +107,7 @@ export default function ReportPage() {
                 helperText={errors.end ?? ' '}
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start || undefined } }}
               />
-              <Button type="submit" variant="contained" sx={{ mt: { md: 1 } }}>
+              <Button type="submit" variant="contained" sx={{ mt: { md: 1 }, whiteSpace: 'nowrap', flexShrink: 0 }}>
                 Search Report
               </Button>
               <TextField
