@@ -174,6 +174,13 @@ describe("a seller's data stays theirs", () => {
     expect(pay.status).toBe(200);
     const [t] = await s.database.query<{ seller_id: number }>(sql`SELECT seller_id FROM transactions WHERE code = ${c}`);
     expect(t.seller_id).toBe(s.users.sellerA.id);
+    // A seller's redeem toggle ignores any fields, even invalid ones.
+    const [tx] = await s.database.query<{ id: number; is_redeem: number; amount: string }>(sql`SELECT id, is_redeem, transaction_amount::text AS amount FROM transactions WHERE code = ${c}`);
+    const redeem = await s.call('POST', `transaction-update/${tx.id}`, { token: s.users.sellerA.token, body: { transaction_amount: 'abc', code: '', seller_id: s.users.sellerB.id, is_redeem: 7 } });
+    expect(redeem.status, JSON.stringify(redeem.body)).toBe(200);
+    expect(redeem.body.msg).toBe('REDEEM Status Updated.');
+    const [after2] = await s.database.query<{ is_redeem: number; amount: string; seller_id: number }>(sql`SELECT is_redeem, transaction_amount::text AS amount, seller_id FROM transactions WHERE id = ${tx.id}`);
+    expect(after2).toEqual({ is_redeem: 1 - tx.is_redeem, amount: tx.amount, seller_id: s.users.sellerA.id });
     await checkLedgerInvariants(s.database);
   });
 });

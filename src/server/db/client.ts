@@ -20,6 +20,8 @@ export interface DatabaseOptions {
   dataDir: string;
   reportTz: string;
   poolSize?: number;
+  /** How long a request waits for a free pooled connection before answering 503. */
+  connectTimeoutMs?: number;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -27,7 +29,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000 });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     // A checked-out client (mid-transaction) whose connection drops emits 'error' on itself; unhandled, that

@@ -31,7 +31,12 @@ const ID_RE = /^[1-9]\d{0,9}$/;
  * access by role, `:id` checked, body and query validated by the contract's zod schemas (422 on failure).
  * Files are only read for operations that declare them; otherwise a multipart body's files are refused.
  */
-export function route<K extends OperationName>(app: FastifyInstance, op: K, handler: Handler<K>): void {
+export interface RouteOptions {
+  /** Callers for whom the body is ignored rather than validated (a seller's redeem toggle ignores any fields). */
+  ignoreBodyFor?: (user: AuthUser) => boolean;
+}
+
+export function route<K extends OperationName>(app: FastifyInstance, op: K, handler: Handler<K>, options: RouteOptions = {}): void {
   const def = endpoints[op];
   const url = `/api/${def.path}`;
   app.route({
@@ -66,7 +71,10 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
         const stray = read.files.find((f) => !allowed.has(f.field));
         if (stray) throw invalidFields({ [stray.field]: [`The ${stray.field} field does not take files.`] });
         files = read.files;
-        if ('body' in def && def.body) {
+        if (user && options.ignoreBodyFor?.(user)) {
+          rawFields = {};
+          files = [];
+        } else if ('body' in def && def.body) {
           const parsed = (def.body as z.ZodType).safeParse(read.fields);
           if (!parsed.success) throw invalidFields(zodToFieldErrors(parsed.error));
           body = parsed.data;
