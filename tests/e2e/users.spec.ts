@@ -2,15 +2,16 @@ import { test, expect, loginAs, shot, idle, unique, createUser, users, E2E_PASSW
 
 test.describe('users', () => {
   test('list shows name, email, role with edit and delete', async ({ page }) => {
+    const m = await createUser('manager'); // newest first: on page 1
     await loginAs(page, 'admin');
     await page.goto('/users');
     const table = page.getByRole('table', { name: 'Users' });
     await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Email', 'Role', 'Action']);
-    const row = table.getByRole('row').filter({ hasText: users().manager.email });
-    await expect(row).toContainText(users().manager.name);
-    await expect(row).toContainText('Manager');
-    await expect(row.getByRole('button', { name: `Edit ${users().manager.name}` })).toBeVisible();
-    await expect(row.getByRole('button', { name: `Delete ${users().manager.name}` })).toBeVisible();
+    const row = table.getByRole('row').filter({ hasText: m.email });
+    await expect(row.getByRole('cell').nth(0)).toHaveText(m.name);
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Manager');
+    await expect(row.getByRole('button', { name: `Edit ${m.name}` })).toBeVisible();
+    await expect(row.getByRole('button', { name: `Delete ${m.name}` })).toBeVisible();
     await shot(page, 'users-list');
   });
 
@@ -87,11 +88,12 @@ test.describe('users', () => {
   });
 
   test('edit button opens the edit screen', async ({ page }) => {
+    const u = await createUser('seller');
     await loginAs(page, 'admin');
     await page.goto('/users');
-    await page.getByRole('button', { name: `Edit ${users().seller2.name}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/edit/user/${users().seller2.id}$`));
-    await expect(page.getByLabel('Email')).toHaveValue(users().seller2.email);
+    await page.getByRole('button', { name: `Edit ${u.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/edit/user/${u.id}$`));
+    await expect(page.getByLabel('Email')).toHaveValue(u.email);
   });
 
   test('delete user: cancel keeps, confirm deletes', async ({ page }) => {
@@ -119,7 +121,15 @@ test.describe('users', () => {
   test('a manager cannot delete the admin: the server refusal is shown', async ({ page }) => {
     await loginAs(page, 'manager');
     await page.goto('/users');
-    await page.getByRole('button', { name: `Delete ${users().admin.name}` }).click();
+    // The admin is the oldest account: the last page.
+    const next = page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' });
+    const adminDelete = page.getByRole('button', { name: `Delete ${users().admin.name}` });
+    await idle(page);
+    while (!(await adminDelete.isVisible()) && (await next.isVisible()) && (await next.isEnabled())) {
+      await next.click();
+      await idle(page);
+    }
+    await adminDelete.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();
     await expect(page.getByText('Error! Server error try again.')).toBeVisible();
   });
