@@ -15,6 +15,9 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
+    // Absolute asset paths: the renderer uses path routes (app://.../edit/user/5 and the server's browser
+    // mode both fall back to index.html), so a reload on a deep route must still find /assets/.
+    base: '/',
     plugins: [react()],
     build: {
       minify: true,

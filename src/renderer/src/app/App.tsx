@@ -10,8 +10,8 @@ import { SessionProvider } from './session';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
 
-/** Browser mode uses real paths (the server falls back to index.html); the desktop app loads a file, so hash paths. */
-const Router = window.location.protocol === 'http:' || window.location.protocol === 'https:' ? BrowserRouter : HashRouter;
+/** Path routes: the server (browser mode) and the app:// protocol (desktop) both fall back to index.html; a file:// page gets hash routes. */
+const Router = window.location.protocol === 'file:' ? HashRouter : BrowserRouter;
 
 export function App({ transport }: { transport: Transport }) {
   return (
