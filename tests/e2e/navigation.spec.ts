@@ -93,7 +93,11 @@ test.describe('navigation and role gating', () => {
 
   test('the session survives a reload; logout ends it', async ({ page }) => {
     await loginAs(page, 'manager');
+    await page.goto('/edit/user/' + users().seller.id);
+    await page.reload();
+    await expect(page.getByLabel('Email')).toHaveValue(users().seller.email);
     await page.goto('/users');
+    await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'User Lists' })).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
