@@ -39,6 +39,15 @@ export function toMarkdown(res: Results): string {
       })), '');
   }
 
+  const ex = res.runs.filter((r) => r.explain.length);
+  if (ex.length) {
+    out.push('## Database work per route (EXPLAIN ANALYZE of the statements the server issues, best of 3, ms)', '',
+      'Captured by calling the server\'s own services over a logging connection. Sequential scans listed only when they read 1000 rows or more.', '',
+      table(['route', ...ex.flatMap((r) => [`${r.label} statements`, `${r.label} planning`, `${r.label} execution`]), 'seq scans'],
+        ex[0].explain.map((e, i) => [e.route, ...ex.flatMap((r) => [String(r.explain[i]?.queries ?? '-'), n2(r.explain[i]?.planningMs ?? NaN), n2(r.explain[i]?.executionMs ?? NaN)]),
+          ex.flatMap((r) => r.explain[i]?.seqScans.map((x) => `${r.label}: ${x}`) ?? []).join('; ') || 'none'])), '');
+  }
+
   const pays = res.runs.flatMap((r) => r.payments.map((p) => [r.db, r.label, p.name, int(p.cards), int(p.result.rps), n2(p.result.p50), n2(p.result.p99), ...cpu(p.result), JSON.stringify(p.result.status), p.serverErrors]));
   if (pays.length) {
     out.push(`## Payments (POST /api/transaction with gidcard_id, ${PAYMENT_AMOUNT} each, a fresh code each)`, '',

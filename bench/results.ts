@@ -1,3 +1,4 @@
+import type { ExplainRow } from './explain';
 import type { GenResult } from './generate';
 import type { InvariantResult } from './invariants';
 import type { LoadResult } from './load-spec';
@@ -19,6 +20,8 @@ export interface SizeRun {
   routes: RouteFigure[];
   payments: PaymentRun[];
   invariants: InvariantResult[];
+  /** PostgreSQL: each route's statements under EXPLAIN ANALYZE. */
+  explain: ExplainRow[];
   /** Milliseconds from spawning the server to its first answered request. */
   serverReadyMs: number;
   serverStderr: string[];

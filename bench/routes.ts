@@ -24,13 +24,21 @@ export const LIST_ROUTES: RouteDef[] = [
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-/** Report routes over the last 365 days (daily) and over last calendar year (monthly); the generated data covers both. */
-export function reportRoutes(now = new Date()): RouteDef[] {
+/** Report inputs: the last 365 days (daily) and the last calendar year (monthly); the generated data covers both. */
+export function reportBodies(now = new Date()) {
   const end = day(now);
   const start = day(new Date(now.getTime() - 364 * 86_400_000));
   const year = now.getUTCFullYear() - 1;
-  const daily = { start_date: start, end_date: end, seller_id: 0 };
-  const yearly = { start_date: `${year}-01-01`, end_date: `${year}-12-31`, seller_id: 0 };
+  return {
+    daily: { start_date: start, end_date: end, seller_id: 0 },
+    yearly: { start_date: `${year}-01-01`, end_date: `${year}-12-31`, seller_id: 0 },
+    dashboard: { start_date: start, end_date: end },
+  };
+}
+
+export function reportRoutes(now = new Date()): RouteDef[] {
+  const { daily, yearly, dashboard } = reportBodies(now);
+  const [start, end] = [dashboard.start_date, dashboard.end_date];
   return [
     { name: 'POST /api/chart-data (year, all sellers)', method: 'POST', path: '/api/chart-data', as: 'staff', body: daily },
     { name: 'POST /api/chart-data (year, one seller)', method: 'POST', path: '/api/chart-data', as: 'seller', body: daily },

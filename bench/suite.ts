@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { preparePglite, preparePostgres, type Prepared } from './databases';
+import { explainRoutes } from './explain';
 import { generate } from './generate';
 import { BENCH_ACCOUNTS } from './generate-sql';
 import { checkInvariants } from './invariants';
@@ -25,7 +26,7 @@ async function dataFacts(p: Prepared) {
 
 /** Measures the floor, the routes, the floor again; one line per figure. */
 async function measureAll(target: Target, routes: { def: RouteDef; kind: RouteFigure['kind'] }[], t: Timing, tag: string, log: Log) {
-  const warm = await warmServer(target, [FLOOR, ...routes.map((r) => r.def)], t, Math.max(3, t.warmup * 3));
+  const warm = await warmServer(target, [FLOOR, ...routes.map((r) => r.def)], t, Math.max(10, t.warmup * 3));
   log(`${tag} server warm-up on every route: ${warm.requests} requests, status ${JSON.stringify(warm.status)}`);
   const first = await measureRoute(target, FLOOR, t);
   log(`${tag} ${FLOOR.name.padEnd(44)} ${describe(first)}`);
@@ -66,7 +67,7 @@ export async function runSize(db: SizeRun['db'], size: { label: string; cards: n
   log(`${tag} server answered after ${server.readyMs.toFixed(0)} ms`);
   const run: SizeRun = {
     db, label: size.label, cards: size.cards, gen, rows: facts.rows, floors: [], floor: undefined as never, routes: [],
-    payments: [], invariants: [], serverReadyMs: server.readyMs, serverStderr: server.stderr,
+    payments: [], invariants: [], explain: [], serverReadyMs: server.readyMs, serverStderr: server.stderr,
   };
   try {
     const target: Target = { base: server.base, maxCardId: facts.maxCardId, serverPid: server.pid, db: db === 'PostgreSQL' ? prepared.sql : null, ...(await loginBoth(server)) };
@@ -88,6 +89,12 @@ export async function runSize(db: SizeRun['db'], size: { label: string; cards: n
   } finally {
     await server.stop();
     if (db === 'PostgreSQL') await prepared.sql.close();
+  }
+  if (db === 'PostgreSQL' && prepared.url) {
+    run.explain = await explainRoutes(prepared.url, Math.ceil(facts.maxCardId / 2));
+    for (const e of run.explain) {
+      log(`${tag} EXPLAIN ${e.route.padEnd(44)} ${e.queries} statements, planning ${e.planningMs.toFixed(2)} ms, execution ${e.executionMs.toFixed(2)} ms${e.seqScans.length ? `, seq scans: ${e.seqScans.join(', ')}` : ''}`);
+    }
   }
   if (server.stderr.length) log(`${tag} server stderr (last lines): ${server.stderr.slice(-5).join(' | ')}`);
   return run;
