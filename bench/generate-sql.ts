@@ -59,16 +59,16 @@ CREATE TEMP TABLE bench_offers AS
 }
 
 /**
- * Cards, oldest first (ids follow time). 1 in 100 belongs to the hot seller, the rest skewed toward a few big sellers.
+ * Cards 1..n, oldest first (ids follow time; the table is empty, ids are given and the sequence set after). 1 in 100 belongs to the hot seller, the rest skewed toward a few big sellers.
  * Status: 15% pending (and the newest 0.5%), 70% approved, 15% rejected; dates follow the status.
  * Approved: half fully paid (by seller payouts), 15% partly paid (by card payments), the rest unpaid.
  */
 export function cardsSql(p: GenParams): string {
   const n = p.cards;
   return `
-INSERT INTO gift_cards (giftcard_offer_id, seller_id, card_number, price, rate, description, card_status, paid_amount,
+INSERT INTO gift_cards (id, giftcard_offer_id, seller_id, card_number, price, rate, description, card_status, paid_amount,
                         approval_date, rejection_date, created_at, updated_at)
-SELECT o.id, s.id,
+SELECT x.g, o.id, s.id,
        CASE WHEN st.status = 0 AND x.r_delay < 0.3 THEN NULL ELSE to_char(4000000000000000 + x.g * 7919::bigint, 'FM0000000000000000') END,
        pr.price, pr.rate,
        CASE WHEN x.r_price < 0.4 THEN (ARRAY['Unused, bought at the store','Gift I will not use','Balance checked today','Physical card, photos of both sides'])[1 + (x.g % 4)] END,
@@ -91,8 +91,8 @@ SELECT o.id, s.id,
                                   ELSE o.fixed_price[1 + floor(x.r_price * array_length(o.fixed_price, 1))::int] END AS price) p0
   CROSS JOIN LATERAL (SELECT p0.price, CASE WHEN o.rate_type = 1 THEN o.rate ELSE round(p0.price * o.rate / 100, 2) END AS rate) pr
   CROSS JOIN LATERAL (SELECT (CASE WHEN x.r_status < 0.15 OR x.g > ${n - Math.floor(n / 200)} THEN 0
-                                   WHEN x.r_status < 0.85 THEN 1 ELSE 2 END)::smallint AS status) st
- ORDER BY x.g;`;
+                                   WHEN x.r_status < 0.85 THEN 1 ELSE 2 END)::smallint AS status) st;
+SELECT setval(pg_get_serial_sequence('gift_cards', 'id'), ${n});`;
 }
 
 /** One or two images per card (names only: the bench serves no files); a card's images keep their order. */
