@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -22,9 +22,13 @@ export default function DashboardPage() {
   const [year, setYear] = useState(thisYear);
   const [series, setSeries] = useState<Series>(empty);
 
+  const seq = useRef(0);
+
   const load = useCallback(async () => {
+    const mine = ++seq.current;
     const { start, end } = yearRange(year);
     const r = await call('chartDataYearly', { body: { start_date: start, end_date: end, seller_id: isSeller && user ? user.id : 0 } });
+    if (mine !== seq.current) return; // another year was picked meanwhile
     if (isOk(r) && Array.isArray(r.data?.lableArray)) {
       setSeries({ labels: r.data.lableArray, approved: r.data.approvalArray, rejected: r.data.rejectionArray });
     } else {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -43,10 +43,14 @@ export default function CardComments({ cardId }: { cardId: number }) {
   const [sending, setSending] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
 
+  const seq = useRef(0);
+
   const load = useCallback(async () => {
+    const mine = ++seq.current;
     setLoading(true);
     setLoadError(null);
     const r = await call('listComments', { id: cardId, query: { page: String(page) } }, { loader: false });
+    if (mine !== seq.current) return; // a newer request (another page) answers instead
     if (isOk(r) && r.data?.data) {
       const p = r.data.data;
       if (p.data.length === 0 && page > 1 && p.total > 0) setPage(Math.max(1, Math.ceil(p.total / (p.per_page || PAGE_SIZE.comments))));

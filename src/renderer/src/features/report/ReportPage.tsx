@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -31,16 +31,24 @@ export default function ReportPage() {
   const [year, setYear] = useState(thisYear);
   const [yearly, setYearly] = useState<Series>({ labels: [...MONTHS], approved: MONTHS.map(() => 0), rejected: MONTHS.map(() => 0) });
 
+  const dailySeq = useRef(0);
+  const yearlySeq = useRef(0);
+
+  // Only the latest request of each chart may set it (answers can arrive out of order).
   const loadDaily = useCallback(async () => {
+    const mine = ++dailySeq.current;
     const r = await call('chartData', { body: { start_date: range.start, end_date: range.end, seller_id: sellerId } });
+    if (mine !== dailySeq.current) return;
     if (isOk(r) && Array.isArray(r.data?.lableArray)) {
       setDaily({ labels: r.data.lableArray.map((l) => localDay(l)), approved: r.data.approvalArray, rejected: r.data.rejectionArray });
     } else console.error('daily report failed', r.status, r.data); // spec 8: logged only
   }, [call, range, sellerId]);
 
   const loadYearly = useCallback(async () => {
+    const mine = ++yearlySeq.current;
     const { start: s, end: e } = yearRange(year);
     const r = await call('chartDataYearly', { body: { start_date: s, end_date: e, seller_id: sellerId } });
+    if (mine !== yearlySeq.current) return;
     if (isOk(r) && Array.isArray(r.data?.lableArray)) {
       setYearly({ labels: r.data.lableArray, approved: r.data.approvalArray, rejected: r.data.rejectionArray });
     } else console.error('yearly report failed', r.status, r.data);
