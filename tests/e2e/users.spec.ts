@@ -122,12 +122,13 @@ test.describe('users', () => {
     await loginAs(page, 'manager');
     await page.goto('/users');
     // The admin is the oldest account: the last page.
+    const table = page.getByRole('table', { name: 'Users' });
     const next = page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' });
     const adminDelete = page.getByRole('button', { name: `Delete ${users().admin.name}` });
-    await idle(page);
+    await expect(table).toHaveAttribute('aria-busy', 'false');
     while (!(await adminDelete.isVisible()) && (await next.isVisible()) && (await next.isEnabled())) {
       await next.click();
-      await idle(page);
+      await expect(table).toHaveAttribute('aria-busy', 'false');
     }
     await adminDelete.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();

@@ -46,5 +46,11 @@ export function usePagedList<T>(op: PagedOp & OperationName, fallbackPerPage: nu
     void load();
   }, [load]);
 
-  return { ...state, page, setPage, loading, error, reload: load };
+  // Loading starts in the same render as the page change, so aria-busy never shows a stale "done".
+  const goTo = useCallback((p: number) => {
+    setLoading(true);
+    setPage(p);
+  }, []);
+
+  return { ...state, page, setPage: goTo, loading, error, reload: load };
 }

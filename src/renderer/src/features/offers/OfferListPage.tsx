@@ -52,7 +52,7 @@ export default function OfferListPage() {
         }
       />
       <TableContainer component={Paper}>
-        <Table aria-label="Gift card offers">
+        <Table aria-label="Gift card offers" aria-busy={list.loading}>
           <TableHead>
             <TableRow>
               <TableCell>Card Name</TableCell>

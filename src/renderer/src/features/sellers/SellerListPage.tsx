@@ -32,7 +32,7 @@ export default function SellerListPage() {
         }
       />
       <TableContainer component={Paper}>
-        <Table aria-label="Sellers">
+        <Table aria-label="Sellers" aria-busy={list.loading}>
           <TableHead>
             <TableRow>
               <TableCell>Seller name</TableCell>

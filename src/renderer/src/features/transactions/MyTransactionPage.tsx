@@ -35,7 +35,7 @@ export default function MyTransactionPage() {
     <>
       <PageHeader title="My Transaction" />
       <TableContainer component={Paper}>
-        <Table aria-label="My transactions">
+        <Table aria-label="My transactions" aria-busy={list.loading}>
           <TableHead>
             <TableRow>
               <TableCell>Code</TableCell>

@@ -38,7 +38,7 @@ export default function TransactionListPage() {
         }
       />
       <TableContainer component={Paper}>
-        <Table aria-label="Transactions">
+        <Table aria-label="Transactions" aria-busy={list.loading}>
           <TableHead>
             <TableRow>
               <TableCell>Seller</TableCell>

@@ -52,7 +52,7 @@ export default function UserListPage() {
         }
       />
       <TableContainer component={Paper}>
-        <Table aria-label="Users">
+        <Table aria-label="Users" aria-busy={list.loading}>
           <TableHead>
             <TableRow>
               <TableCell>Name</TableCell>
