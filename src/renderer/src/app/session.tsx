@@ -3,6 +3,7 @@ import type { Role } from '../../../shared/constants';
 import type { LoginResponse } from '../../../shared/types';
 import type { SessionUser } from '../api/transport';
 import { useLoader } from '../components/Loader';
+import { useNotify } from '../components/notify';
 import { isOk, useTransport } from './api';
 
 export interface Session {
@@ -23,6 +24,7 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const transport = useTransport();
   const loader = useLoader();
+  const notify = useNotify();
   const [user, setUser] = useState<SessionUser | null>(null);
   const [restoring, setRestoring] = useState(true);
   const [due, setDue] = useState<number | null>(null);
@@ -49,13 +51,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const r = await loader.track(transport.login(email, password).catch(() => null));
       const data = r && isOk(r) ? (r.data as Partial<LoginResponse> | null) : null;
       if (data && typeof data === 'object' && data.user?.role) {
+        // Desktop app without a keychain: the session lasts for this run only; say so.
+        const notice = (data as { notice?: unknown }).notice;
+        if (typeof notice === 'string' && notice) notify.warning(notice);
         setDue(null);
         setUser(data.user);
         return true;
       }
       return false;
     },
-    [transport, loader],
+    [transport, loader, notify],
   );
 
   const logout = useCallback(async () => {

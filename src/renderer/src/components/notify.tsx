@@ -14,6 +14,7 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
 export interface Notify {
   success(msg: string): void;
   error(msg: string): void;
+  warning(msg: string): void;
 }
 
 export function useNotify(): Notify {
@@ -22,6 +23,7 @@ export function useNotify(): Notify {
     () => ({
       success: (msg: string) => enqueueSnackbar(msg, { variant: 'success' }),
       error: (msg: string) => enqueueSnackbar(msg, { variant: 'error' }),
+      warning: (msg: string) => enqueueSnackbar(msg, { variant: 'warning', autoHideDuration: 8000 }),
     }),
     [enqueueSnackbar],
   );
