@@ -1,12 +1,4 @@
-import path from 'node:path';
-import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import * as schema from '../src/server/db/schema';
-import type { Database, Db } from '../src/server/db/client';
-import { testConfig } from '../src/server/config';
-import { createServices } from '../src/server/services';
-import type { AuthUser } from '../src/server/modules/auth/service';
-import { BENCH_ACCOUNTS } from './generate-sql';
+import { capturingServices, statementsOf } from './capture';
 import { reportBodies } from './routes';
 
 /**
@@ -15,7 +7,6 @@ import { reportBodies } from './routes';
  */
 export interface ExplainRow { route: string; queries: number; planningMs: number; executionMs: number; seqScans: string[] }
 
-type Captured = { sql: string; params: unknown[] };
 type Plan = { 'Node Type': string; 'Relation Name'?: string; 'Actual Rows'?: number; 'Actual Loops'?: number; 'Rows Removed by Filter'?: number; Plans?: Plan[] };
 
 /** Sequential scans that read at least 1000 rows (small lookup tables are fine to scan). */
@@ -27,18 +18,10 @@ function seqScans(p: Plan, out: string[] = []): string[] {
 }
 
 export async function explainRoutes(url: string, cardId: number): Promise<ExplainRow[]> {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const captured: Captured[] = [];
-  const db = drizzle(pool, { schema, logger: { logQuery: (sql, params) => void captured.push({ sql, params }) } }) as unknown as Db;
-  const database: Database = {
-    db, kind: 'postgres',
-    query: async (q) => ((await db.execute(q)) as unknown as { rows: never[] }).rows,
-    close: () => pool.end(),
-  };
-  const s = createServices(database, testConfig({ DATA_DIR: path.resolve('bench/data/server') }));
+  const c = await capturingServices(url);
+  const s = c.services;
+  const [staff, seller] = [c.staff, c.seller];
   try {
-    const staff = (await s.auth.login(BENCH_ACCOUNTS.admin, BENCH_ACCOUNTS.password, '127.0.0.1')) as { token: string; user: AuthUser };
-    const seller = (await s.auth.login(BENCH_ACCOUNTS.seller, BENCH_ACCOUNTS.password, '127.0.0.1')) as { token: string; user: AuthUser };
     const r = reportBodies();
     const calls: [string, () => Promise<unknown>][] = [
       ['token check (every authenticated request)', () => s.auth.authenticate(staff.token)],
@@ -55,14 +38,12 @@ export async function explainRoutes(url: string, cardId: number): Promise<Explai
     ];
     const rows: ExplainRow[] = [];
     for (const [route, call] of calls) {
-      captured.length = 0;
-      await call();
-      const selects = captured.filter((c) => /^\s*(select|with)\b/i.test(c.sql));
-      const row: ExplainRow = { route, queries: captured.length, planningMs: 0, executionMs: 0, seqScans: [] };
-      for (const q of selects) {
+      const statements = await statementsOf(c, call);
+      const row: ExplainRow = { route, queries: statements.length, planningMs: 0, executionMs: 0, seqScans: [] };
+      for (const q of statements.filter((x) => /^\s*(select|with)\b/i.test(x.sql))) {
         let [plan, exec, root] = [Infinity, Infinity, null as Plan | null];
         for (let i = 0; i < 3; i++) {
-          const res = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${q.sql}`, q.params);
+          const res = await c.pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${q.sql}`, q.params);
           const e = (res.rows[0]['QUERY PLAN'] as { Plan: Plan; 'Planning Time': number; 'Execution Time': number }[])[0];
           plan = Math.min(plan, e['Planning Time']);
           exec = Math.min(exec, e['Execution Time']);
@@ -76,6 +57,6 @@ export async function explainRoutes(url: string, cardId: number): Promise<Explai
     }
     return rows;
   } finally {
-    await pool.end();
+    await c.close();
   }
 }

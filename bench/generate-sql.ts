@@ -35,10 +35,13 @@ SELECT 'Seller ' || g, 'seller' || g || '@bench.example', ${lit(p.bulkHash)}, 's
        LATERAL (SELECT now() - interval '${SPAN_DAYS} days' + (g::float8 / ${p.sellers}) * interval '${SPAN_DAYS - 30} days' AS t) x
  ORDER BY g;
 CREATE TEMP TABLE bench_sellers AS
-  SELECT (row_number() OVER (ORDER BY id) - 1)::int AS k, id FROM users WHERE role = 'seller';
-CREATE TEMP TABLE bench_staff AS
-  SELECT (row_number() OVER (ORDER BY id) - 1)::int AS k, id FROM users WHERE role <> 'seller';`;
+  SELECT (row_number() OVER (ORDER BY id) - 1)::int AS k, id FROM users WHERE role = 'seller';`;
 }
+
+/** The staff accounts numbered from 0, in each session that needs them (temp tables are per connection). */
+export const staffSql = `
+CREATE TEMP TABLE IF NOT EXISTS bench_staff AS
+  SELECT (row_number() OVER (ORDER BY id) - 1)::int AS k, id FROM users WHERE role <> 'seller';`;
 
 export function offersSql(): string {
   return `

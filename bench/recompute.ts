@@ -1,22 +1,26 @@
 /**
- * Rebuilds, set-based, everything the triggers of 0001_init.sql keep while the bulk load ran with them off:
- * counters, users.seller_due / card_count / transaction_count and the report_daily rollup.
+ * Rebuild, set-based, everything the triggers of 0001_init.sql keep while the bulk load ran with them off:
+ * users.seller_due / card_count / transaction_count, the row counters and the report_daily rollup.
  */
-export const recomputeSql = `
+export const userTotalsSql = `
 UPDATE users u
    SET card_count = coalesce(c.n, 0), seller_due = coalesce(c.due, 0), transaction_count = coalesce(t.n, 0)
   FROM users u2
   LEFT JOIN (SELECT seller_id, count(*) AS n, sum(card_due(card_status, price, rate, paid_amount)) AS due
                FROM gift_cards GROUP BY seller_id) c ON c.seller_id = u2.id
   LEFT JOIN (SELECT seller_id, count(*) AS n FROM transactions GROUP BY seller_id) t ON t.seller_id = u2.id
- WHERE u.id = u2.id;
+ WHERE u.id = u2.id;`;
+
+export const countersSql = `
 DELETE FROM counters WHERE name IN ('gift_cards', 'transactions', 'users', 'sellers', 'offers');
 INSERT INTO counters (name, value)
           SELECT 'gift_cards', count(*) FROM gift_cards
 UNION ALL SELECT 'transactions', count(*) FROM transactions
 UNION ALL SELECT 'users', count(*) FROM users WHERE deleted_at IS NULL
 UNION ALL SELECT 'sellers', count(*) FROM users WHERE deleted_at IS NULL AND role = 'seller'
-UNION ALL SELECT 'offers', count(*) FROM gift_card_offers;
+UNION ALL SELECT 'offers', count(*) FROM gift_card_offers;`;
+
+export const reportDailySql = `
 DELETE FROM report_daily;
 INSERT INTO report_daily (day, seller_id, approved, rejected)
 SELECT day, coalesce(seller_id, 0), sum(a), sum(r)
