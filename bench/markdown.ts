@@ -5,6 +5,7 @@ import type { Results } from './results';
 
 const n1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
 const n2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '-');
+const n2x = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(3));
 const int = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : '-');
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const cpu = (r: LoadResult) => (r.cpu ? [n2(r.cpu.serverMs), n2(r.cpu.dbMs)] : ['-', '-']);
@@ -46,6 +47,14 @@ export function toMarkdown(res: Results): string {
       table(['route', ...ex.flatMap((r) => [`${r.label} statements`, `${r.label} planning`, `${r.label} execution`]), 'seq scans'],
         ex[0].explain.map((e, i) => [e.route, ...ex.flatMap((r) => [String(r.explain[i]?.queries ?? '-'), n2(r.explain[i]?.planningMs ?? NaN), n2(r.explain[i]?.executionMs ?? NaN)]),
           ex.flatMap((r) => r.explain[i]?.seqScans.map((x) => `${r.label}: ${x}`) ?? []).join('; ') || 'none'])), '');
+  }
+
+  const st = res.runs.filter((r) => r.statements.length);
+  if (st.length) {
+    out.push('## Statement cost: as the server issues them, and prepared (CPU ms per call, one connection)', '',
+      'Client = this Node process (drizzle + node-postgres, as in the server); backend = the PostgreSQL process serving the connection.', '',
+      table(['statement', ...st.flatMap((r) => [`${r.label} client`, `${r.label} backend`, `${r.label} wall`])],
+        st[0].statements.map((c, i) => [c.what, ...st.flatMap((r) => [n2x(r.statements[i]?.clientMs), n2x(r.statements[i]?.backendMs), n2x(r.statements[i]?.wallMs)])])), '');
   }
 
   const pays = res.runs.flatMap((r) => r.payments.map((p) => [r.db, r.label, p.name, int(p.cards), int(p.result.rps), n2(p.result.p50), n2(p.result.p99), ...cpu(p.result), JSON.stringify(p.result.status), p.serverErrors]));

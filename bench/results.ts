@@ -4,6 +4,7 @@ import type { InvariantResult } from './invariants';
 import type { LoadResult } from './load-spec';
 import type { PaymentRun } from './payments';
 import type { RendererSizes } from './renderer';
+import type { StatementCost } from './statements';
 
 /** Everything one `npm run bench` measured. */
 export interface RouteFigure { route: string; kind: 'list' | 'report' | 'reference'; r: LoadResult }
@@ -22,6 +23,8 @@ export interface SizeRun {
   invariants: InvariantResult[];
   /** PostgreSQL: each route's statements under EXPLAIN ANALYZE. */
   explain: ExplainRow[];
+  /** PostgreSQL: CPU per statement as the server issues it against prepared alternatives. */
+  statements: StatementCost[];
   /** Milliseconds from spawning the server to its first answered request. */
   serverReadyMs: number;
   serverStderr: string[];

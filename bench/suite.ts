@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { preparePglite, preparePostgres, type Prepared } from './databases';
 import { explainRoutes } from './explain';
+import { statementCosts } from './statements';
 import { generate } from './generate';
 import { BENCH_ACCOUNTS } from './generate-sql';
 import { checkInvariants } from './invariants';
@@ -73,7 +74,7 @@ export async function runSize(db: SizeRun['db'], size: { label: string; cards: n
   log(`${tag} server answered after ${server.readyMs.toFixed(0)} ms`);
   const run: SizeRun = {
     db, label: size.label, cards: size.cards, gen, rows: facts.rows, floors: [], floor: undefined as never, routes: [],
-    payments: [], invariants: [], explain: [], serverReadyMs: server.readyMs, serverStderr: server.stderr,
+    payments: [], invariants: [], explain: [], statements: [], serverReadyMs: server.readyMs, serverStderr: server.stderr,
   };
   try {
     const target: Target = { base: server.base, maxCardId: facts.maxCardId, serverPid: server.pid, db: db === 'PostgreSQL' ? prepared.sql : null, ...(await loginBoth(server)) };
@@ -100,6 +101,10 @@ export async function runSize(db: SizeRun['db'], size: { label: string; cards: n
     run.explain = await explainRoutes(prepared.url, Math.ceil(facts.maxCardId / 2));
     for (const e of run.explain) {
       log(`${tag} EXPLAIN ${e.route.padEnd(44)} ${e.queries} statements, planning ${e.planningMs.toFixed(2)} ms, execution ${e.executionMs.toFixed(2)} ms${e.seqScans.length ? `, seq scans: ${e.seqScans.join(', ')}` : ''}`);
+    }
+    run.statements = await statementCosts(prepared.url);
+    for (const c of run.statements) {
+      log(`${tag} statement cost: ${c.what.padEnd(58)} client ${c.clientMs.toFixed(3)} ms, backend ${c.backendMs.toFixed(3)} ms, wall ${c.wallMs.toFixed(3)} ms`);
     }
   }
   if (server.stderr.length) log(`${tag} server stderr (last lines): ${server.stderr.slice(-5).join(' | ')}`);
