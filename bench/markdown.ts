@@ -66,14 +66,14 @@ export function toMarkdown(res: Results): string {
       table(['check', ...inv.map((r) => `${r.db} ${r.label}`)], inv[0].invariants.map((c, i) => [c.name, ...inv.map((r) => r.invariants[i].broken)])), '');
   }
 
-  out.push('## Embedded database (PGlite)', '');
   const lite = res.runs.filter((r) => r.db === 'PGlite');
-  out.push(table(['start-up', 'spawn to first answered request'], [
-    ['empty DATA_DIR (creates the schema)', res.pgliteEmptyStartMs === null ? '-' : `${int(res.pgliteEmptyStartMs)} ms`],
-    ...lite.map((r) => [`prepared ${r.label} DATA_DIR`, `${int(r.serverReadyMs)} ms`]),
-  ]), '');
-  const pgStart = pg.map((r) => [`PostgreSQL ${r.label} (for comparison)`, `${int(r.serverReadyMs)} ms`]);
-  if (pgStart.length) out.push(table(['start-up', 'spawn to first answered request'], pgStart), '');
+  if (lite.length || res.pgliteEmptyStartMs !== null) {
+    out.push('## Start-up: spawning `src/server/main.ts` to its first answered request', '', table(['database', 'time'], [
+      ...(res.pgliteEmptyStartMs === null ? [] : [['PGlite, empty DATA_DIR (creates the database and the schema)', `${int(res.pgliteEmptyStartMs)} ms`]]),
+      ...lite.map((r) => [`PGlite, prepared ${r.label} DATA_DIR`, `${int(r.serverReadyMs)} ms`]),
+      ...pg.map((r) => [`PostgreSQL ${r.label} (for comparison)`, `${int(r.serverReadyMs)} ms`]),
+    ]), '');
+  }
 
   if (res.renderer) {
     const r = res.renderer;
