@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { evaluateGoals } from './goals';
+import { evaluateGoals, growth } from './goals';
 import { toMarkdown } from './markdown';
 import { parseOptions } from './options';
 import { rendererSizes } from './renderer';
@@ -50,6 +50,12 @@ async function main() {
   res.machine.loadAfter = os.loadavg();
   res.finished = new Date().toISOString();
 
+  const pg = res.runs.filter((r) => r.db === 'PostgreSQL').sort((a, b) => a.cards - b.cards);
+  if (pg.length >= 2) {
+    const [small, big] = [pg[0], pg[pg.length - 1]];
+    log(`\nSize growth, p50 at ${big.label} / p50 at ${small.label}:`);
+    for (const f of big.routes) log(`  ${f.route.padEnd(44)} ${growth(small, big, f.route).toFixed(2)}x`);
+  }
   log('\nGoals:');
   for (const g of evaluateGoals(res)) log(`  ${g.ok === null ? '-     ' : g.ok ? 'met   ' : 'MISSED'} ${g.goal}: ${g.measured}`);
   fs.writeFileSync(opts.out, toMarkdown(res));
