@@ -34,7 +34,7 @@ export interface Results {
   started: string;
   finished: string;
   machine: { cpus: number; loadBefore: number[]; loadAfter: number[]; node: string; postgres: string };
-  settings: { duration: number; warmup: number; connections: number; payConnections: number };
+  settings: { duration: number; warmup: number; connections: number; payConnections: number; rounds: number };
   runs: SizeRun[];
   pgliteEmptyStartMs: number | null;
   renderer: RendererSizes | null;

@@ -11,7 +11,7 @@ import { toMarkdown } from './markdown';
 import { parseOptions } from './options';
 import { rendererSizes } from './renderer';
 import type { Results } from './results';
-import { pgliteEmptyStart, runSize } from './suite';
+import { pgliteEmptyStart, runSizes } from './suite';
 import { postgresSql } from './sql';
 
 const log = (line: string) => console.log(line);
@@ -32,15 +32,15 @@ async function main() {
   const res: Results = {
     started: new Date().toISOString(), finished: '',
     machine: { cpus: os.cpus().length, loadBefore: os.loadavg(), loadAfter: [], node: process.version, postgres: await postgresVersion(opts.databaseUrl) },
-    settings: { duration: opts.duration, warmup: opts.warmup, connections: opts.connections, payConnections: opts.payConnections },
+    settings: { duration: opts.duration, warmup: opts.warmup, connections: opts.connections, payConnections: opts.payConnections, rounds: opts.rounds },
     runs: [], pgliteEmptyStartMs: null, renderer: null,
   };
   log(`bench: sizes ${opts.sizes.map((s) => s.label).join(', ')}; ${opts.warmup} s warm-up + ${opts.duration} s per route, ${opts.connections} connections; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  for (const size of opts.sizes) res.runs.push(await runSize('PostgreSQL', size, opts, log));
+  res.runs.push(...(await runSizes('PostgreSQL', opts.sizes, opts, log)));
   if (opts.pglite) {
     res.pgliteEmptyStartMs = await pgliteEmptyStart(log);
     const smallest = [...opts.sizes].sort((a, b) => a.cards - b.cards)[0];
-    res.runs.push(await runSize('PGlite', smallest, opts, log));
+    res.runs.push(...(await runSizes('PGlite', [smallest], opts, log)));
   }
   if (opts.renderer) {
     res.renderer = rendererSizes();
