@@ -131,11 +131,14 @@ describe.runIf(!onPostgres)('graceful shutdown', () => {
       child.stderr.on('data', onData);
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    // Requests in flight: headers and half the body sent when SIGTERM arrives, the rest after.
+    // Requests in flight: headers sent and taken in when SIGTERM arrives, the body after.
     const body = JSON.stringify({ email: 'admin@sigterm.test', password: 'password-123' });
     const url = new URL(base);
+    // `Expect: 100-continue`: the server answers 100 once it has taken the request in, so SIGTERM
+    // arrives while all three are provably in flight (headers read, body not yet sent).
     const inFlight = Array.from({ length: 3 }, () => {
-      const req = http.request({ host: url.hostname, port: url.port, path: '/api/login', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+      const req = http.request({ host: url.hostname, port: url.port, path: '/api/login', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' } });
+      const accepted = new Promise<void>((resolve) => req.on('continue', () => resolve()));
       const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
         req.on('response', (res) => {
           let text = '';
@@ -144,13 +147,13 @@ describe.runIf(!onPostgres)('graceful shutdown', () => {
         });
         req.on('error', reject);
       });
-      req.write(body.slice(0, 10));
-      return { req, answer };
+      req.flushHeaders();
+      return { req, accepted, answer };
     });
-    await new Promise((r) => setTimeout(r, 300));
+    await Promise.all(inFlight.map((f) => f.accepted));
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
-    for (const f of inFlight) f.req.end(body.slice(10));
+    for (const f of inFlight) f.req.end(body);
     const answers = await Promise.all(inFlight.map((f) => f.answer));
     for (const a of answers) {
       expect(a.status).toBe(200);
