@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { absoluteAssetUrls } from './vite.plugins';
 
 export default defineConfig({
   main: {
@@ -15,10 +16,9 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    // Absolute asset paths: the renderer uses path routes (app://.../edit/user/5 and the server's browser
-    // mode both fall back to index.html), so a reload on a deep route must still find /assets/.
-    base: '/',
-    plugins: [react()],
+    // electron-vite forces base './' here; absoluteAssetUrls makes index.html load /assets/ so that a
+    // reload on a deep route (path routes fall back to index.html) still finds the entry.
+    plugins: [react(), absoluteAssetUrls()],
     build: {
       minify: true,
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },

@@ -8,7 +8,7 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const env = { DEMO: '1', DATA_DIR: './data', ...process.env };
+const env = { DEMO: '1', DATA_DIR: './data', LOG_LEVEL: 'warn', ...process.env };
 const host = env.HOST || '127.0.0.1';
 const port = env.PORT || '8787';
 const base = `http://${host}:${port}`;
