@@ -23,7 +23,8 @@ function newestMtime(dir) {
 }
 
 const built = path.join(root, 'out', 'renderer', 'index.html');
-const stale = !fs.existsSync(built) || fs.statSync(built).mtimeMs < newestMtime(path.join(root, 'src'));
+const inputs = Math.max(newestMtime(path.join(root, 'src')), ...['electron.vite.config.ts', 'vite.plugins.ts', 'package-lock.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs));
+const stale = !fs.existsSync(built) || fs.statSync(built).mtimeMs < inputs;
 if (stale) {
   console.log('Building the app (electron-vite build)...');
   const r = spawnSync(bin('electron-vite'), ['build'], { cwd: root, stdio: 'inherit' });
