@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** renderer -> shared, main -> shared, preload -> shared, server -> shared; never across. */
+const SRC = path.resolve('src');
+const allowed: Record<string, string[]> = {
+  shared: ['shared'],
+  server: ['server', 'shared'],
+  main: ['main', 'shared'],
+  preload: ['preload', 'shared'],
+  renderer: ['renderer', 'shared'],
+};
+
+function files(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? files(p) : /\.(ts|tsx)$/.test(e.name) ? [p] : [];
+  });
+}
+
+describe('import boundaries', () => {
+  it('no layer imports another layer except shared', () => {
+    const violations: string[] = [];
+    let checked = 0;
+    for (const layer of Object.keys(allowed)) {
+      for (const file of files(path.join(SRC, layer))) {
+        const text = fs.readFileSync(file, 'utf8');
+        for (const m of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
+          const target = path.resolve(path.dirname(file), m[1]);
+          const rel = path.relative(SRC, target);
+          if (rel.startsWith('..')) continue;
+          const targetLayer = rel.split(path.sep)[0];
+          checked += 1;
+          if (!allowed[layer].includes(targetLayer)) violations.push(`${path.relative(SRC, file)} imports ${m[1]}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(violations).toEqual([]);
+  });
+});
