@@ -18,6 +18,7 @@ export function toMarkdown(res: Results): string {
   out.push(`Run ${res.started} to ${res.finished} with \`npm run bench\`: ${res.machine.cpus} CPUs (shared; load average ${res.machine.loadBefore.map(n2).join(' / ')} before, ${res.machine.loadAfter.map(n2).join(' / ')} after), Node ${res.machine.node}, ${res.machine.postgres}.`);
   out.push(`Each route: ${res.settings.warmup} s warm-up, then ${res.settings.duration} s measured with ${res.settings.connections} concurrent connections (autocannon in its own process); payments with ${res.settings.payConnections}. Every size has its own server, started together after a warm-up on every route; each route is measured ${res.settings.rounds} time(s) per size, sizes alternating, and the best round is shown. Latencies in ms. The floor is \`GET /api/ping\`, measured on each server before and after the routes (the better of the two is used).`, '');
 
+  if (res.failures.length) out.push('**Incomplete run**, these parts failed:', '', ...res.failures.map((f) => `- ${f}`), '');
   out.push('## Goals', '', table(['goal', 'measured', ''], evaluateGoals(res).map((g) => [g.goal, g.measured, g.ok === null ? '-' : g.ok ? 'met' : '**missed**'])), '');
 
   out.push('## Data', '', table(['database', 'size', 'cards', 'sellers', 'images', 'comments', 'transactions', 'allocations', 'generated in'],

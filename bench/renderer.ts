@@ -63,7 +63,8 @@ function allJs(dir: string): string[] {
 export function rendererSizes(): RendererSizes {
   const built = ensureBuilt();
   const html = fs.readFileSync(path.join(OUT, 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => path.resolve(OUT, m[1]));
+  // Entry URLs are relative ("./assets/x.js") or absolute from the app's root ("/assets/x.js"): both live under out/renderer.
+  const refs = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => path.join(OUT, m[1].replace(/^\.?\//, '')));
   const entry = closure(refs);
   // The login screen also fetches its lazy route chunk (LoginPage-*.js) and that chunk's static imports.
   const loginChunk = allJs(OUT).filter((f) => /[\\/]LoginPage-[\w-]+\.js$/.test(f));

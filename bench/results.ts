@@ -38,6 +38,8 @@ export interface Results {
   runs: SizeRun[];
   pgliteEmptyStartMs: number | null;
   renderer: RendererSizes | null;
+  /** Parts of the run that failed (their figures are missing). */
+  failures: string[];
 }
 
 export const betterFloor = (a: LoadResult, b: LoadResult) => (b.rps > a.rps ? b : a);

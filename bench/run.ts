@@ -33,20 +33,35 @@ async function main() {
     started: new Date().toISOString(), finished: '',
     machine: { cpus: os.cpus().length, loadBefore: os.loadavg(), loadAfter: [], node: process.version, postgres: await postgresVersion(opts.databaseUrl) },
     settings: { duration: opts.duration, warmup: opts.warmup, connections: opts.connections, payConnections: opts.payConnections, rounds: opts.rounds },
-    runs: [], pgliteEmptyStartMs: null, renderer: null,
+    runs: [], pgliteEmptyStartMs: null, renderer: null, failures: [],
   };
   log(`bench: sizes ${opts.sizes.map((s) => s.label).join(', ')}; ${opts.warmup} s warm-up + ${opts.duration} s per route, ${opts.connections} connections; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  res.runs.push(...(await runSizes('PostgreSQL', opts.sizes, opts, log)));
-  if (opts.pglite) {
-    res.pgliteEmptyStartMs = await pgliteEmptyStart(log);
-    const smallest = [...opts.sizes].sort((a, b) => a.cards - b.cards)[0];
-    res.runs.push(...(await runSizes('PGlite', [smallest], opts, log)));
-  }
+  // The renderer first: cheap, and a build problem shows before the long part.
   if (opts.renderer) {
-    res.renderer = rendererSizes();
-    const r = res.renderer;
-    log(`[renderer] login screen JavaScript ${(r.login / 1000).toFixed(1)} kB gzip (entry graph alone ${(r.entry / 1000).toFixed(1)} kB); whole app ${(r.all / 1000).toFixed(1)} kB gzip`);
+    try {
+      const r = (res.renderer = rendererSizes());
+      log(`[renderer] login screen JavaScript ${(r.login / 1000).toFixed(1)} kB gzip (entry graph alone ${(r.entry / 1000).toFixed(1)} kB); whole app ${(r.all / 1000).toFixed(1)} kB gzip`);
+    } catch (err) {
+      log(`[renderer] not measured: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
+  // A failing part is reported and the others still run; the results of what did run are written either way.
+  const failures: string[] = [];
+  const part = async (name: string, fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (err) {
+      failures.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(`[${name}] failed: ${err instanceof Error ? err.stack : String(err)}`);
+    }
+  };
+  await part('postgres', async () => void res.runs.push(...(await runSizes('PostgreSQL', opts.sizes, opts, log))));
+  if (opts.pglite) {
+    await part('pglite start-up', async () => void (res.pgliteEmptyStartMs = await pgliteEmptyStart(log)));
+    const smallest = [...opts.sizes].sort((a, b) => a.cards - b.cards)[0];
+    await part('pglite', async () => void res.runs.push(...(await runSizes('PGlite', [smallest], opts, log))));
+  }
+  res.failures = failures;
   res.machine.loadAfter = os.loadavg();
   res.finished = new Date().toISOString();
 
@@ -60,6 +75,10 @@ async function main() {
   for (const g of evaluateGoals(res)) log(`  ${g.ok === null ? '-     ' : g.ok ? 'met   ' : 'MISSED'} ${g.goal}: ${g.measured}`);
   fs.writeFileSync(opts.out, toMarkdown(res));
   log(`\nWrote ${opts.out}`);
+  if (failures.length) {
+    console.error(`\n${failures.length} part(s) failed:\n  ${failures.join('\n  ')}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((err) => {
