@@ -15,13 +15,22 @@ export async function insertToken(tx: Tx, userId: number, tokenHash: string, exp
   await tx.insert(authTokens).values({ userId, tokenHash, expiresAt: expiresAt.toISOString() });
 }
 
-export async function findUserByTokenHash(tx: Tx, tokenHash: string) {
-  const rows = await tx
+/** Runs on every authenticated request: a named prepared statement, planned once per connection. */
+const tokenLookups = new WeakMap<object, ReturnType<typeof prepareTokenLookup>>();
+function prepareTokenLookup(tx: Tx) {
+  return tx
     .select({ id: users.id, name: users.name, email: users.email, role: users.role })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`), isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(eq(authTokens.tokenHash, sql.placeholder('hash')), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('auth_token_lookup');
+}
+
+export async function findUserByTokenHash(tx: Tx, tokenHash: string) {
+  let lookup = tokenLookups.get(tx);
+  if (!lookup) tokenLookups.set(tx, (lookup = prepareTokenLookup(tx)));
+  const rows = await lookup.execute({ hash: tokenHash });
   return rows[0] ?? null;
 }
 

@@ -8,7 +8,7 @@ export async function dailyCounts(tx: Tx, sellerId: number, start: string, end: 
   const res = (await tx.execute(sql`
     SELECT day::text AS day, approved, rejected FROM report_daily
      WHERE seller_id = ${sellerId} AND day BETWEEN ${start}::date AND ${end}::date
-     ORDER BY day`)) as unknown as { rows: DayCounts[] };
+     ORDER BY report_daily.day`)) as unknown as { rows: DayCounts[] };
   return res.rows.map((r) => ({ day: r.day, approved: Number(r.approved), rejected: Number(r.rejected) }));
 }
 

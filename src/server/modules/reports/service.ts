@@ -9,12 +9,17 @@ const DAY_MS = 86_400_000;
 const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
 const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** The number of days from start to end inclusive; refuses ranges over MAX_REPORT_DAYS. */
+function checkedDayCount(start: string, end: string): number {
+  const count = Math.round((dayMs(end) - dayMs(start)) / DAY_MS) + 1;
+  if (count > MAX_REPORT_DAYS) throw invalidFields({ end_date: [`The end date field must be within ${MAX_REPORT_DAYS} days of the start date (both included).`] });
+  return count;
+}
+
 /** Every day from start to end inclusive, as YYYY-MM-DD; refuses ranges over MAX_REPORT_DAYS. */
 export function reportDays(start: string, end: string): string[] {
   const from = dayMs(start);
-  const count = Math.round((dayMs(end) - from) / DAY_MS) + 1;
-  if (count > MAX_REPORT_DAYS) throw invalidFields({ end_date: [`The end date field must be within ${MAX_REPORT_DAYS} days of the start date (both included).`] });
-  return Array.from({ length: count }, (_, i) => dayText(from + i * DAY_MS));
+  return Array.from({ length: checkedDayCount(start, end) }, (_, i) => dayText(from + i * DAY_MS));
 }
 
 /** seller_id 0 means all sellers, for staff only; a seller always gets their own. */
@@ -48,7 +53,7 @@ export function createReportService(database: Database) {
 
     /** Dashboard: only the days that have any. */
     async dashboard(actor: AuthUser, input: { start_date: string; end_date: string }): Promise<DashboardChart> {
-      reportDays(input.start_date, input.end_date);
+      checkedDayCount(input.start_date, input.end_date);
       const rows = await repo.dailyCounts(db, scope(actor, 0), input.start_date, input.end_date);
       return {
         approved: rows.filter((r) => r.approved > 0).map((r) => ({ approval_date: r.day, total: r.approved })),
