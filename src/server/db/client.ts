@@ -29,7 +29,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000 });
+    // Named prepared statements (hot reads) keep one generic plan instead of re-planning per call.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000, options: '-c plan_cache_mode=force_generic_plan' });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     // A checked-out client (mid-transaction) whose connection drops emits 'error' on itself; unhandled, that

@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { counters } from './schema';
+import { prepared } from './prepared';
 import { centsToNumber, parseCents } from '../../shared/money';
 import type { Tx } from './client';
 
@@ -23,6 +25,8 @@ export const isoOrNull = (v: string | Date | null | undefined) => (v ? new Date(
 
 /** Reads a row counter kept by the triggers (see migrations). */
 export async function readCounter(tx: Tx, name: string): Promise<number> {
-  const res = (await tx.execute(sql`SELECT value::int AS value FROM counters WHERE name = ${name}`)) as unknown as { rows: { value: number }[] };
-  return Math.max(0, Number(res.rows[0]?.value ?? 0));
+  const rows = await prepared(tx, 'read_counter', (t) =>
+    t.select({ value: counters.value }).from(counters).where(eq(counters.name, sql.placeholder('name'))).prepare('read_counter'),
+  ).execute({ name });
+  return Math.max(0, Number(rows[0]?.value ?? 0));
 }

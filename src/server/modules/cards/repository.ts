@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { comments, giftCardImages, giftCards, offers, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { centsOf, isoOrNull } from '../../db/values';
 import { centsToNumber, dueCents, payableCents, type Cents } from '../../../shared/money';
 import type { CardStatus } from '../../../shared/constants';
@@ -60,12 +61,23 @@ const view = (tx: Tx, where: SQL | undefined) =>
 
 /** Cards newest first, with seller name/email and offer title; only one seller's when sellerId is given. */
 export async function listCards(tx: Tx, limit: number, offset: number, sellerId?: number): Promise<GiftCard[]> {
-  const rows = await view(tx, sellerId === undefined ? undefined : eq(giftCards.sellerId, sellerId)).orderBy(desc(giftCards.id)).limit(limit).offset(offset);
+  const rows =
+    sellerId === undefined
+      ? await prepared(tx, 'cards_page', (t) =>
+          view(t, undefined).orderBy(desc(giftCards.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('cards_page'),
+        ).execute({ limit, offset })
+      : await prepared(tx, 'seller_cards_page', (t) =>
+          view(t, eq(giftCards.sellerId, sql.placeholder('seller')))
+            .orderBy(desc(giftCards.id))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))
+            .prepare('seller_cards_page'),
+        ).execute({ seller: sellerId, limit, offset });
   return (rows as ViewRow[]).map(toCard);
 }
 
 export async function findCardView(tx: Tx, id: number): Promise<GiftCard | null> {
-  const rows = (await view(tx, eq(giftCards.id, id))) as ViewRow[];
+  const rows = (await prepared(tx, 'card_view', (t) => view(t, eq(giftCards.id, sql.placeholder('id'))).prepare('card_view')).execute({ id })) as ViewRow[];
   return rows[0] ? toCard(rows[0]) : null;
 }
 
