@@ -4,16 +4,7 @@ import { prepared } from './prepared';
 import { centsToNumber, parseCents } from '../../shared/money';
 import type { Tx } from './client';
 
-/** A numeric(12,2) column value ("40.50") as a JSON number (40.5). */
-export function moneyOut(v: string | number | null | undefined): number {
-  if (v === null || v === undefined) return 0;
-  const s = String(v);
-  const negative = s.startsWith('-');
-  const cents = parseCents(negative ? s.slice(1) : s) ?? 0;
-  return centsToNumber(negative ? -cents : cents);
-}
-export const moneyOrNull = (v: string | null | undefined) => (v === null || v === undefined ? null : moneyOut(v));
-/** Cents of a numeric(12,2) column value. */
+/** Cents of a numeric(12,2) column value ("-40.50" -> -4050). */
 export function centsOf(v: string | number | null | undefined): number {
   if (v === null || v === undefined) return 0;
   const s = String(v);
@@ -21,6 +12,9 @@ export function centsOf(v: string | number | null | undefined): number {
   const cents = parseCents(negative ? s.slice(1) : s) ?? 0;
   return negative ? -cents : cents;
 }
+/** A numeric(12,2) column value ("40.50") as a JSON number (40.5). */
+export const moneyOut = (v: string | number | null | undefined): number => centsToNumber(centsOf(v));
+export const moneyOrNull = (v: string | null | undefined) => (v === null || v === undefined ? null : moneyOut(v));
 export const isoOrNull = (v: string | Date | null | undefined) => (v ? new Date(v).toISOString() : null);
 
 /** Reads a row counter kept by the triggers (see migrations). */

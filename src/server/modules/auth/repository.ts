@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { authTokens, loginAttempts, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 
 export async function findLoginCandidates(tx: Tx, login: string) {
   const l = login.trim().toLowerCase();
@@ -16,20 +17,16 @@ export async function insertToken(tx: Tx, userId: number, tokenHash: string, exp
 }
 
 /** Runs on every authenticated request: a named prepared statement, planned once per connection. */
-const tokenLookups = new WeakMap<object, ReturnType<typeof prepareTokenLookup>>();
-function prepareTokenLookup(tx: Tx) {
-  return tx
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.tokenHash, sql.placeholder('hash')), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`), isNull(users.deletedAt)))
-    .limit(1)
-    .prepare('auth_token_lookup');
-}
-
 export async function findUserByTokenHash(tx: Tx, tokenHash: string) {
-  let lookup = tokenLookups.get(tx);
-  if (!lookup) tokenLookups.set(tx, (lookup = prepareTokenLookup(tx)));
+  const lookup = prepared(tx, 'auth_token_lookup', (t) =>
+    t
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+      .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.userId))
+      .where(and(eq(authTokens.tokenHash, sql.placeholder('hash')), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`), isNull(users.deletedAt)))
+      .limit(1)
+      .prepare('auth_token_lookup'),
+  );
   const rows = await lookup.execute({ hash: tokenHash });
   return rows[0] ?? null;
 }
