@@ -18,7 +18,7 @@ import { MSG } from '../../../../shared/messages';
 import type { Comment } from '../../../../shared/types';
 import { errorText, fieldErrors, isOk, msgText, useApi } from '../../app/api';
 import { useSession } from '../../app/session';
-import { useConfirm } from '../../components/Confirm';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { TableStatusRow } from '../../components/DataTable';
 import ImagePicker from '../../components/ImagePicker';
 import { useNotify } from '../../components/notify';
@@ -30,7 +30,7 @@ export default function CardComments({ cardId }: { cardId: number }) {
   const { call, transport } = useApi();
   const { user, isStaff } = useSession();
   const notify = useNotify();
-  const confirm = useConfirm();
+  const confirmedDelete = useConfirmedDelete();
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<Comment[]>([]);
   const [total, setTotal] = useState(0);
@@ -89,11 +89,7 @@ export default function CardComments({ cardId }: { cardId: number }) {
   };
 
   const remove = async (c: Comment) => {
-    if (!(await confirm())) return;
-    const r = await call('deleteComment', { id: c.id });
-    if (isOk(r)) notify.success(msgText(r, MSG.deleteSuccess));
-    else notify.error(errorText(r, MSG.deleteFailed));
-    await load();
+    if ((await confirmedDelete('deleteComment', c.id)) !== null) await load();
   };
 
   return (

@@ -15,7 +15,7 @@ import { centsToDecimal, formatMoney, parseCents } from '../../../../shared/mone
 import type { GiftCardDetail, Offer } from '../../../../shared/types';
 import { errorText, fieldErrors, isOk, msgText, useApi } from '../../app/api';
 import { useSession } from '../../app/session';
-import { useConfirm } from '../../components/Confirm';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import ImagePicker from '../../components/ImagePicker';
 import { useNotify } from '../../components/notify';
 import CardImages from './CardImages';
@@ -33,7 +33,7 @@ export default function CardEditForm({ detail, offers: allOffers, onSaved }: Pro
   const { call } = useApi();
   const { isStaff } = useSession();
   const notify = useNotify();
-  const confirm = useConfirm();
+  const confirmedDelete = useConfirmedDelete();
   const readOnly = !isStaff && card.card_status !== CARD_STATUS.pending;
   const offers = allOffers.filter((o) => o.is_active === 1 || o.id === card.giftcard_offer_id);
   const [offerId, setOfferId] = useState(String(card.giftcard_offer_id));
@@ -49,11 +49,7 @@ export default function CardEditForm({ detail, offers: allOffers, onSaved }: Pro
   const disabled = readOnly || saving;
 
   const removeImage = async (imageId: number) => {
-    if (!(await confirm())) return;
-    const r = await call('deleteCardImage', { id: imageId });
-    if (isOk(r)) notify.success(msgText(r, MSG.deleteSuccess));
-    else notify.error(errorText(r, MSG.deleteFailed));
-    await onSaved();
+    if ((await confirmedDelete('deleteCardImage', imageId)) !== null) await onSaved();
   };
 
   const save = async (e: React.FormEvent) => {

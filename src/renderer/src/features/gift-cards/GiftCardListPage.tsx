@@ -18,14 +18,11 @@ import EditIcon from '@mui/icons-material/Edit';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import SearchIcon from '@mui/icons-material/Search';
 import { CARD_STATUS, PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
 import { formatMoney } from '../../../../shared/money';
 import type { GiftCard } from '../../../../shared/types';
-import { errorText, isOk, msgText, useApi } from '../../app/api';
 import { useSession } from '../../app/session';
-import { useConfirm } from '../../components/Confirm';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { TableStatusRow } from '../../components/DataTable';
-import { useNotify } from '../../components/notify';
 import PageHeader from '../../components/PageHeader';
 import Pagination from '../../components/Pagination';
 import StatusBadge from '../../components/StatusBadge';
@@ -38,19 +35,13 @@ const cardName = (c: GiftCard) => `card ${c.card_number || `#${c.id}`}`;
 /** Gift Cards: all cards for staff, the seller's own for sellers. */
 export default function GiftCardListPage() {
   const { isStaff, isSeller, refreshDue } = useSession();
-  const { call } = useApi();
-  const notify = useNotify();
-  const confirm = useConfirm();
+  const confirmedDelete = useConfirmedDelete();
   const list = usePagedList<GiftCard>(isStaff ? 'listCards' : 'myCards', PAGE_SIZE.cards, 'Could not load the gift cards');
   const [searchOpen, setSearchOpen] = useState(false);
   const [paying, setPaying] = useState<GiftCard | null>(null);
 
   const remove = async (card: GiftCard) => {
-    if (!(await confirm())) return;
-    const r = await call('deleteCard', { id: card.id });
-    if (isOk(r)) notify.success(msgText(r, MSG.deleteSuccess));
-    else notify.error(errorText(r, MSG.deleteFailed));
-    await list.reload();
+    if ((await confirmedDelete('deleteCard', card.id)) !== null) await list.reload();
   };
 
   const columns = isStaff ? 8 : 7;

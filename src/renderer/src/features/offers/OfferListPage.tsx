@@ -14,31 +14,22 @@ import EditIcon from '@mui/icons-material/Edit';
 import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { Offer } from '../../../../shared/types';
-import { errorText, isOk, useApi } from '../../app/api';
-import { useConfirm } from '../../components/Confirm';
 import { TableStatusRow } from '../../components/DataTable';
-import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { usePagedList } from '../../components/usePagedList';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 
 /** Rate column: a percentage shows "12.5%", a fixed rate shows "Fixed". */
 export const rateLabel = (o: Pick<Offer, 'rate_type' | 'rate'>) => (o.rate_type === 0 ? `${o.rate}%` : 'Fixed');
 
 export default function OfferListPage() {
   const list = usePagedList<Offer>('listOffers', PAGE_SIZE.offers, 'Could not load the offers');
-  const { call } = useApi();
-  const confirm = useConfirm();
-  const notify = useNotify();
+  const confirmedDelete = useConfirmedDelete();
   const navigate = useNavigate();
 
   const remove = async (o: Offer) => {
-    if (!(await confirm())) return;
-    const r = await call('deleteOffer', { id: o.id });
-    if (isOk(r)) {
-      notify.success(MSG.deleteSuccess);
-      await list.reload();
-    } else notify.error(errorText(r, MSG.deleteFailed));
+    if (await confirmedDelete('deleteOffer', o.id, MSG.deleteSuccess)) await list.reload();
   };
 
   return (

@@ -13,32 +13,23 @@ import EditIcon from '@mui/icons-material/Edit';
 import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { User } from '../../../../shared/types';
-import { errorText, isOk, useApi } from '../../app/api';
 import { useSession } from '../../app/session';
-import { useConfirm } from '../../components/Confirm';
 import { TableStatusRow } from '../../components/DataTable';
-import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { usePagedList } from '../../components/usePagedList';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 
 const ROLE_LABEL: Record<string, string> = { admin: 'Admin', manager: 'Manager', seller: 'Seller' };
 
 export default function UserListPage() {
   const list = usePagedList<User>('listUsers', PAGE_SIZE.users, 'Could not load the users');
-  const { call } = useApi();
   const { user: me } = useSession();
-  const confirm = useConfirm();
-  const notify = useNotify();
+  const confirmedDelete = useConfirmedDelete();
   const navigate = useNavigate();
 
   const remove = async (u: User) => {
-    if (!(await confirm())) return;
-    const r = await call('deleteUser', { id: u.id });
-    if (isOk(r)) {
-      notify.success(MSG.deleteSuccess);
-      await list.reload();
-    } else notify.error(errorText(r, MSG.deleteFailed));
+    if (await confirmedDelete('deleteUser', u.id, MSG.deleteSuccess)) await list.reload();
   };
 
   return (
