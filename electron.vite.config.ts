@@ -12,7 +12,9 @@ export default defineConfig({
   preload: {
     plugins: [externalizeDepsPlugin()],
     // Sandboxed preloads must be CommonJS: emit out/preload/index.cjs.
-    build: { rollupOptions: { input: { index: resolve('src/preload/index.ts') }, output: { format: 'cjs', entryFileNames: '[name].cjs' } } },
+    build: {
+      rollupOptions: { input: { index: resolve('src/preload/index.ts') }, output: { format: 'cjs', entryFileNames: '[name].cjs' } },
+    },
   },
   renderer: {
     root: resolve('src/renderer'),

@@ -23,7 +23,8 @@ export async function capturingServices(url: string): Promise<Capturing> {
   const captured: Capturing['captured'] = [];
   const db = drizzle(pool, { schema, logger: { logQuery: (sql, params) => void captured.push({ sql, params }) } }) as unknown as Db;
   const database: Database = {
-    db, kind: 'postgres',
+    db,
+    kind: 'postgres',
     query: async (q) => ((await db.execute(q)) as unknown as { rows: never[] }).rows,
     close: () => pool.end(),
   };

@@ -17,8 +17,14 @@ function cpuMs(pid: number): number | null {
   }
 }
 
-export interface CpuSnapshot { server: number; db: Map<number, number> }
-export interface CpuCost { serverMs: number; dbMs: number }
+export interface CpuSnapshot {
+  server: number;
+  db: Map<number, number>;
+}
+export interface CpuCost {
+  serverMs: number;
+  dbMs: number;
+}
 
 export const cpuSupported = () => fs.existsSync('/proc/self/stat');
 
@@ -27,7 +33,9 @@ export async function snapshot(serverPid: number, db: BenchSql | null): Promise<
   const server = cpuMs(serverPid);
   if (server === null) return null;
   const pids = db
-    ? (await db.rows<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).map((r) => r.pid)
+    ? (
+        await db.rows<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)
+      ).map((r) => r.pid)
     : [];
   return { server, db: new Map(pids.map((p) => [p, cpuMs(p) ?? 0])) };
 }

@@ -13,7 +13,12 @@ async function generatedSize(db: BenchSql): Promise<number | null> {
   return r[0] ? Number(r[0].value) : null;
 }
 
-export interface Prepared { sql: BenchSql; reused: boolean; url?: string; dataDir?: string }
+export interface Prepared {
+  sql: BenchSql;
+  reused: boolean;
+  url?: string;
+  dataDir?: string;
+}
 
 /** Drops and recreates the bench database (only ours, by name), applies the migrations; keeps it when reuse finds it complete. */
 export async function preparePostgres(baseUrl: string, label: string, cards: number, reuse: boolean): Promise<Prepared> {

@@ -5,9 +5,22 @@ import { reportBodies } from './routes';
  * The database side of each measured route: the server's own services are called once over a connection whose
  * drizzle logger captures every statement, and each captured SELECT is run again under EXPLAIN ANALYZE (best of 3).
  */
-export interface ExplainRow { route: string; queries: number; planningMs: number; executionMs: number; seqScans: string[] }
+export interface ExplainRow {
+  route: string;
+  queries: number;
+  planningMs: number;
+  executionMs: number;
+  seqScans: string[];
+}
 
-type Plan = { 'Node Type': string; 'Relation Name'?: string; 'Actual Rows'?: number; 'Actual Loops'?: number; 'Rows Removed by Filter'?: number; Plans?: Plan[] };
+type Plan = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  Plans?: Plan[];
+};
 
 /** Sequential scans that read at least 1000 rows (small lookup tables are fine to scan). */
 function seqScans(p: Plan, out: string[] = []): string[] {

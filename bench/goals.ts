@@ -1,7 +1,11 @@
 import { serverErrors } from './load-spec';
 import type { Results, SizeRun } from './results';
 
-export interface Goal { goal: string; measured: string; ok: boolean | null }
+export interface Goal {
+  goal: string;
+  measured: string;
+  ok: boolean | null;
+}
 
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 const x2 = (x: number) => `${x.toFixed(2)}x`;
@@ -46,9 +50,17 @@ export function evaluateGoals(res: Results): Goal[] {
   const loads = res.runs.flatMap((r) => [...r.floors, ...r.routes.map((f) => f.r), ...r.payments.map((p) => p.result)]);
   const fiveXX = loads.reduce((s, r) => s + serverErrors(r), 0);
   const connErrors = loads.reduce((s, r) => s + r.errors, 0);
-  goals.push({ goal: 'no 5xx in any run', measured: `${fiveXX} 5xx, ${connErrors} connection errors`, ok: fiveXX === 0 && connErrors === 0 });
+  goals.push({
+    goal: 'no 5xx in any run',
+    measured: `${fiveXX} 5xx, ${connErrors} connection errors`,
+    ok: fiveXX === 0 && connErrors === 0,
+  });
   if (res.renderer) {
-    goals.push({ goal: 'login screen JavaScript <= 250 kB gzip', measured: `${(res.renderer.login / 1000).toFixed(1)} kB`, ok: res.renderer.login <= 250_000 });
+    goals.push({
+      goal: 'login screen JavaScript <= 250 kB gzip',
+      measured: `${(res.renderer.login / 1000).toFixed(1)} kB`,
+      ok: res.renderer.login <= 250_000,
+    });
   }
   return goals;
 }

@@ -3,7 +3,10 @@ import type { BenchSql } from './sql';
 /** The big tables whose secondary indexes are dropped during the bulk load and built again after it (faster than maintaining them). */
 const BULK_TABLES = ['gift_cards', 'gift_card_images', 'gift_card_comments', 'transactions', 'transaction_allocations'];
 
-export interface SavedIndex { name: string; def: string }
+export interface SavedIndex {
+  name: string;
+  def: string;
+}
 
 /** Drops the secondary indexes (not those behind constraints) of the bulk tables; answers their definitions. */
 export async function dropBulkIndexes(db: BenchSql): Promise<SavedIndex[]> {

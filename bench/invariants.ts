@@ -49,7 +49,10 @@ export const INVARIANTS: { name: string; sql: string }[] = [
   },
 ];
 
-export interface InvariantResult { name: string; broken: number }
+export interface InvariantResult {
+  name: string;
+  broken: number;
+}
 
 export async function checkInvariants(db: BenchSql): Promise<InvariantResult[]> {
   const out: InvariantResult[] = [];

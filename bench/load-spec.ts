@@ -59,4 +59,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
 
 /** Count of 5xx answers (measured and warm-up) and of connection errors. */
 export const serverErrors = (r: LoadResult) =>
-  [r.status, r.warmupStatus].flatMap((s) => Object.entries(s)).filter(([c]) => c.startsWith('5')).reduce((s, [, n]) => s + n, 0);
+  [r.status, r.warmupStatus]
+    .flatMap((s) => Object.entries(s))
+    .filter(([c]) => c.startsWith('5'))
+    .reduce((s, [, n]) => s + n, 0);

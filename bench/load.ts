@@ -18,7 +18,8 @@ function setupRequest(spec: LoadSpec) {
   return (req: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer }) => {
     const n = sequence++;
     let path = spec.path;
-    if (spec.idRange) path = path.replace('{id}', String(spec.idRange[0] + Math.floor(Math.random() * (spec.idRange[1] - spec.idRange[0] + 1))));
+    if (spec.idRange)
+      path = path.replace('{id}', String(spec.idRange[0] + Math.floor(Math.random() * (spec.idRange[1] - spec.idRange[0] + 1))));
     let body = req.body;
     if (spec.payments) {
       const { cards, amount, codePrefix } = spec.payments;
@@ -34,14 +35,20 @@ async function run(spec: LoadSpec, seconds: number) {
   const dynamic = Boolean(spec.idRange || spec.payments);
   const requests = spec.mix
     ? spec.mix.map((m) => ({
-        method: m.method, path: m.path, body: m.body === undefined ? undefined : JSON.stringify(m.body),
+        method: m.method,
+        path: m.path,
+        body: m.body === undefined ? undefined : JSON.stringify(m.body),
         headers: { 'content-type': 'application/json', ...(m.token ? { authorization: `Bearer ${m.token}` } : {}) },
       }))
-    : [{
-        method: spec.method, path: spec.path, headers,
-        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
-        ...(dynamic ? { setupRequest: setupRequest(spec) } : {}),
-      }];
+    : [
+        {
+          method: spec.method,
+          path: spec.path,
+          headers,
+          body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+          ...(dynamic ? { setupRequest: setupRequest(spec) } : {}),
+        },
+      ];
   const instance = autocannon({ url: spec.base, connections: spec.connections, duration: seconds, timeout: 30, requests });
   const latencies: number[] = [];
   const status: Record<string, number> = {};
@@ -58,7 +65,9 @@ async function main() {
   const warm = spec.warmupSeconds > 0 ? await run(spec, spec.warmupSeconds) : null;
   const { result, latencies, status } = await run(spec, spec.seconds);
   const sorted = Float64Array.from(latencies).sort();
-  const ok = Object.entries(status).filter(([c]) => c.startsWith('2')).reduce((s, [, n]) => s + n, 0);
+  const ok = Object.entries(status)
+    .filter(([c]) => c.startsWith('2'))
+    .reduce((s, [, n]) => s + n, 0);
   const out: LoadResult = {
     seconds: result.duration,
     requests: latencies.length,

@@ -5,13 +5,20 @@ import type { BenchSql } from './sql';
 
 /** A server under test, the tokens of the bench accounts, and what to read CPU time from. */
 export interface Target {
-  base: string; staffToken: string; sellerToken: string; maxCardId: number;
+  base: string;
+  staffToken: string;
+  sellerToken: string;
+  maxCardId: number;
   serverPid: number;
   /** A connection to the bench's PostgreSQL database (to find its backends); null on PGlite. */
   db: BenchSql | null;
 }
 
-export interface Timing { connections: number; warmup: number; duration: number }
+export interface Timing {
+  connections: number;
+  warmup: number;
+  duration: number;
+}
 
 /** Runs a load and adds the CPU it cost the server and the database per request (warm-up included in both). */
 export async function loadWithCpu(target: Target, spec: LoadSpec): Promise<LoadResult> {
@@ -36,9 +43,15 @@ export function warmServer(target: Target, routes: RouteDef[], t: Timing, second
 export function measureRoute(target: Target, route: RouteDef, t: Timing): Promise<LoadResult> {
   const token = tokenFor(target, route);
   return loadWithCpu(target, {
-    base: target.base, method: route.method, path: route.path, token, body: route.body,
+    base: target.base,
+    method: route.method,
+    path: route.path,
+    token,
+    body: route.body,
     idRange: route.randomCardId ? [1, target.maxCardId] : undefined,
-    connections: t.connections, warmupSeconds: t.warmup, seconds: t.duration,
+    connections: t.connections,
+    warmupSeconds: t.warmup,
+    seconds: t.duration,
   });
 }
 

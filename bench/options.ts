@@ -44,7 +44,19 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     return v;
   };
   const flag = (name: string, fallback: boolean) => !['0', 'false', 'no'].includes(get(name, String(fallback)).toLowerCase());
-  const known = ['sizes', 'rounds', 'duration', 'warmup', 'connections', 'pay-connections', 'reuse', 'pglite', 'payments', 'renderer', 'out'];
+  const known = [
+    'sizes',
+    'rounds',
+    'duration',
+    'warmup',
+    'connections',
+    'pay-connections',
+    'reuse',
+    'pglite',
+    'payments',
+    'renderer',
+    'out',
+  ];
   for (const k of args.keys()) if (!known.includes(k)) throw new Error(`unknown option --${k} (known: ${known.join(', ')})`);
   return {
     sizes: get('sizes', '10k,1m').split(',').filter(Boolean).map(parseSize),

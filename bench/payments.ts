@@ -6,7 +6,12 @@ import { loadWithCpu, type Target, type Timing } from './measure';
 export const PAYMENT_AMOUNT = 0.01;
 const MIN_DUE = 10;
 
-export interface PaymentRun { name: string; cards: number; result: LoadResult; serverErrors: number }
+export interface PaymentRun {
+  name: string;
+  cards: number;
+  result: LoadResult;
+  serverErrors: number;
+}
 
 /** Approved cards with a due: a random sample across the marketplace, and the hot seller's. */
 async function payableCards(db: BenchSql, hotSellerId: number) {
@@ -28,12 +33,20 @@ async function payableCards(db: BenchSql, hotSellerId: number) {
 export async function runPayments(db: BenchSql, target: Target, hotSellerId: number, t: Timing, tag: string): Promise<PaymentRun[]> {
   const cards = await payableCards(db, hotSellerId);
   const runs: PaymentRun[] = [];
-  for (const [name, list] of [['distinct cards', cards.distinct], ['one hot seller', cards.hot]] as const) {
+  for (const [name, list] of [
+    ['distinct cards', cards.distinct],
+    ['one hot seller', cards.hot],
+  ] as const) {
     if (list.length === 0) continue;
     const result = await loadWithCpu(target, {
-      base: target.base, method: 'POST', path: '/api/transaction', token: target.staffToken,
+      base: target.base,
+      method: 'POST',
+      path: '/api/transaction',
+      token: target.staffToken,
       payments: { cards: list, amount: PAYMENT_AMOUNT, codePrefix: `BENCH-${tag}-${name.replace(/\W+/g, '')}-${Date.now()}` },
-      connections: t.connections, warmupSeconds: t.warmup, seconds: t.duration,
+      connections: t.connections,
+      warmupSeconds: t.warmup,
+      seconds: t.duration,
     });
     runs.push({ name, cards: list.length, result, serverErrors: serverErrors(result) });
   }

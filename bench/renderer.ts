@@ -4,7 +4,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /** Size of the renderer's JavaScript (gzip -9), from the electron-vite build in out/renderer. */
-export interface RendererSizes { entry: number; login: number; all: number; files: { login: string[]; allCount: number }; built: boolean }
+export interface RendererSizes {
+  entry: number;
+  login: number;
+  all: number;
+  files: { login: string[]; allCount: number };
+  built: boolean;
+}
 
 const OUT = path.resolve('out/renderer');
 const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
@@ -64,7 +70,9 @@ export function rendererSizes(): RendererSizes {
   const built = ensureBuilt();
   const html = fs.readFileSync(path.join(OUT, 'index.html'), 'utf8');
   // Entry URLs are relative ("./assets/x.js") or absolute from the app's root ("/assets/x.js"): both live under out/renderer.
-  const refs = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => path.join(OUT, m[1].replace(/^\.?\//, '')));
+  const refs = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) =>
+    path.join(OUT, m[1].replace(/^\.?\//, '')),
+  );
   const entry = closure(refs);
   // The login screen also fetches its lazy route chunk (LoginPage-*.js) and that chunk's static imports.
   const loginChunk = allJs(OUT).filter((f) => /[\\/]LoginPage-[\w-]+\.js$/.test(f));
@@ -72,7 +80,10 @@ export function rendererSizes(): RendererSizes {
   const sum = (files: Iterable<string>) => [...files].reduce((s, f) => s + gz(f), 0);
   const all = allJs(OUT);
   return {
-    entry: sum(entry), login: sum(login), all: sum(all), built,
+    entry: sum(entry),
+    login: sum(login),
+    all: sum(all),
+    built,
     files: { login: [...login].map((f) => path.relative(OUT, f)).sort(), allCount: all.length },
   };
 }

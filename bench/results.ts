@@ -7,7 +7,11 @@ import type { RendererSizes } from './renderer';
 import type { StatementCost } from './statements';
 
 /** Everything one `npm run bench` measured. */
-export interface RouteFigure { route: string; kind: 'list' | 'report' | 'reference'; r: LoadResult }
+export interface RouteFigure {
+  route: string;
+  kind: 'list' | 'report' | 'reference';
+  r: LoadResult;
+}
 
 export interface SizeRun {
   db: 'PostgreSQL' | 'PGlite';

@@ -44,6 +44,11 @@ export function reportRoutes(now = new Date()): RouteDef[] {
     { name: 'POST /api/chart-data (year, one seller)', method: 'POST', path: '/api/chart-data', as: 'seller', body: daily },
     { name: 'POST /api/chart-data-yearly (all sellers)', method: 'POST', path: '/api/chart-data-yearly', as: 'staff', body: yearly },
     { name: 'POST /api/chart-data-yearly (one seller)', method: 'POST', path: '/api/chart-data-yearly', as: 'seller', body: yearly },
-    { name: 'GET /api/chart-data (dashboard, year)', method: 'GET', path: `/api/chart-data?start_date=${start}&end_date=${end}`, as: 'staff' },
+    {
+      name: 'GET /api/chart-data (dashboard, year)',
+      method: 'GET',
+      path: `/api/chart-data?start_date=${start}&end_date=${end}`,
+      as: 'staff',
+    },
   ];
 }

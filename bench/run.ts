@@ -30,17 +30,40 @@ async function main() {
   const opts = parseOptions(process.argv.slice(2), process.env);
   fs.mkdirSync('bench/data', { recursive: true });
   const res: Results = {
-    started: new Date().toISOString(), finished: '',
-    machine: { cpus: os.cpus().length, loadBefore: os.loadavg(), loadAfter: [], node: process.version, postgres: await postgresVersion(opts.databaseUrl) },
-    settings: { duration: opts.duration, warmup: opts.warmup, connections: opts.connections, payConnections: opts.payConnections, rounds: opts.rounds },
-    runs: [], pgliteEmptyStartMs: null, renderer: null, failures: [],
+    started: new Date().toISOString(),
+    finished: '',
+    machine: {
+      cpus: os.cpus().length,
+      loadBefore: os.loadavg(),
+      loadAfter: [],
+      node: process.version,
+      postgres: await postgresVersion(opts.databaseUrl),
+    },
+    settings: {
+      duration: opts.duration,
+      warmup: opts.warmup,
+      connections: opts.connections,
+      payConnections: opts.payConnections,
+      rounds: opts.rounds,
+    },
+    runs: [],
+    pgliteEmptyStartMs: null,
+    renderer: null,
+    failures: [],
   };
-  log(`bench: sizes ${opts.sizes.map((s) => s.label).join(', ')}; ${opts.warmup} s warm-up + ${opts.duration} s per route, ${opts.connections} connections; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  log(
+    `bench: sizes ${opts.sizes.map((s) => s.label).join(', ')}; ${opts.warmup} s warm-up + ${opts.duration} s per route, ${opts.connections} connections; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   // The renderer first: cheap, and a build problem shows before the long part.
   if (opts.renderer) {
     try {
       const r = (res.renderer = rendererSizes());
-      log(`[renderer] login screen JavaScript ${(r.login / 1000).toFixed(1)} kB gzip (entry graph alone ${(r.entry / 1000).toFixed(1)} kB); whole app ${(r.all / 1000).toFixed(1)} kB gzip`);
+      log(
+        `[renderer] login screen JavaScript ${(r.login / 1000).toFixed(1)} kB gzip (entry graph alone ${(r.entry / 1000).toFixed(1)} kB); whole app ${(r.all / 1000).toFixed(1)} kB gzip`,
+      );
     } catch (err) {
       log(`[renderer] not measured: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -11,7 +11,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export interface ServerEnv { DATABASE_URL?: string; DATA_DIR: string; DB_POOL_SIZE?: string }
+export interface ServerEnv {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+  DB_POOL_SIZE?: string;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -20,11 +24,19 @@ export async function startServer(env: ServerEnv, timeoutMs = 120_000): Promise<
   for (const k of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_DIR'] as const) delete childEnv[k];
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   const started = performance.now();
-  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stderr: string[] = [];
   proc.stderr?.setEncoding('utf8').on('data', (d: string) => stderr.push(...d.split('\n').filter(Boolean)));
   let exited: number | null = null;
-  const exit = new Promise<void>((resolve) => proc.on('exit', (code) => { exited = code ?? -1; resolve(); }));
+  const exit = new Promise<void>((resolve) =>
+    proc.on('exit', (code) => {
+      exited = code ?? -1;
+      resolve();
+    }),
+  );
   const base = await new Promise<string>((resolve, reject) => {
     let out = '';
     proc.stdout?.setEncoding('utf8').on('data', (d: string) => {
@@ -37,14 +49,20 @@ export async function startServer(env: ServerEnv, timeoutMs = 120_000): Promise<
   });
   // The port is only known once it listens; then the first answered ping ends the start-up time.
   for (;;) {
-    const ok = await fetch(`${base}/api/ping`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/ping`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (exited !== null) throw new Error(`server exited (${exited})`);
     await sleep(10);
   }
   const readyMs = performance.now() - started;
   return {
-    base, readyMs, stderr, pid: proc.pid ?? 0,
+    base,
+    readyMs,
+    stderr,
+    pid: proc.pid ?? 0,
     stop: async () => {
       if (exited === null) proc.kill('SIGTERM');
       const timer = setTimeout(() => proc.kill('SIGKILL'), 20_000);
@@ -56,7 +74,11 @@ export async function startServer(env: ServerEnv, timeoutMs = 120_000): Promise<
 
 /** Logs in through the API and answers the token. */
 export async function login(base: string, email: string, password: string): Promise<string> {
-  const r = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const r = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const body = (await r.json()) as { token?: string };
   if (!r.ok || !body.token) throw new Error(`login ${email} failed: ${r.status} ${JSON.stringify(body)}`);
   return body.token;

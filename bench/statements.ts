@@ -8,7 +8,13 @@ import { cpuSupported } from './cpu';
  * connection), and a page with its total in one statement. CPU milliseconds per call in this process (node-postgres
  * and drizzle, as in the server) and in the PostgreSQL backend, one connection, calls one after another.
  */
-export interface StatementCost { what: string; statements: number; clientMs: number; backendMs: number; wallMs: number }
+export interface StatementCost {
+  what: string;
+  statements: number;
+  clientMs: number;
+  backendMs: number;
+  wallMs: number;
+}
 
 const backendCpuMs = (pid: number) => {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -16,14 +22,27 @@ const backendCpuMs = (pid: number) => {
   return (Number(f[11]) + Number(f[12])) * 10;
 };
 
-async function cost(c: Capturing, pid: number, what: string, statements: number, call: () => Promise<unknown>, n: number): Promise<StatementCost> {
+async function cost(
+  c: Capturing,
+  pid: number,
+  what: string,
+  statements: number,
+  call: () => Promise<unknown>,
+  n: number,
+): Promise<StatementCost> {
   for (let i = 0; i < 200; i++) await call();
   const cpu0 = process.cpuUsage();
   const b0 = backendCpuMs(pid);
   const t0 = performance.now();
   for (let i = 0; i < n; i++) await call();
   const cpu = process.cpuUsage(cpu0);
-  return { what, statements, clientMs: (cpu.user + cpu.system) / 1000 / n, backendMs: (backendCpuMs(pid) - b0) / n, wallMs: (performance.now() - t0) / n };
+  return {
+    what,
+    statements,
+    clientMs: (cpu.user + cpu.system) / 1000 / n,
+    backendMs: (backendCpuMs(pid) - b0) / n,
+    wallMs: (performance.now() - t0) / n,
+  };
 }
 
 export async function statementCosts(url: string, n = 2000): Promise<StatementCost[]> {
@@ -39,12 +58,39 @@ export async function statementCosts(url: string, n = 2000): Promise<StatementCo
     const out: StatementCost[] = [];
     out.push(await cost(c, pid, 'SELECT 1 (one round trip)', 1, () => c.pool.query('SELECT 1'), n));
     out.push(await cost(c, pid, 'token check, as the server issues it', 1, () => s.auth.authenticate(c.staff.token), n));
-    out.push(await cost(c, pid, 'token check, same SQL as a named prepared statement', 1, () => c.pool.query({ name: 'bench_token', text: token.sql, values: token.params }), n));
+    out.push(
+      await cost(
+        c,
+        pid,
+        'token check, same SQL as a named prepared statement',
+        1,
+        () => c.pool.query({ name: 'bench_token', text: token.sql, values: token.params }),
+        n,
+      ),
+    );
     out.push(await cost(c, pid, 'card page 1 + total, as the server issues it', page.length, () => s.cards.list(1), n));
-    out.push(await cost(c, pid, 'card page 1 + total, one named prepared statement', 1, () => c.pool.query({ name: 'bench_cards', text: oneStatement, values: list.params }), n));
+    out.push(
+      await cost(
+        c,
+        pid,
+        'card page 1 + total, one named prepared statement',
+        1,
+        () => c.pool.query({ name: 'bench_cards', text: oneStatement, values: list.params }),
+        n,
+      ),
+    );
     // LIMIT is a parameter, so PostgreSQL estimates 10% of the table for the generic plan and keeps planning each call.
     await c.pool.query('SET plan_cache_mode = force_generic_plan');
-    out.push(await cost(c, pid, 'same, generic plan (plan_cache_mode = force_generic_plan)', 1, () => c.pool.query({ name: 'bench_cards_generic', text: oneStatement, values: list.params }), n));
+    out.push(
+      await cost(
+        c,
+        pid,
+        'same, generic plan (plan_cache_mode = force_generic_plan)',
+        1,
+        () => c.pool.query({ name: 'bench_cards_generic', text: oneStatement, values: list.params }),
+        n,
+      ),
+    );
     await c.pool.query('RESET plan_cache_mode');
     return out;
   } finally {

@@ -20,7 +20,13 @@ const targetOf = (s: Session): Target => s.target as Target;
  * order (so that a change in the machine's load falls on both sizes alike), between two floors per size. A route's figure
  * is its best round (the one least disturbed by whatever else the machine runs).
  */
-async function measureSideBySide(sessions: Session[], routes: { def: RouteDef; kind: RouteFigure['kind'] }[], t: Timing, rounds: number, log: Log) {
+async function measureSideBySide(
+  sessions: Session[],
+  routes: { def: RouteDef; kind: RouteFigure['kind'] }[],
+  t: Timing,
+  rounds: number,
+  log: Log,
+) {
   for (const s of sessions) {
     const warm = await warmServer(targetOf(s), [FLOOR, ...routes.map((r) => r.def)], t, Math.max(10, t.warmup * 3));
     log(`${s.tag} server warm-up on every route: ${warm.requests} requests, status ${JSON.stringify(warm.status)}`);
@@ -36,7 +42,9 @@ async function measureSideBySide(sessions: Session[], routes: { def: RouteDef; k
       for (const s of (i + round) % 2 === 0 ? sessions : [...sessions].reverse()) {
         const r = await measureRoute(targetOf(s), def, t);
         const floor = s.run.floors[0];
-        log(`${s.tag} ${def.name.padEnd(44)} ${describe(r)}  (${((r.rps / floor.rps) * 100).toFixed(1)}% of floor req/s, p50 ${(r.p50 / floor.p50).toFixed(2)}x floor)`);
+        log(
+          `${s.tag} ${def.name.padEnd(44)} ${describe(r)}  (${((r.rps / floor.rps) * 100).toFixed(1)}% of floor req/s, p50 ${(r.p50 / floor.p50).toFixed(2)}x floor)`,
+        );
         const prev = best.get(s);
         if (!prev || r.rps > prev.rps) best.set(s, r);
       }
@@ -53,11 +61,19 @@ async function measureSideBySide(sessions: Session[], routes: { def: RouteDef; k
 
 /** Payments on the running server, then the ledger invariants in SQL. */
 async function payments(s: Session, opts: BenchOptions, log: Log) {
-  s.run.payments = await runPayments(s.prepared.sql, targetOf(s), s.hotSellerId, { ...timing(opts), connections: opts.payConnections }, s.run.label);
+  s.run.payments = await runPayments(
+    s.prepared.sql,
+    targetOf(s),
+    s.hotSellerId,
+    { ...timing(opts), connections: opts.payConnections },
+    s.run.label,
+  );
   for (const p of s.run.payments) log(`${s.tag} payments, ${p.name.padEnd(33)} ${describe(p.result)}  5xx: ${p.serverErrors}`);
   s.run.invariants = await checkInvariants(s.prepared.sql);
   const broken = s.run.invariants.filter((i) => i.broken);
-  log(`${s.tag} ledger invariants: ${broken.length ? broken.map((b) => `${b.name}: ${b.broken}`).join('; ') : `all ${s.run.invariants.length} hold`}`);
+  log(
+    `${s.tag} ledger invariants: ${broken.length ? broken.map((b) => `${b.name}: ${b.broken}`).join('; ') : `all ${s.run.invariants.length} hold`}`,
+  );
 }
 
 /** The statements behind each route (EXPLAIN ANALYZE) and what a statement costs as issued and prepared. */
@@ -65,14 +81,24 @@ async function databaseWork(s: Session, log: Log) {
   const url = s.prepared.url as string;
   s.run.explain = await explainRoutes(url, Math.ceil((s.target?.maxCardId ?? 2) / 2));
   for (const e of s.run.explain) {
-    log(`${s.tag} EXPLAIN ${e.route.padEnd(44)} ${e.queries} statements, planning ${e.planningMs.toFixed(2)} ms, execution ${e.executionMs.toFixed(2)} ms${e.seqScans.length ? `, seq scans: ${e.seqScans.join(', ')}` : ''}`);
+    log(
+      `${s.tag} EXPLAIN ${e.route.padEnd(44)} ${e.queries} statements, planning ${e.planningMs.toFixed(2)} ms, execution ${e.executionMs.toFixed(2)} ms${e.seqScans.length ? `, seq scans: ${e.seqScans.join(', ')}` : ''}`,
+    );
   }
   s.run.statements = await statementCosts(url);
-  for (const c of s.run.statements) log(`${s.tag} statement cost: ${c.what.padEnd(58)} client ${c.clientMs.toFixed(3)} ms, backend ${c.backendMs.toFixed(3)} ms, wall ${c.wallMs.toFixed(3)} ms`);
+  for (const c of s.run.statements)
+    log(
+      `${s.tag} statement cost: ${c.what.padEnd(58)} client ${c.clientMs.toFixed(3)} ms, backend ${c.backendMs.toFixed(3)} ms, wall ${c.wallMs.toFixed(3)} ms`,
+    );
 }
 
 /** All sizes on one database kind: data for each, a server for each, the routes side by side, then payments and checks. */
-export async function runSizes(db: SizeRun['db'], sizes: { label: string; cards: number }[], opts: BenchOptions, log: Log): Promise<SizeRun[]> {
+export async function runSizes(
+  db: SizeRun['db'],
+  sizes: { label: string; cards: number }[],
+  opts: BenchOptions,
+  log: Log,
+): Promise<SizeRun[]> {
   const sessions = [];
   for (const size of sizes) sessions.push(await prepareSession(db, size, opts, log));
   try {

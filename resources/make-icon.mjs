@@ -65,7 +65,12 @@ ihdr[8] = 8;
 ihdr[9] = 6; // RGBA
 const raw = Buffer.alloc(S * (S * 4 + 1));
 for (let y = 0; y < S; y++) px.copy(raw, y * (S * 4 + 1) + 1, y * S * 4, (y + 1) * S * 4);
-const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+const png = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  chunk('IHDR', ihdr),
+  chunk('IDAT', zlib.deflateSync(raw, { level: 9 })),
+  chunk('IEND', Buffer.alloc(0)),
+]);
 const out = path.join(path.dirname(new URL(import.meta.url).pathname), 'icon.png');
 fs.writeFileSync(out, png);
 console.log(`wrote ${out} (${png.length} bytes)`);

@@ -23,7 +23,10 @@ function newestMtime(dir) {
 }
 
 const built = path.join(root, 'out', 'renderer', 'index.html');
-const inputs = Math.max(newestMtime(path.join(root, 'src')), ...['electron.vite.config.ts', 'vite.plugins.ts', 'package-lock.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs));
+const inputs = Math.max(
+  newestMtime(path.join(root, 'src')),
+  ...['electron.vite.config.ts', 'vite.plugins.ts', 'package-lock.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
+);
 const stale = !fs.existsSync(built) || fs.statSync(built).mtimeMs < inputs;
 if (stale) {
   console.log('Building the app (electron-vite build)...');
@@ -76,7 +79,9 @@ if (!(await waitForServer())) {
 }
 const exe = process.env.NO_ELECTRON === '1' ? null : electronBinary();
 if (!exe) {
-  console.log(`The Electron runtime is not available on this machine, so the desktop window cannot open: use the browser mode at ${base}/ (Ctrl+C stops the server).`);
+  console.log(
+    `The Electron runtime is not available on this machine, so the desktop window cannot open: use the browser mode at ${base}/ (Ctrl+C stops the server).`,
+  );
 } else {
   const app = spawn(exe, [root], { cwd: root, stdio: 'inherit', env: { ...process.env, API_URL: `${base}/api/` } });
   app.on('exit', stop);

@@ -32,7 +32,12 @@ function step(name, fn) {
 
 function vitest(label, project, env) {
   const out = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
-  const code = run(label, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  const code = run(
+    label,
+    bin('vitest'),
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+  );
   if (!fs.existsSync(out)) {
     failed += 1;
     return;
@@ -51,6 +56,11 @@ step('types', () => {
   }
 });
 
+step('format', () => {
+  if (run('prettier --check', bin('prettier'), ['--check', '--log-level=warn', '.']) === 0) passed += 1;
+  else failed += 1;
+});
+
 step('unit', () => vitest('unit', 'unit', {}));
 
 step('server', () => {
@@ -61,7 +71,10 @@ step('server', () => {
 
 const extraSteps = path.join(root, 'scripts', 'test-steps');
 if (fs.existsSync(extraSteps)) {
-  for (const f of fs.readdirSync(extraSteps).filter((f) => f.endsWith('.mjs')).sort()) {
+  for (const f of fs
+    .readdirSync(extraSteps)
+    .filter((f) => f.endsWith('.mjs'))
+    .sort()) {
     const name = f.replace(/^\d+-/, '').replace(/\.mjs$/, '');
     step(name, () => {
       const out = path.join(tmp, `${name}.counts.json`);

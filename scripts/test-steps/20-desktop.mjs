@@ -23,9 +23,20 @@ const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'igno
 
 function vitest(project, wrap, env) {
   const json = path.join(tmp, `${project}.json`);
-  const args = ['run', '--config', 'tests/desktop/vitest.config.ts', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+  const args = [
+    'run',
+    '--config',
+    'tests/desktop/vitest.config.ts',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${json}`,
+  ];
   const quoted = [bin('vitest'), ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const r = wrap ? spawnSync('dbus-run-session', ['--', 'sh', '-c', `${wrap}; exec ${quoted}`], { cwd: root, stdio: 'inherit', env }) : spawnSync(bin('vitest'), args, { cwd: root, stdio: 'inherit', env });
+  const r = wrap
+    ? spawnSync('dbus-run-session', ['--', 'sh', '-c', `${wrap}; exec ${quoted}`], { cwd: root, stdio: 'inherit', env })
+    : spawnSync(bin('vitest'), args, { cwd: root, stdio: 'inherit', env });
   if (!fs.existsSync(json)) {
     counts.failed += 1;
     return;
@@ -45,7 +56,13 @@ if (process.platform !== 'linux' || !has('dbus-run-session') || !has('gnome-keyr
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gcbo-keyring-'));
   const runtime = path.join(home, 'run');
   fs.mkdirSync(runtime, { mode: 0o700 });
-  const env = { ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_CONFIG_HOME: path.join(home, 'config'), XDG_RUNTIME_DIR: runtime };
+  const env = {
+    ...process.env,
+    HOME: home,
+    XDG_DATA_HOME: path.join(home, 'data'),
+    XDG_CONFIG_HOME: path.join(home, 'config'),
+    XDG_RUNTIME_DIR: runtime,
+  };
   vitest('keychain', 'echo -n test-keyring-pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null', env);
   fs.rmSync(home, { recursive: true, force: true });
 }
@@ -64,7 +81,20 @@ const sarifFile = path.join(tmp, 'electronegativity.sarif');
 const scanRun = createRequire(import.meta.url)(path.join(root, 'node_modules', '@doyensec', 'electronegativity', 'dist', 'runner.js'));
 let issues = null;
 try {
-  ({ issues } = await scanRun({ input: scanDir, output: sarifFile, isSarif: true, isRelative: true, isVerbose: false, customScan: [], excludeFromScan: [], electronVersionOverride: electronVersion, parserPlugins: [] }, false));
+  ({ issues } = await scanRun(
+    {
+      input: scanDir,
+      output: sarifFile,
+      isSarif: true,
+      isRelative: true,
+      isVerbose: false,
+      customScan: [],
+      excludeFromScan: [],
+      electronVersionOverride: electronVersion,
+      parserPlugins: [],
+    },
+    false,
+  ));
 } catch (e) {
   console.log(`FAILED: the scan did not run: ${e.message}`);
 }
@@ -88,10 +118,17 @@ if (!issues || !sarif) {
     const file = loc?.artifactLocation?.uri ?? '';
     const line = loc?.region?.startLine ?? 0;
     const issue = bySpot.get(`${r.ruleId}|${path.basename(file)}|${line}`);
-    return { rule: r.ruleId, severity: issue?.severity?.name ?? 'UNKNOWN', review: r.level === 'note', where: `${file}:${line}`, text: r.message?.text ?? '' };
+    return {
+      rule: r.ruleId,
+      severity: issue?.severity?.name ?? 'UNKNOWN',
+      review: r.level === 'note',
+      where: `${file}:${line}`,
+      text: r.message?.text ?? '',
+    };
   });
   const blocking = findings.filter((f) => ['MEDIUM', 'HIGH', 'UNKNOWN'].includes(f.severity));
-  for (const f of findings) console.log(`${blocking.includes(f) ? 'FAIL' : 'info'} ${f.severity} ${f.rule}${f.review ? ' (review)' : ''} at ${f.where}: ${f.text}`);
+  for (const f of findings)
+    console.log(`${blocking.includes(f) ? 'FAIL' : 'info'} ${f.severity} ${f.rule}${f.review ? ' (review)' : ''} at ${f.where}: ${f.text}`);
   const reviewed = spawnSync('grep', ['-rn', 'eng-disable', 'src/main', 'src/preload'], { cwd: root, encoding: 'utf8' }).stdout.trim();
   if (reviewed) console.log(`reviewed and marked in the code:\n${reviewed}`);
   console.log(`${findings.length} findings (SARIF: ${sarifFile}), ${blocking.length} of medium severity or above`);

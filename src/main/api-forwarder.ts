@@ -9,7 +9,11 @@ import { checkCall, type CheckedCall } from './validate-args';
 export const PICK_AGAIN = 'The chosen image is no longer available; please choose it again.';
 
 /** Multipart body from checked fields and files held by the picker: gallery -> gallery[0], gallery[1], ... */
-export function buildFormData(body: Record<string, unknown> | undefined, files: Record<string, string[]>, picker: FilePicker): FormData | ApiResult<never> {
+export function buildFormData(
+  body: Record<string, unknown> | undefined,
+  files: Record<string, string[]>,
+  picker: FilePicker,
+): FormData | ApiResult<never> {
   const fd = new FormData();
   for (const [k, v] of Object.entries(body ?? {})) {
     if (v === undefined || v === null) continue;
@@ -19,7 +23,8 @@ export function buildFormData(body: Record<string, unknown> | undefined, files: 
     for (const [i, id] of ids.entries()) {
       const f = picker.get(id);
       if (!f) return { status: 422, data: { message: PICK_AGAIN, errorMsg: PICK_AGAIN, errors: { [field]: [PICK_AGAIN] } } };
-      if (!f.bytes) return { status: 422, data: { message: MSG.imageTooLarge, errorMsg: MSG.imageTooLarge, errors: { [field]: [MSG.imageTooLarge] } } };
+      if (!f.bytes)
+        return { status: 422, data: { message: MSG.imageTooLarge, errorMsg: MSG.imageTooLarge, errors: { [field]: [MSG.imageTooLarge] } } };
       fd.append(field === 'gallery' ? `gallery[${i}]` : field, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
     }
   }

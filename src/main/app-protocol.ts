@@ -47,7 +47,10 @@ async function isFile(p: string): Promise<boolean> {
 export function createBundleHandler(root: string, extraHeaders: () => Record<string, string> = () => ({})) {
   const base = path.resolve(root);
   const answer = (status: number, body: string | Uint8Array | null, type: string) =>
-    new Response(body as ConstructorParameters<typeof Response>[0], { status, headers: { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache', ...extraHeaders() } });
+    new Response(body as ConstructorParameters<typeof Response>[0], {
+      status,
+      headers: { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache', ...extraHeaders() },
+    });
 
   return async (request: Request): Promise<Response> => {
     let url: URL;

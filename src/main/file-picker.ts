@@ -15,7 +15,13 @@ export interface DialogLike {
 }
 
 /** A picked file held in main until it is uploaded; `bytes` is null when the file was too large to read. */
-export interface HeldFile { name: string; type: string; size: number; bytes: Buffer | null; expires: number }
+export interface HeldFile {
+  name: string;
+  type: string;
+  size: number;
+  bytes: Buffer | null;
+  expires: number;
+}
 
 export interface FilePicker {
   pick(window: unknown, multiple: boolean): Promise<PickedFile[]>;
@@ -47,7 +53,13 @@ async function readLimited(file: string, max: number): Promise<{ size: number; b
   }
 }
 
-export function createFilePicker(deps: { dialog: DialogLike; ttlMs?: number; now?: () => number; maxBytes?: number; maxHeld?: number }): FilePicker {
+export function createFilePicker(deps: {
+  dialog: DialogLike;
+  ttlMs?: number;
+  now?: () => number;
+  maxBytes?: number;
+  maxHeld?: number;
+}): FilePicker {
   const ttl = deps.ttlMs ?? 30 * 60_000;
   const now = deps.now ?? Date.now;
   const maxBytes = deps.maxBytes ?? MAX_IMAGE_BYTES;

@@ -34,7 +34,10 @@ async function start(): Promise<void> {
   const apiOrigin = new URL(apiUrl).origin;
   const csp = contentSecurityPolicy(apiOrigin, devServerUrl);
 
-  protocol.handle(APP_SCHEME, createBundleHandler(path.join(here, '../renderer'), () => ({ 'Content-Security-Policy': csp })));
+  protocol.handle(
+    APP_SCHEME,
+    createBundleHandler(path.join(here, '../renderer'), () => ({ 'Content-Security-Policy': csp })),
+  );
   installSessionSecurity(session.defaultSession, csp);
 
   const client = createApiClient(apiUrl);
@@ -53,7 +56,11 @@ async function start(): Promise<void> {
   );
 
   const open = () => {
-    mainWindow = createMainWindow(BrowserWindow, { preload: path.join(here, '../preload/index.cjs'), apiOrigin, startUrl: origins.startUrl });
+    mainWindow = createMainWindow(BrowserWindow, {
+      preload: path.join(here, '../preload/index.cjs'),
+      apiOrigin,
+      startUrl: origins.startUrl,
+    });
     mainWindow.on('closed', () => (mainWindow = null));
   };
   open();

@@ -76,7 +76,9 @@ export function installSessionSecurity(session: SessionLike, policy: string): vo
 }
 
 /** The part of Electron's `shell` used here. */
-export interface ShellLike { openExternal(url: string): Promise<void> }
+export interface ShellLike {
+  openExternal(url: string): Promise<void>;
+}
 
 /** Opens http(s) links in the user's browser; every other scheme (file:, javascript:, smb:...) is dropped. */
 export function openIfWeb(url: string, shell: ShellLike): boolean {
@@ -93,7 +95,10 @@ export function openIfWeb(url: string, shell: ShellLike): boolean {
   return true;
 }
 
-interface NavEvent { preventDefault(): void; url?: string }
+interface NavEvent {
+  preventDefault(): void;
+  url?: string;
+}
 export interface WebContentsLike {
   on(event: 'will-navigate' | 'will-redirect' | 'will-attach-webview', listener: (event: NavEvent, url?: string) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' } | { action: 'allow' }): void;
@@ -118,7 +123,9 @@ export function hardenWebContents(contents: WebContentsLike, origins: Origins, s
 }
 
 /** The sender of an IPC message must be the top frame of one of our pages. */
-export interface IpcEventLike { senderFrame?: { url: string; parent: unknown } | null }
+export interface IpcEventLike {
+  senderFrame?: { url: string; parent: unknown } | null;
+}
 export function isTrustedSender(event: IpcEventLike, origins: Origins): boolean {
   const frame = event.senderFrame;
   if (!frame || frame.parent) return false;

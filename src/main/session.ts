@@ -17,7 +17,11 @@ export interface KeyValueStore {
 }
 
 /** The non-secret state kept on disk: who is logged in, against which API. Never the token. */
-export interface SessionState { loggedIn: true; user: SessionUser; apiUrl: string }
+export interface SessionState {
+  loggedIn: true;
+  user: SessionUser;
+  apiUrl: string;
+}
 export const STATE_KEY = 'session';
 
 export interface SessionManager {
@@ -36,10 +40,23 @@ export interface SessionManager {
 
 function isUser(v: unknown): v is SessionUser {
   const u = v as SessionUser;
-  return !!u && typeof u === 'object' && Number.isInteger(u.id) && typeof u.name === 'string' && typeof u.email === 'string' && typeof u.role === 'string';
+  return (
+    !!u &&
+    typeof u === 'object' &&
+    Number.isInteger(u.id) &&
+    typeof u.name === 'string' &&
+    typeof u.email === 'string' &&
+    typeof u.role === 'string'
+  );
 }
 
-export function createSessionManager(deps: { store: KeyValueStore; vault: TokenVault; client: AxiosInstance; apiUrl: string; log?: (msg: string) => void }): SessionManager {
+export function createSessionManager(deps: {
+  store: KeyValueStore;
+  vault: TokenVault;
+  client: AxiosInstance;
+  apiUrl: string;
+  log?: (msg: string) => void;
+}): SessionManager {
   const { store, vault, client, apiUrl } = deps;
   const log = deps.log ?? (() => {});
   let token: string | null = null;

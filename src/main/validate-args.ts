@@ -17,13 +17,18 @@ export function invalidArgs(error: z.ZodError, prefix = ''): ApiResult<never> {
   for (const issue of error.issues) {
     const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'args';
     const label = field.replace(/_/g, ' ');
-    const text = /^(is|must|may|needs|every)\b/.test(issue.message) ? `The ${label} field ${issue.message}.` : `The ${label} field is invalid: ${issue.message}`;
+    const text = /^(is|must|may|needs|every)\b/.test(issue.message)
+      ? `The ${label} field ${issue.message}.`
+      : `The ${label} field is invalid: ${issue.message}`;
     (errors[field] ??= []).push(text);
   }
   return { status: 422, data: { message: MSG.invalid, errors } };
 }
 
-const refuse = (field: string, text: string): ApiResult<never> => ({ status: 422, data: { message: MSG.invalid, errors: { [field]: [text] } } });
+const refuse = (field: string, text: string): ApiResult<never> => ({
+  status: 422,
+  data: { message: MSG.invalid, errors: { [field]: [text] } },
+});
 
 /** Checks an operation request from the renderer against the contract; nothing else can pass. */
 export function checkCall(op: unknown, args: unknown): { ok: true; call: CheckedCall } | { ok: false; result: ApiResult<never> } {

@@ -50,7 +50,10 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   app.decorateRequest('user', null);
   app.setErrorHandler(errorHandler);
 
-  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: parseCsp(WEB_CSP) }, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: parseCsp(WEB_CSP) },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 5 * 1024 * 1024 } });
 

@@ -9,9 +9,19 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().min(1).default('./data'),
-  ADMIN_EMAIL: z.email('must be an email address').optional().or(z.literal('').transform(() => undefined)),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional().or(z.literal('').transform(() => undefined)),
-  DEMO: z.enum(['0', '1', '']).default('0').transform((v) => v === '1'),
+  ADMIN_EMAIL: z
+    .email('must be an email address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DEMO: z
+    .enum(['0', '1', ''])
+    .default('0')
+    .transform((v) => v === '1'),
   REPORT_TZ: z
     .string()
     .default('UTC')
@@ -23,7 +33,11 @@ const envSchema = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as UTC or Europe/Paris'),
-  TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 365).default(12),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -40,7 +54,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  if (parsed.data.ADMIN_EMAIL && !parsed.data.ADMIN_PASSWORD) throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: is required with ADMIN_EMAIL');
+  if (parsed.data.ADMIN_EMAIL && !parsed.data.ADMIN_PASSWORD)
+    throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: is required with ADMIN_EMAIL');
   return parsed.data;
 }
 

@@ -15,7 +15,12 @@ async function main() {
     }
     throw err;
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, reportTz: config.REPORT_TZ, poolSize: config.DB_POOL_SIZE });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    reportTz: config.REPORT_TZ,
+    poolSize: config.DB_POOL_SIZE,
+  });
   const app = await buildApp({ config, database });
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && (await bootstrapAdmin(database, config.ADMIN_EMAIL, config.ADMIN_PASSWORD))) {
     console.log(`Created admin account ${config.ADMIN_EMAIL}`);
@@ -29,7 +34,9 @@ async function main() {
   }
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = `http://${config.HOST}:${(app.server.address() as { port: number }).port}`;
-  console.log(`API listening on ${address}/api/ (database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`);
+  console.log(
+    `API listening on ${address}/api/ (database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -3,7 +3,11 @@ import { endpoints, type EndpointDef } from '../shared/endpoints';
 
 const errorSchema = {
   type: 'object',
-  properties: { message: { type: 'string' }, errorMsg: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+  properties: {
+    message: { type: 'string' },
+    errorMsg: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
   required: ['message'],
 };
 
@@ -24,7 +28,8 @@ export function openApiDocument() {
     if (d.path.includes(':id')) parameters.push({ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
     if (d.query) {
       const qs = jsonSchema(d.query) as { properties?: Record<string, unknown>; required?: string[] };
-      for (const [qn, qsch] of Object.entries(qs.properties ?? {})) parameters.push({ name: qn, in: 'query', required: qs.required?.includes(qn) ?? false, schema: qsch });
+      for (const [qn, qsch] of Object.entries(qs.properties ?? {}))
+        parameters.push({ name: qn, in: 'query', required: qs.required?.includes(qn) ?? false, schema: qsch });
     }
     const op: Record<string, unknown> = {
       operationId: name,

@@ -54,5 +54,4 @@ export function computeRateCents(priceCents: Cents, rateType: number, offerRateC
 }
 
 export const payableCents = (priceCents: Cents, rateCents: Cents): Cents => priceCents - rateCents;
-export const dueCents = (priceCents: Cents, rateCents: Cents, paidCents: Cents): Cents =>
-  priceCents - rateCents - paidCents;
+export const dueCents = (priceCents: Cents, rateCents: Cents, paidCents: Cents): Cents => priceCents - rateCents - paidCents;

@@ -4,27 +4,23 @@ import { parseCents } from './money';
 /** Form bodies arrive as strings, JSON bodies as numbers: every field schema accepts both. */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-export const money = z
-  .union([z.number(), z.string()], { error: 'must be an amount' })
-  .transform((v, ctx) => {
-    const cents = parseCents(v);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: 'must be a non-negative amount with at most 2 decimals' });
-      return z.NEVER;
-    }
-    return cents;
-  });
+export const money = z.union([z.number(), z.string()], { error: 'must be an amount' }).transform((v, ctx) => {
+  const cents = parseCents(v);
+  if (cents === null) {
+    ctx.addIssue({ code: 'custom', message: 'must be a non-negative amount with at most 2 decimals' });
+    return z.NEVER;
+  }
+  return cents;
+});
 
-export const id = z
-  .union([z.number(), z.string()], { error: 'must be an id' })
-  .transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : /^\d{1,10}$/.test(v.trim()) ? Number(v) : NaN;
-    if (!Number.isSafeInteger(n) || n < 1 || n > 2147483647) {
-      ctx.addIssue({ code: 'custom', message: 'must be a positive whole number' });
-      return z.NEVER;
-    }
-    return n;
-  });
+export const id = z.union([z.number(), z.string()], { error: 'must be an id' }).transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : /^\d{1,10}$/.test(v.trim()) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > 2147483647) {
+    ctx.addIssue({ code: 'custom', message: 'must be a positive whole number' });
+    return z.NEVER;
+  }
+  return n;
+});
 
 const enumInt = <T extends number>(allowed: readonly T[]) =>
   z.union([z.number(), z.string()], { error: 'is required' }).transform((v, ctx) => {
@@ -36,13 +32,16 @@ const enumInt = <T extends number>(allowed: readonly T[]) =>
     return n as T;
   });
 
-const text = (max: number) => z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `may not be greater than ${max} characters`);
+const text = (max: number) =>
+  z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `may not be greater than ${max} characters`);
 const optionalText = (max: number) =>
   z.preprocess(emptyToUndefined, z.string().trim().max(max, `may not be greater than ${max} characters`).optional());
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 
 export const pageQuery = z.object({
-  page: z.preprocess((v) => (v === undefined ? '1' : v), z.string().regex(/^[1-9]\d{0,8}$/, 'must be a positive whole number')).transform(Number),
+  page: z
+    .preprocess((v) => (v === undefined ? '1' : v), z.string().regex(/^[1-9]\d{0,8}$/, 'must be a positive whole number'))
+    .transform(Number),
 });
 
 export const loginBody = z.object({
@@ -62,29 +61,27 @@ export const userUpdateBody = userCreateBody.extend({
 });
 
 /** fixed_price is sent as JSON text ("[25,50]"); a real array is accepted too. */
-export const fixedPriceList = z
-  .union([z.string(), z.array(z.union([z.number(), z.string()]))])
-  .transform((v, ctx) => {
-    let list: unknown = v;
-    if (typeof v === 'string') {
-      try {
-        list = JSON.parse(v);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON list of prices' });
-        return z.NEVER;
-      }
-    }
-    if (!Array.isArray(list) || list.length > 50) {
-      ctx.addIssue({ code: 'custom', message: 'must be a JSON list of at most 50 prices' });
+export const fixedPriceList = z.union([z.string(), z.array(z.union([z.number(), z.string()]))]).transform((v, ctx) => {
+  let list: unknown = v;
+  if (typeof v === 'string') {
+    try {
+      list = JSON.parse(v);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON list of prices' });
       return z.NEVER;
     }
-    const cents = list.map(parseCents);
-    if (cents.some((c) => c === null || c === 0)) {
-      ctx.addIssue({ code: 'custom', message: 'every price must be a positive amount with at most 2 decimals' });
-      return z.NEVER;
-    }
-    return [...new Set(cents as number[])].sort((a, b) => a - b);
-  });
+  }
+  if (!Array.isArray(list) || list.length > 50) {
+    ctx.addIssue({ code: 'custom', message: 'must be a JSON list of at most 50 prices' });
+    return z.NEVER;
+  }
+  const cents = list.map(parseCents);
+  if (cents.some((c) => c === null || c === 0)) {
+    ctx.addIssue({ code: 'custom', message: 'every price must be a positive amount with at most 2 decimals' });
+    return z.NEVER;
+  }
+  return [...new Set(cents as number[])].sort((a, b) => a - b);
+});
 
 export const offerBody = z
   .object({
@@ -143,11 +140,21 @@ const isoDate = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, 'must be a real date');
 export const chartBody = z
-  .object({ start_date: isoDate, end_date: isoDate, seller_id: z.preprocess((v) => (v === undefined || v === '' ? 0 : v), z.union([z.number(), z.string()]).transform((v, ctx) => {
-    const n = Number(v);
-    if (!Number.isSafeInteger(n) || n < 0 || n > 2147483647) { ctx.addIssue({ code: 'custom', message: 'must be 0 or a seller id' }); return z.NEVER; }
-    return n;
-  })) })
+  .object({
+    start_date: isoDate,
+    end_date: isoDate,
+    seller_id: z.preprocess(
+      (v) => (v === undefined || v === '' ? 0 : v),
+      z.union([z.number(), z.string()]).transform((v, ctx) => {
+        const n = Number(v);
+        if (!Number.isSafeInteger(n) || n < 0 || n > 2147483647) {
+          ctx.addIssue({ code: 'custom', message: 'must be 0 or a seller id' });
+          return z.NEVER;
+        }
+        return n;
+      }),
+    ),
+  })
   .refine((b) => b.start_date <= b.end_date, { path: ['end_date'], message: 'must be on or after the start date' });
 export const dashboardChartQuery = z.object({ start_date: isoDate, end_date: isoDate }).refine((b) => b.start_date <= b.end_date, {
   path: ['end_date'],

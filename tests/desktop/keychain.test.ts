@@ -15,7 +15,8 @@ const inSecretService = () => new Entry(service, 'api-token', SS).getPassword();
 let d: Desktop;
 let vault: TokenVault;
 beforeAll(async () => {
-  if (!process.env.DBUS_SESSION_BUS_ADDRESS) throw new Error('run this file through scripts/test-steps/20-desktop.mjs (needs dbus-run-session and gnome-keyring)');
+  if (!process.env.DBUS_SESSION_BUS_ADDRESS)
+    throw new Error('run this file through scripts/test-steps/20-desktop.mjs (needs dbus-run-session and gnome-keyring)');
   vault = createKeychainVault(service, 'api-token', SS);
   d = await startDesktop({ vault });
 });
@@ -54,7 +55,12 @@ describe('OS keychain (Secret Service)', () => {
 
   it('restores the session at the next start (state + token present -> logged in) and the token works', async () => {
     const next = d.restart();
-    expect(next.restore()).toEqual({ id: d.server.users.sellerA.id, name: 'Seller A', email: d.server.users.sellerA.email, role: 'seller' });
+    expect(next.restore()).toEqual({
+      id: d.server.users.sellerA.id,
+      name: 'Seller A',
+      email: d.server.users.sellerA.email,
+      role: 'seller',
+    });
     expect(next.token()).toBe(d.session.token());
     expect((await d.server.call('GET', 'seller-due', { token: next.token()! })).status).toBe(200);
   });

@@ -9,8 +9,26 @@ export default defineConfig({
   test: {
     root,
     projects: [
-      { test: { name: 'keychain', root, include: ['tests/desktop/keychain.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 120_000 } },
-      { test: { name: 'no-keychain', root, include: ['tests/desktop/no-keychain.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'keychain',
+          root,
+          include: ['tests/desktop/keychain.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'no-keychain',
+          root,
+          include: ['tests/desktop/no-keychain.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

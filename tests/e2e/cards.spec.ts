@@ -2,7 +2,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, loginAs, goVia, shot, idle, createUser, createOffer, createCard, approveCard, apiCall, pngBytes, unique } from './fixtures';
+import {
+  test,
+  expect,
+  loginAs,
+  goVia,
+  shot,
+  idle,
+  createUser,
+  createOffer,
+  createCard,
+  approveCard,
+  apiCall,
+  pngBytes,
+  unique,
+} from './fixtures';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('#notistack-snackbar').filter({ hasText: text }).first();
 const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Are you sure?' });
@@ -64,11 +78,17 @@ test.describe('gift cards', () => {
     await expect(rows.nth(1)).toContainText('$11.00');
 
     // Delete: Cancel keeps the card, confirming deletes it and the pagination goes away.
-    await rows.nth(1).getByRole('button', { name: /^Delete card/ }).click();
+    await rows
+      .nth(1)
+      .getByRole('button', { name: /^Delete card/ })
+      .click();
     await expect(confirmDialog(page)).toContainText("Are you sure? You won't be able to revert this!");
     await confirmDialog(page).getByRole('button', { name: 'Cancel' }).click();
     await expect(rows).toHaveCount(2);
-    await rows.nth(1).getByRole('button', { name: /^Delete card/ }).click();
+    await rows
+      .nth(1)
+      .getByRole('button', { name: /^Delete card/ })
+      .click();
     await confirmDialog(page).getByRole('button', { name: 'Yes, delete it!' }).click();
     await expect(toast(page, 'Gift card deleted successfully')).toBeVisible();
     await expect(rows).toHaveCount(6);
@@ -137,7 +157,10 @@ test.describe('gift cards', () => {
     await pager.getByRole('button', { name: '2', exact: true }).click();
     await expect(comments).toHaveCount(2);
     await expect(comments.nth(1)).toContainText('Note number 1');
-    await comments.nth(1).getByRole('button', { name: /^Delete comment/ }).click();
+    await comments
+      .nth(1)
+      .getByRole('button', { name: /^Delete comment/ })
+      .click();
     await confirmDialog(page).getByRole('button', { name: 'Yes, delete it!' }).click();
     await expect(toast(page, 'Comment deleted successfully')).toBeVisible();
     await expect(comments).toHaveCount(6);
@@ -146,7 +169,10 @@ test.describe('gift cards', () => {
 
     // An approved card with a payment cannot go back to pending: the server's refusal is shown.
     await approveCard(id);
-    await apiCall('POST', 'transaction', { as: 'admin', body: { code: unique('X').replace(/\s+/g, '-'), transaction_amount: 1, gidcard_id: id, seller_id: seller.id } });
+    await apiCall('POST', 'transaction', {
+      as: 'admin',
+      body: { code: unique('X').replace(/\s+/g, '-'), transaction_amount: 1, gidcard_id: id, seller_id: seller.id },
+    });
     await page.reload();
     await idle(page);
     await page.getByLabel('Card Status').selectOption({ label: 'Pending' });

@@ -17,7 +17,10 @@ async function sellerWithDecisions() {
   const rejected = await createCard(seller.email, offer.id, 40);
   await approveCard(approved);
   const { body } = await apiCall('GET', `gift-card/${rejected}`, { as: 'admin' });
-  const r = await apiCall('POST', `gift-card-update/${rejected}`, { as: 'admin', body: { giftcard_offer_id: body.data.giftcard_offer_id, price: body.data.price, card_status: 2 } });
+  const r = await apiCall('POST', `gift-card-update/${rejected}`, {
+    as: 'admin',
+    body: { giftcard_offer_id: body.data.giftcard_offer_id, price: body.data.price, card_status: 2 },
+  });
   expect(r.status).toBe(200);
   return seller;
 }
@@ -49,7 +52,10 @@ test.describe('dashboard', () => {
     await sellerWithDecisions();
     await loginAs(page, 'admin');
     await expect(page.getByTestId('welcome')).toContainText('Welcome');
-    const row = page.getByRole('table', { name: /per month/ }).getByRole('row').filter({ hasText: month });
+    const row = page
+      .getByRole('table', { name: /per month/ })
+      .getByRole('row')
+      .filter({ hasText: month });
     await expect(row.getByRole('cell').nth(1)).toHaveText(/^[1-9]\d*$/);
     await expect(row.getByRole('cell').nth(2)).toHaveText(/^[1-9]\d*$/);
   });
@@ -65,7 +71,10 @@ test.describe('dashboard', () => {
     await page.getByLabel('End Date').fill(today);
     await page.getByRole('button', { name: 'Load Chart' }).click();
     await idle(page);
-    const label = await page.evaluate((d) => new Date(`${d}T00:00:00Z`).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }), today);
+    const label = await page.evaluate(
+      (d) => new Date(`${d}T00:00:00Z`).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }),
+      today,
+    );
     const row = page.getByRole('table').getByRole('row').filter({ hasText: label });
     await expect(row.getByRole('cell').nth(1)).toHaveText(/^[1-9]\d*$/);
     await expect(row.getByRole('cell').nth(2)).toHaveText(/^[1-9]\d*$/);

@@ -55,6 +55,12 @@ test.describe('login', () => {
     await expect(page.getByLabel('Email or user name')).toBeVisible();
     await page.goto('/users');
     await expect(page.getByLabel('Email or user name')).toBeVisible();
-    expect(await page.evaluate(() => Object.keys((globalThis as unknown as { sessionStorage: Record<string, string> }).sessionStorage).filter((k) => k.startsWith('gcbo.')))).toEqual([]);
+    expect(
+      await page.evaluate(() =>
+        Object.keys((globalThis as unknown as { sessionStorage: Record<string, string> }).sessionStorage).filter((k) =>
+          k.startsWith('gcbo.'),
+        ),
+      ),
+    ).toEqual([]);
   });
 });

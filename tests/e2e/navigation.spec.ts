@@ -65,7 +65,18 @@ test.describe('navigation and role gating', () => {
 
   test('sellers are told staff screens are not for them', async ({ page }) => {
     await loginAs(page, 'seller');
-    for (const path of ['/users', '/create/user', '/sellers', '/transactions', '/create-transaction', '/gift-card-offer', '/add-gift-card-offer', '/edit-gift-card-offer/1', '/edit/user/1', '/edit-transaction/1']) {
+    for (const path of [
+      '/users',
+      '/create/user',
+      '/sellers',
+      '/transactions',
+      '/create-transaction',
+      '/gift-card-offer',
+      '/add-gift-card-offer',
+      '/edit-gift-card-offer/1',
+      '/edit/user/1',
+      '/edit-transaction/1',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('alert').filter({ hasText: 'You are not allowed to see this page.' })).toBeVisible();
     }

@@ -12,7 +12,10 @@ const today = iso(now);
 const plus7 = iso(new Date(Date.UTC(year, now.getUTCMonth(), now.getUTCDate() + 7)));
 
 const dayLabel = (page: Page, d: string) =>
-  page.evaluate((x) => new Date(`${x}T00:00:00Z`).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }), d);
+  page.evaluate(
+    (x) => new Date(`${x}T00:00:00Z`).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }),
+    d,
+  );
 
 async function sellerWithDecisions() {
   const seller = await createUser('seller');
@@ -23,7 +26,14 @@ async function sellerWithDecisions() {
   await approveCard(a);
   await approveCard(b);
   const { body } = await apiCall('GET', `gift-card/${c}`, { as: 'admin' });
-  expect((await apiCall('POST', `gift-card-update/${c}`, { as: 'admin', body: { giftcard_offer_id: body.data.giftcard_offer_id, price: body.data.price, card_status: 2 } })).status).toBe(200);
+  expect(
+    (
+      await apiCall('POST', `gift-card-update/${c}`, {
+        as: 'admin',
+        body: { giftcard_offer_id: body.data.giftcard_offer_id, price: body.data.price, card_status: 2 },
+      })
+    ).status,
+  ).toBe(200);
   return seller;
 }
 
@@ -39,7 +49,11 @@ test.describe('report', () => {
     await daily.getByText('Show the numbers').click();
     const rows = daily.getByRole('table').getByRole('row');
     await expect(rows).toHaveCount(9);
-    await expect(rows.filter({ hasText: await dayLabel(page, today) }).getByRole('cell')).toHaveText([await dayLabel(page, today), '2', '1']);
+    await expect(rows.filter({ hasText: await dayLabel(page, today) }).getByRole('cell')).toHaveText([
+      await dayLabel(page, today),
+      '2',
+      '1',
+    ]);
     await expect(daily.getByRole('img', { name: /2 approved, 1 rejected/ })).toBeVisible();
     await shot(page, 'report');
 
@@ -52,7 +66,12 @@ test.describe('report', () => {
     await expect(daily.getByLabel('Start Date')).toHaveValue(`${year}-${String(m).padStart(2, '0')}-01`);
     await expect(daily.getByLabel('End Date')).toHaveValue(`${year}-${String(m).padStart(2, '0')}-${last}`);
     await expect(rows).toHaveCount(last + 1);
-    await expect(rows.filter({ hasText: await dayLabel(page, today) }).getByRole('cell').nth(1)).toHaveText('2');
+    await expect(
+      rows
+        .filter({ hasText: await dayLabel(page, today) })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('2');
 
     // Yearly section: its own Select Year, this year and the 9 before.
     const yearly = page.getByRole('region', { name: 'Yearly report' });
@@ -60,7 +79,10 @@ test.describe('report', () => {
     await expect(yearSelect).toHaveValue(String(year));
     await expect(yearSelect.locator('option')).toHaveText(Array.from({ length: 10 }, (_, i) => String(year - i)));
     await yearly.getByText('Show the numbers').click();
-    const monthRow = yearly.getByRole('table').getByRole('row').filter({ hasText: MONTHS[m - 1] });
+    const monthRow = yearly
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ hasText: MONTHS[m - 1] });
     await expect(monthRow.getByRole('cell')).toHaveText([MONTHS[m - 1], '2', '1']);
     await yearSelect.selectOption(String(year - 1));
     await expect(monthRow.getByRole('cell')).toHaveText([MONTHS[m - 1], '0', '0']);
@@ -87,8 +109,16 @@ test.describe('report', () => {
     await daily.getByText('Show the numbers').click();
     const rows = daily.getByRole('table').getByRole('row');
     await expect(rows).toHaveCount(3);
-    await expect(rows.filter({ hasText: await dayLabel(page, yesterday) }).getByRole('cell')).toHaveText([await dayLabel(page, yesterday), '0', '0']);
-    await expect(rows.filter({ hasText: await dayLabel(page, today) }).getByRole('cell')).toHaveText([await dayLabel(page, today), '2', '1']);
+    await expect(rows.filter({ hasText: await dayLabel(page, yesterday) }).getByRole('cell')).toHaveText([
+      await dayLabel(page, yesterday),
+      '0',
+      '0',
+    ]);
+    await expect(rows.filter({ hasText: await dayLabel(page, today) }).getByRole('cell')).toHaveText([
+      await dayLabel(page, today),
+      '2',
+      '1',
+    ]);
   });
 
   test('staff reach it from the sidebar and see all sellers', async ({ page }) => {
@@ -98,7 +128,10 @@ test.describe('report', () => {
     await expect(page).toHaveURL(/\/report$/);
     const daily = page.getByRole('region', { name: 'Daily report' });
     await daily.getByText('Show the numbers').click();
-    const row = daily.getByRole('table').getByRole('row').filter({ hasText: await dayLabel(page, today) });
+    const row = daily
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ hasText: await dayLabel(page, today) });
     await expect(row.getByRole('cell').nth(1)).toHaveText(/^([2-9]|\d{2,})$/);
   });
 });

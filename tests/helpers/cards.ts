@@ -23,7 +23,12 @@ let shade = 0;
 /** A distinct small PNG each call. */
 export const png = () => solidPng(4, 3, [shade++ % 256, 80, 160]);
 
-export interface Upload { field: string; data: Buffer; name?: string; type?: string }
+export interface Upload {
+  field: string;
+  data: Buffer;
+  name?: string;
+  type?: string;
+}
 
 /** A multipart body: text fields plus files (gallery[i], comment_image, ...). */
 export function form(fields: Record<string, string | number>, files: Upload[] = []): FormData {
@@ -37,13 +42,33 @@ export const gallery = (...images: Buffer[]): Upload[] => images.map((data, i) =
 export const imagesDir = (s: TestServer) => path.join(s.config.DATA_DIR, 'images');
 export const filesOnDisk = (s: TestServer) => (fs.existsSync(imagesDir(s)) ? fs.readdirSync(imagesDir(s)).sort() : []);
 
-export async function countRows(s: TestServer, table: 'gift_cards' | 'gift_card_images' | 'gift_card_comments' | 'gift_card_offers' | 'audit_log'): Promise<number> {
+export async function countRows(
+  s: TestServer,
+  table: 'gift_cards' | 'gift_card_images' | 'gift_card_comments' | 'gift_card_offers' | 'audit_log',
+): Promise<number> {
   const rows = await s.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`);
   return Number(rows[0].n);
 }
 
-export const rangeOffer = (o: Record<string, unknown> = {}) => ({ title: 'Range offer', is_active: 1, price_type: 0, min_price: 10, max_price: 100, rate_type: 0, rate: 12.5, ...o });
-export const fixedOffer = (o: Record<string, unknown> = {}) => ({ title: 'Fixed offer', is_active: 1, price_type: 1, fixed_price: '[25,50,100]', rate_type: 1, rate: 3, ...o });
+export const rangeOffer = (o: Record<string, unknown> = {}) => ({
+  title: 'Range offer',
+  is_active: 1,
+  price_type: 0,
+  min_price: 10,
+  max_price: 100,
+  rate_type: 0,
+  rate: 12.5,
+  ...o,
+});
+export const fixedOffer = (o: Record<string, unknown> = {}) => ({
+  title: 'Fixed offer',
+  is_active: 1,
+  price_type: 1,
+  fixed_price: '[25,50,100]',
+  rate_type: 1,
+  rate: 3,
+  ...o,
+});
 
 /** Creates an offer through the API and returns its id. */
 export async function createOffer(s: TestServer, body: Record<string, unknown>): Promise<number> {
@@ -54,7 +79,12 @@ export async function createOffer(s: TestServer, body: Record<string, unknown>):
 }
 
 /** A seller submits a card (multipart, one PNG unless images given) and gets its id back. */
-export async function submitCard(s: TestServer, seller: TestUser, fields: Record<string, string | number>, images: Buffer[] = [png()]): Promise<number> {
+export async function submitCard(
+  s: TestServer,
+  seller: TestUser,
+  fields: Record<string, string | number>,
+  images: Buffer[] = [png()],
+): Promise<number> {
   const r = await s.call('POST', 'gift-card', { token: seller.token, body: form(fields, gallery(...images)) });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   const mine = await s.call('GET', 'my-giftcard?page=1', { token: seller.token });

@@ -15,36 +15,60 @@ export async function checkLedgerInvariants(database: Database): Promise<void> {
     const rows = await database.query(q);
     if (rows.length) problems.push(`${label}: ${JSON.stringify(rows.slice(0, 5))}${rows.length > 5 ? ` (+${rows.length - 5} more)` : ''}`);
   };
-  await check('card paid out of bounds', sql`SELECT id, price::text, rate::text, paid_amount::text FROM gift_cards WHERE paid_amount < 0 OR paid_amount > price - rate`);
-  await check('card paid <> sum of allocations', sql`
+  await check(
+    'card paid out of bounds',
+    sql`SELECT id, price::text, rate::text, paid_amount::text FROM gift_cards WHERE paid_amount < 0 OR paid_amount > price - rate`,
+  );
+  await check(
+    'card paid <> sum of allocations',
+    sql`
     SELECT c.id, c.paid_amount::text AS paid, coalesce(sum(a.amount), 0)::text AS allocated
       FROM gift_cards c LEFT JOIN transaction_allocations a ON a.gift_card_id = c.id
-     GROUP BY c.id HAVING c.paid_amount <> coalesce(sum(a.amount), 0)`);
-  await check('seller_due wrong or negative', sql`
+     GROUP BY c.id HAVING c.paid_amount <> coalesce(sum(a.amount), 0)`,
+  );
+  await check(
+    'seller_due wrong or negative',
+    sql`
     SELECT u.id, u.seller_due::text AS stored, coalesce(d.due, 0)::text AS computed FROM users u
       LEFT JOIN (SELECT seller_id, sum(price - rate - paid_amount) AS due FROM gift_cards WHERE card_status = 1 GROUP BY seller_id) d ON d.seller_id = u.id
-     WHERE u.seller_due <> coalesce(d.due, 0) OR u.seller_due < 0`);
-  await check('transaction amount <> sum of allocations', sql`
+     WHERE u.seller_due <> coalesce(d.due, 0) OR u.seller_due < 0`,
+  );
+  await check(
+    'transaction amount <> sum of allocations',
+    sql`
     SELECT t.id, t.code, t.transaction_amount::text AS amount, coalesce(sum(a.amount), 0)::text AS allocated
       FROM transactions t LEFT JOIN transaction_allocations a ON a.transaction_id = t.id
-     GROUP BY t.id HAVING t.transaction_amount <> coalesce(sum(a.amount), 0)`);
-  await check('allocation to another seller or card', sql`
+     GROUP BY t.id HAVING t.transaction_amount <> coalesce(sum(a.amount), 0)`,
+  );
+  await check(
+    'allocation to another seller or card',
+    sql`
     SELECT a.id, t.id AS transaction_id, t.seller_id, t.gift_card_id, c.id AS card_id, c.seller_id AS card_seller
       FROM transaction_allocations a JOIN transactions t ON t.id = a.transaction_id JOIN gift_cards c ON c.id = a.gift_card_id
-     WHERE c.seller_id <> t.seller_id OR (t.gift_card_id IS NOT NULL AND t.gift_card_id <> c.id)`);
-  await check('allocation to a card that is not approved', sql`
-    SELECT a.id, c.id AS card_id, c.card_status FROM transaction_allocations a JOIN gift_cards c ON c.id = a.gift_card_id WHERE c.card_status <> 1`);
+     WHERE c.seller_id <> t.seller_id OR (t.gift_card_id IS NOT NULL AND t.gift_card_id <> c.id)`,
+  );
+  await check(
+    'allocation to a card that is not approved',
+    sql`
+    SELECT a.id, c.id AS card_id, c.card_status FROM transaction_allocations a JOIN gift_cards c ON c.id = a.gift_card_id WHERE c.card_status <> 1`,
+  );
   await check('duplicate codes', sql`SELECT code, count(*)::int AS n FROM transactions GROUP BY code HAVING count(*) > 1`);
-  await check('transactions counter', sql`
+  await check(
+    'transactions counter',
+    sql`
     SELECT (SELECT count(*) FROM transactions)::int AS actual, coalesce((SELECT value FROM counters WHERE name = 'transactions'), 0)::int AS counter
-     WHERE (SELECT count(*) FROM transactions) <> coalesce((SELECT value FROM counters WHERE name = 'transactions'), 0)`);
-  await check('users.transaction_count / card_count', sql`
+     WHERE (SELECT count(*) FROM transactions) <> coalesce((SELECT value FROM counters WHERE name = 'transactions'), 0)`,
+  );
+  await check(
+    'users.transaction_count / card_count',
+    sql`
     SELECT u.id, u.transaction_count, u.card_count,
            (SELECT count(*) FROM transactions t WHERE t.seller_id = u.id)::int AS transactions,
            (SELECT count(*) FROM gift_cards c WHERE c.seller_id = u.id)::int AS cards
       FROM users u
      WHERE u.transaction_count <> (SELECT count(*) FROM transactions t WHERE t.seller_id = u.id)
-        OR u.card_count <> (SELECT count(*) FROM gift_cards c WHERE c.seller_id = u.id)`);
+        OR u.card_count <> (SELECT count(*) FROM gift_cards c WHERE c.seller_id = u.id)`,
+  );
   if (problems.length) throw new Error(`Ledger invariants broken:\n  ${problems.join('\n  ')}`);
 }
 

@@ -35,9 +35,15 @@ export async function insertCard(database: Database, c: CardFixture): Promise<nu
 }
 
 /** Changes a card's status the way a review does: approving sets approval_date, rejecting sets rejection_date. */
-export async function setCardStatus(database: Database, id: number, status: 0 | 1 | 2, at: string = new Date().toISOString()): Promise<void> {
+export async function setCardStatus(
+  database: Database,
+  id: number,
+  status: 0 | 1 | 2,
+  at: string = new Date().toISOString(),
+): Promise<void> {
   if (status === 1) await database.query(sql`UPDATE gift_cards SET card_status = 1, approval_date = ${at}::timestamptz WHERE id = ${id}`);
-  else if (status === 2) await database.query(sql`UPDATE gift_cards SET card_status = 2, rejection_date = ${at}::timestamptz WHERE id = ${id}`);
+  else if (status === 2)
+    await database.query(sql`UPDATE gift_cards SET card_status = 2, rejection_date = ${at}::timestamptz WHERE id = ${id}`);
   else await database.query(sql`UPDATE gift_cards SET card_status = 0 WHERE id = ${id}`);
 }
 

@@ -9,7 +9,13 @@ import { insertUser } from '../../src/server/modules/users/repository';
 import { freshDatabase } from './db';
 
 export const PASSWORD = 'password-123';
-export interface TestUser { id: number; email: string; name: string; role: 'admin' | 'manager' | 'seller'; token: string }
+export interface TestUser {
+  id: number;
+  email: string;
+  name: string;
+  role: 'admin' | 'manager' | 'seller';
+  token: string;
+}
 
 export interface TestServer {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -19,7 +25,11 @@ export interface TestServer {
   url: string;
   users: { admin: TestUser; manager: TestUser; sellerA: TestUser; sellerB: TestUser };
   /** JSON request through inject; returns {status, body}. */
-  call(method: string, url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
+  call(
+    method: string,
+    url: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any }>;
   login(email: string, password?: string): Promise<string>;
   createUser(role: 'admin' | 'manager' | 'seller', name?: string): Promise<TestUser>;
   close(): Promise<void>;
@@ -45,7 +55,12 @@ export async function startTestServer(opts: { listen?: boolean; config?: Partial
   const call: TestServer['call'] = async (method, u, o = {}) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
-    const res = await app.inject({ method: method as 'GET', url: u.startsWith('/') ? u : `/api/${u}`, headers, ...(o.body !== undefined ? { payload: o.body as object } : {}) });
+    const res = await app.inject({
+      method: method as 'GET',
+      url: u.startsWith('/') ? u : `/api/${u}`,
+      headers,
+      ...(o.body !== undefined ? { payload: o.body as object } : {}),
+    });
     let body: unknown = res.body;
     try {
       body = res.json();
@@ -73,7 +88,14 @@ export async function startTestServer(opts: { listen?: boolean; config?: Partial
     sellerB: await createUser('seller', 'Seller B'),
   };
   return {
-    app, database, config, url, users, call, login, createUser,
+    app,
+    database,
+    config,
+    url,
+    users,
+    call,
+    login,
+    createUser,
     close: async () => {
       await app.close();
       await drop();

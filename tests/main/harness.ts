@@ -81,7 +81,15 @@ export async function startDesktop(opts: { vault?: TokenVault; server?: TestServ
   const picker = createFilePicker({ dialog: pick.dialog });
   const forward = createApiForwarder({ client, session, picker });
   return {
-    server, apiUrl, session, forward, picker, pick, store, storeDir, vault,
+    server,
+    apiUrl,
+    session,
+    forward,
+    picker,
+    pick,
+    store,
+    storeDir,
+    vault,
     requests: () => sent,
     restart: () => createSessionManager({ store: diskStore(storeDir), vault, client: createApiClient(apiUrl), apiUrl }),
     close: async () => {

@@ -14,8 +14,17 @@ import { operationNames, type OperationName } from '../../src/shared/endpoints';
 type Role = 'anon' | 'sellerA' | 'sellerB' | 'manager' | 'admin';
 type Expect = 'ok' | 401 | 'deny';
 const ROLES: Role[] = ['anon', 'sellerA', 'sellerB', 'manager', 'admin'];
-interface Req { method: string; url: string; body?: unknown }
-interface Row { op: OperationName; label?: string; req: (r: Role) => Promise<Req> | Req; expect: Record<Role, Expect> }
+interface Req {
+  method: string;
+  url: string;
+  body?: unknown;
+}
+interface Row {
+  op: OperationName;
+  label?: string;
+  req: (r: Role) => Promise<Req> | Req;
+  expect: Record<Role, Expect>;
+}
 
 const staffOnly: Record<Role, Expect> = { anon: 401, sellerA: 'deny', sellerB: 'deny', manager: 'ok', admin: 'ok' };
 const sellersOnly: Record<Role, Expect> = { anon: 401, sellerA: 'ok', sellerB: 'ok', manager: 'deny', admin: 'deny' };
@@ -35,15 +44,20 @@ const token = async (r: Role, fresh = false): Promise<string | undefined> => {
   return fresh ? s.login(u.email) : u.token;
 };
 const pendingCardOfA = () => submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 50 }, [png(), png()]);
-const imageOf = async (card: number) => (await s.database.query<{ id: number }>(sql`SELECT id FROM gift_card_images WHERE gift_card_id = ${card} ORDER BY id LIMIT 1`))[0].id;
+const imageOf = async (card: number) =>
+  (await s.database.query<{ id: number }>(sql`SELECT id FROM gift_card_images WHERE gift_card_id = ${card} ORDER BY id LIMIT 1`))[0].id;
 const commentOfA = async (card: number) => {
   const r = await s.call('POST', `add-gift-card/${card}`, { token: s.users.sellerA.token, body: { comment: 'from A' } });
   expect(r.status).toBe(200);
-  return (await s.database.query<{ id: number }>(sql`SELECT max(id)::int AS id FROM gift_card_comments WHERE gift_card_id = ${card}`))[0].id;
+  return (await s.database.query<{ id: number }>(sql`SELECT max(id)::int AS id FROM gift_card_comments WHERE gift_card_id = ${card}`))[0]
+    .id;
 };
 const transactionOfA = async () => {
   const c = code();
-  const r = await s.call('POST', 'transaction', { token: s.users.admin.token, body: { code: c, transaction_amount: 1, gidcard_id: approvedCard, seller_id: s.users.sellerA.id } });
+  const r = await s.call('POST', 'transaction', {
+    token: s.users.admin.token,
+    body: { code: c, transaction_amount: 1, gidcard_id: approvedCard, seller_id: s.users.sellerA.id },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return (await s.database.query<{ id: number }>(sql`SELECT id FROM transactions WHERE code = ${c}`))[0].id;
 };
@@ -55,39 +69,138 @@ const rows: Row[] = [
   { op: 'listOffers', req: () => ({ method: 'GET', url: 'gift-card-offer?page=1' }), expect: staffOnly },
   { op: 'getOffer', req: () => ({ method: 'GET', url: `gift-card-offer/${offer}` }), expect: anyone },
   { op: 'createOffer', req: () => ({ method: 'POST', url: 'gift-card-offer', body: rangeOffer({ title: 'matrix' }) }), expect: staffOnly },
-  { op: 'updateOffer', req: () => ({ method: 'POST', url: `gift-card-offer-update/${offer}`, body: rangeOffer({ title: 'Matrix offer', min_price: 10, max_price: 1000, rate: 10 }) }), expect: staffOnly },
-  { op: 'deleteOffer', req: async () => ({ method: 'DELETE', url: `gift-card-offer/${await createOffer(s, rangeOffer({ title: 'to delete' }))}` }), expect: staffOnly },
-  { op: 'createCard', req: () => ({ method: 'POST', url: 'gift-card', body: form({ giftcard_offer_id: offer, price: 20 }, gallery(png())) }), expect: sellersOnly },
+  {
+    op: 'updateOffer',
+    req: () => ({
+      method: 'POST',
+      url: `gift-card-offer-update/${offer}`,
+      body: rangeOffer({ title: 'Matrix offer', min_price: 10, max_price: 1000, rate: 10 }),
+    }),
+    expect: staffOnly,
+  },
+  {
+    op: 'deleteOffer',
+    req: async () => ({ method: 'DELETE', url: `gift-card-offer/${await createOffer(s, rangeOffer({ title: 'to delete' }))}` }),
+    expect: staffOnly,
+  },
+  {
+    op: 'createCard',
+    req: () => ({ method: 'POST', url: 'gift-card', body: form({ giftcard_offer_id: offer, price: 20 }, gallery(png())) }),
+    expect: sellersOnly,
+  },
   { op: 'listCards', req: () => ({ method: 'GET', url: 'gift-card?page=1' }), expect: staffOnly },
   { op: 'myCards', req: () => ({ method: 'GET', url: 'my-giftcard?page=1' }), expect: sellersOnly },
   { op: 'getCard', req: () => ({ method: 'GET', url: `gift-card/${approvedCard}` }), expect: ownerOrStaff },
-  { op: 'updateCard', req: async () => ({ method: 'POST', url: `gift-card-update/${await pendingCardOfA()}`, body: { giftcard_offer_id: offer, price: 60, description: 'edited' } }), expect: ownerOrStaff },
+  {
+    op: 'updateCard',
+    req: async () => ({
+      method: 'POST',
+      url: `gift-card-update/${await pendingCardOfA()}`,
+      body: { giftcard_offer_id: offer, price: 60, description: 'edited' },
+    }),
+    expect: ownerOrStaff,
+  },
   { op: 'deleteCard', req: async () => ({ method: 'DELETE', url: `gift-card/${await pendingCardOfA()}` }), expect: ownerOrStaff },
-  { op: 'deleteCardImage', req: async () => ({ method: 'DELETE', url: `delete-giftcard-image/${await imageOf(await pendingCardOfA())}` }), expect: ownerOrStaff },
-  { op: 'searchCardNumber', req: () => ({ method: 'POST', url: 'search-card-number', body: { card_number: cardNumber } }), expect: ownerOrStaff },
+  {
+    op: 'deleteCardImage',
+    req: async () => ({ method: 'DELETE', url: `delete-giftcard-image/${await imageOf(await pendingCardOfA())}` }),
+    expect: ownerOrStaff,
+  },
+  {
+    op: 'searchCardNumber',
+    req: () => ({ method: 'POST', url: 'search-card-number', body: { card_number: cardNumber } }),
+    expect: ownerOrStaff,
+  },
   { op: 'listComments', req: () => ({ method: 'GET', url: `gift-card-comments/${approvedCard}?page=1` }), expect: ownerOrStaff },
-  { op: 'addComment', req: () => ({ method: 'POST', url: `add-gift-card/${approvedCard}`, body: { comment: 'matrix comment' } }), expect: ownerOrStaff },
-  { op: 'deleteComment', req: async () => ({ method: 'DELETE', url: `delete-giftcard-comment/${await commentOfA(approvedCard)}` }), expect: ownerOrStaff },
-  { op: 'createTransaction', req: () => ({ method: 'POST', url: 'transaction', body: { code: code(), transaction_amount: 0.5, gidcard_id: approvedCard, seller_id: s.users.sellerA.id } }), expect: staffOnly },
+  {
+    op: 'addComment',
+    req: () => ({ method: 'POST', url: `add-gift-card/${approvedCard}`, body: { comment: 'matrix comment' } }),
+    expect: ownerOrStaff,
+  },
+  {
+    op: 'deleteComment',
+    req: async () => ({ method: 'DELETE', url: `delete-giftcard-comment/${await commentOfA(approvedCard)}` }),
+    expect: ownerOrStaff,
+  },
+  {
+    op: 'createTransaction',
+    req: () => ({
+      method: 'POST',
+      url: 'transaction',
+      body: { code: code(), transaction_amount: 0.5, gidcard_id: approvedCard, seller_id: s.users.sellerA.id },
+    }),
+    expect: staffOnly,
+  },
   { op: 'getTransaction', req: async () => ({ method: 'GET', url: `transaction/${await transactionOfA()}` }), expect: ownerOrStaff },
-  { op: 'updateTransaction', req: async (r) => ({ method: 'POST', url: `transaction-update/${await transactionOfA()}`, body: r === 'manager' || r === 'admin' ? { code: code(), transaction_amount: 1, seller_id: s.users.sellerA.id } : {} }), expect: ownerOrStaff },
+  {
+    op: 'updateTransaction',
+    req: async (r) => ({
+      method: 'POST',
+      url: `transaction-update/${await transactionOfA()}`,
+      body: r === 'manager' || r === 'admin' ? { code: code(), transaction_amount: 1, seller_id: s.users.sellerA.id } : {},
+    }),
+    expect: ownerOrStaff,
+  },
   { op: 'listTransactions', req: () => ({ method: 'GET', url: 'transaction?page=1' }), expect: staffOnly },
   { op: 'myTransactions', req: () => ({ method: 'GET', url: 'my-transaction?page=1' }), expect: sellersOnly },
-  { op: 'bulkPayment', req: () => ({ method: 'POST', url: 'bulk-payment', body: { seller_id: s.users.sellerA.id, paid_amount: 0.25, code: code() } }), expect: staffOnly },
+  {
+    op: 'bulkPayment',
+    req: () => ({ method: 'POST', url: 'bulk-payment', body: { seller_id: s.users.sellerA.id, paid_amount: 0.25, code: code() } }),
+    expect: staffOnly,
+  },
   { op: 'sellerList', req: () => ({ method: 'GET', url: 'seller-lists?page=1' }), expect: staffOnly },
   { op: 'listUsers', req: () => ({ method: 'GET', url: 'all-user-lists?page=1' }), expect: staffOnly },
   { op: 'getUser', req: () => ({ method: 'GET', url: `users/${s.users.sellerA.id}` }), expect: staffOnly },
-  { op: 'getUser', label: 'getUser (an admin)', req: () => ({ method: 'GET', url: `users/${s.users.admin.id}` }), expect: { anon: 401, sellerA: 'deny', sellerB: 'deny', manager: 'deny', admin: 'ok' } },
-  { op: 'createUser', req: () => ({ method: 'POST', url: 'users', body: { name: 'Matrix', email: `m-${code().toLowerCase()}@x.io`, role: 'seller', password: 'secret-1' } }), expect: staffOnly },
-  { op: 'updateUser', req: () => ({ method: 'PUT', url: `users/${s.users.sellerA.id}`, body: { name: 'Seller A', email: s.users.sellerA.email, role: 'seller' } }), expect: staffOnly },
-  { op: 'updateUser', label: 'updateUser (an admin)', req: async () => {
-    const other = await s.createUser('admin');
-    return { method: 'PUT', url: `users/${other.id}`, body: { name: 'x', email: other.email, role: 'manager' } };
-  }, expect: { anon: 401, sellerA: 'deny', sellerB: 'deny', manager: 'deny', admin: 'ok' } },
+  {
+    op: 'getUser',
+    label: 'getUser (an admin)',
+    req: () => ({ method: 'GET', url: `users/${s.users.admin.id}` }),
+    expect: { anon: 401, sellerA: 'deny', sellerB: 'deny', manager: 'deny', admin: 'ok' },
+  },
+  {
+    op: 'createUser',
+    req: () => ({
+      method: 'POST',
+      url: 'users',
+      body: { name: 'Matrix', email: `m-${code().toLowerCase()}@x.io`, role: 'seller', password: 'secret-1' },
+    }),
+    expect: staffOnly,
+  },
+  {
+    op: 'updateUser',
+    req: () => ({
+      method: 'PUT',
+      url: `users/${s.users.sellerA.id}`,
+      body: { name: 'Seller A', email: s.users.sellerA.email, role: 'seller' },
+    }),
+    expect: staffOnly,
+  },
+  {
+    op: 'updateUser',
+    label: 'updateUser (an admin)',
+    req: async () => {
+      const other = await s.createUser('admin');
+      return { method: 'PUT', url: `users/${other.id}`, body: { name: 'x', email: other.email, role: 'manager' } };
+    },
+    expect: { anon: 401, sellerA: 'deny', sellerB: 'deny', manager: 'deny', admin: 'ok' },
+  },
   { op: 'deleteUser', req: async () => ({ method: 'DELETE', url: `users/${(await s.createUser('seller')).id}` }), expect: staffOnly },
-  { op: 'deleteUser', label: 'deleteUser (an admin)', req: async () => ({ method: 'DELETE', url: `users/${(await s.createUser('admin')).id}` }), expect: { anon: 401, sellerA: 'deny', sellerB: 'deny', manager: 'deny', admin: 'ok' } },
-  { op: 'chartData', req: () => ({ method: 'POST', url: 'chart-data', body: { start_date: '2026-01-01', end_date: '2026-01-31', seller_id: 0 } }), expect: anyone },
-  { op: 'chartDataYearly', req: () => ({ method: 'POST', url: 'chart-data-yearly', body: { start_date: '2026-01-01', end_date: '2026-12-31', seller_id: 0 } }), expect: anyone },
+  {
+    op: 'deleteUser',
+    label: 'deleteUser (an admin)',
+    req: async () => ({ method: 'DELETE', url: `users/${(await s.createUser('admin')).id}` }),
+    expect: { anon: 401, sellerA: 'deny', sellerB: 'deny', manager: 'deny', admin: 'ok' },
+  },
+  {
+    op: 'chartData',
+    req: () => ({ method: 'POST', url: 'chart-data', body: { start_date: '2026-01-01', end_date: '2026-01-31', seller_id: 0 } }),
+    expect: anyone,
+  },
+  {
+    op: 'chartDataYearly',
+    req: () => ({ method: 'POST', url: 'chart-data-yearly', body: { start_date: '2026-01-01', end_date: '2026-12-31', seller_id: 0 } }),
+    expect: anyone,
+  },
   { op: 'dashboardChart', req: () => ({ method: 'GET', url: 'chart-data?start_date=2026-01-01&end_date=2026-01-31' }), expect: anyone },
 ];
 
@@ -96,7 +209,9 @@ beforeAll(async () => {
   offer = await createOffer(s, rangeOffer({ title: 'Matrix offer', min_price: 10, max_price: 1000, rate: 10 }));
   approvedCard = await pendingCardOfA();
   cardNumber = `NUM-${Date.now()}`;
-  expect((await staffUpdate(s, approvedCard, { giftcard_offer_id: offer, price: 500, card_number: cardNumber, card_status: 1 })).status).toBe(200);
+  expect(
+    (await staffUpdate(s, approvedCard, { giftcard_offer_id: offer, price: 500, card_number: cardNumber, card_status: 1 })).status,
+  ).toBe(200);
 });
 afterAll(async () => s?.close());
 
@@ -145,8 +260,14 @@ describe("a seller's data stays theirs", () => {
     expect(dueA.body.due).toBeGreaterThan(0);
     expect(dueB.body.due).toBe(0);
     const today = new Date().toISOString().slice(0, 10);
-    const asB = await s.call('POST', 'chart-data', { token: b, body: { start_date: today, end_date: today, seller_id: s.users.sellerA.id } });
-    const asA = await s.call('POST', 'chart-data', { token: s.users.sellerA.token, body: { start_date: today, end_date: today, seller_id: 0 } });
+    const asB = await s.call('POST', 'chart-data', {
+      token: b,
+      body: { start_date: today, end_date: today, seller_id: s.users.sellerA.id },
+    });
+    const asA = await s.call('POST', 'chart-data', {
+      token: s.users.sellerA.token,
+      body: { start_date: today, end_date: today, seller_id: 0 },
+    });
     expect(asA.body.approvalArray[0]).toBe(1);
     expect(asB.body.approvalArray[0]).toBe(0);
   });
@@ -154,32 +275,67 @@ describe("a seller's data stays theirs", () => {
   it('ignores mass-assigned fields: status, rate, paid amount, seller and role', async () => {
     const r = await s.call('POST', 'gift-card', {
       token: s.users.sellerA.token,
-      body: form({ giftcard_offer_id: offer, price: 40, card_status: 1, rate: 0, paid_amount: 40, seller_id: s.users.sellerB.id, card_number: 'SELF-SET', approval_date: '2020-01-01' }, gallery(png())),
+      body: form(
+        {
+          giftcard_offer_id: offer,
+          price: 40,
+          card_status: 1,
+          rate: 0,
+          paid_amount: 40,
+          seller_id: s.users.sellerB.id,
+          card_number: 'SELF-SET',
+          approval_date: '2020-01-01',
+        },
+        gallery(png()),
+      ),
     });
     expect(r.status).toBe(200);
-    const [card] = await s.database.query<{ id: number; seller_id: number; card_status: number; rate: string; paid_amount: string; approval_date: string | null }>(
-      sql`SELECT id, seller_id, card_status, rate::text, paid_amount::text, approval_date FROM gift_cards ORDER BY id DESC LIMIT 1`,
-    );
+    const [card] = await s.database.query<{
+      id: number;
+      seller_id: number;
+      card_status: number;
+      rate: string;
+      paid_amount: string;
+      approval_date: string | null;
+    }>(sql`SELECT id, seller_id, card_status, rate::text, paid_amount::text, approval_date FROM gift_cards ORDER BY id DESC LIMIT 1`);
     expect(card).toMatchObject({ seller_id: s.users.sellerA.id, card_status: 0, rate: '4.00', paid_amount: '0.00', approval_date: null });
-    const edit = await s.call('POST', `gift-card-update/${card.id}`, { token: s.users.sellerA.token, body: { giftcard_offer_id: offer, price: 40, card_status: 1, card_number: 'HACK', paid_amount: 40 } });
+    const edit = await s.call('POST', `gift-card-update/${card.id}`, {
+      token: s.users.sellerA.token,
+      body: { giftcard_offer_id: offer, price: 40, card_status: 1, card_number: 'HACK', paid_amount: 40 },
+    });
     expect(edit.status).toBe(200);
-    const [after] = await s.database.query<{ card_status: number; paid_amount: string }>(sql`SELECT card_status, paid_amount::text FROM gift_cards WHERE id = ${card.id}`);
+    const [after] = await s.database.query<{ card_status: number; paid_amount: string }>(
+      sql`SELECT card_status, paid_amount::text FROM gift_cards WHERE id = ${card.id}`,
+    );
     expect(after).toEqual({ card_status: 0, paid_amount: '0.00' });
     // Staff cannot make an admin through the users API.
-    const admin = await s.call('POST', 'users', { token: s.users.manager.token, body: { name: 'Sneaky', email: 'sneaky@x.io', role: 'admin', password: 'secret-1' } });
+    const admin = await s.call('POST', 'users', {
+      token: s.users.manager.token,
+      body: { name: 'Sneaky', email: 'sneaky@x.io', role: 'admin', password: 'secret-1' },
+    });
     expect(admin.status).toBe(422);
     // Paying A's card while naming seller B pays A.
     const c = code();
-    const pay = await s.call('POST', 'transaction', { token: s.users.admin.token, body: { code: c, transaction_amount: 1, gidcard_id: approvedCard, seller_id: s.users.sellerB.id } });
+    const pay = await s.call('POST', 'transaction', {
+      token: s.users.admin.token,
+      body: { code: c, transaction_amount: 1, gidcard_id: approvedCard, seller_id: s.users.sellerB.id },
+    });
     expect(pay.status).toBe(200);
     const [t] = await s.database.query<{ seller_id: number }>(sql`SELECT seller_id FROM transactions WHERE code = ${c}`);
     expect(t.seller_id).toBe(s.users.sellerA.id);
     // A seller's redeem toggle ignores any fields, even invalid ones.
-    const [tx] = await s.database.query<{ id: number; is_redeem: number; amount: string }>(sql`SELECT id, is_redeem, transaction_amount::text AS amount FROM transactions WHERE code = ${c}`);
-    const redeem = await s.call('POST', `transaction-update/${tx.id}`, { token: s.users.sellerA.token, body: { transaction_amount: 'abc', code: '', seller_id: s.users.sellerB.id, is_redeem: 7 } });
+    const [tx] = await s.database.query<{ id: number; is_redeem: number; amount: string }>(
+      sql`SELECT id, is_redeem, transaction_amount::text AS amount FROM transactions WHERE code = ${c}`,
+    );
+    const redeem = await s.call('POST', `transaction-update/${tx.id}`, {
+      token: s.users.sellerA.token,
+      body: { transaction_amount: 'abc', code: '', seller_id: s.users.sellerB.id, is_redeem: 7 },
+    });
     expect(redeem.status, JSON.stringify(redeem.body)).toBe(200);
     expect(redeem.body.msg).toBe('REDEEM Status Updated.');
-    const [after2] = await s.database.query<{ is_redeem: number; amount: string; seller_id: number }>(sql`SELECT is_redeem, transaction_amount::text AS amount, seller_id FROM transactions WHERE id = ${tx.id}`);
+    const [after2] = await s.database.query<{ is_redeem: number; amount: string; seller_id: number }>(
+      sql`SELECT is_redeem, transaction_amount::text AS amount, seller_id FROM transactions WHERE id = ${tx.id}`,
+    );
     expect(after2).toEqual({ is_redeem: 1 - tx.is_redeem, amount: tx.amount, seller_id: s.users.sellerA.id });
     await checkLedgerInvariants(s.database);
   });

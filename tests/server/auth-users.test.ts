@@ -14,7 +14,12 @@ describe('login', () => {
     expect(byEmail.status).toBe(200);
     expect(byEmail.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(byEmail.body.user).toEqual({ id: s.users.admin.id, name: 'Admin', email: s.users.admin.email, role: 'admin' });
-    const res = await s.app.inject({ method: 'POST', url: '/api/login', payload: `email=Admin&password=${PASSWORD}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: `email=Admin&password=${PASSWORD}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.role).toBe('admin');
   });
@@ -44,7 +49,13 @@ describe('users', () => {
   it('needs a token (401) and staff (403)', async () => {
     expect((await s.call('GET', 'all-user-lists?page=1')).status).toBe(401);
     expect((await s.call('GET', 'all-user-lists?page=1', { token: 'x'.repeat(43) })).status).toBe(401);
-    for (const [m, u] of [['GET', 'all-user-lists?page=1'], ['GET', `users/${s.users.admin.id}`], ['POST', 'users'], ['PUT', `users/${s.users.manager.id}`], ['DELETE', `users/${s.users.manager.id}`]]) {
+    for (const [m, u] of [
+      ['GET', 'all-user-lists?page=1'],
+      ['GET', `users/${s.users.admin.id}`],
+      ['POST', 'users'],
+      ['PUT', `users/${s.users.manager.id}`],
+      ['DELETE', `users/${s.users.manager.id}`],
+    ]) {
       const r = await s.call(m, u, { token: s.users.sellerA.token, body: m === 'POST' || m === 'PUT' ? {} : undefined });
       expect(r.status, `${m} ${u}`).toBe(403);
     }
@@ -61,12 +72,16 @@ describe('users', () => {
     const p2 = await s.call('GET', 'all-user-lists?page=2', { token: s.users.manager.token });
     expect(p2.body.data).toHaveLength(2);
     expect((await s.call('GET', 'all-user-lists?page=99', { token: s.users.admin.token })).body.data).toEqual([]);
-    for (const bad of ['0', '-1', 'abc', '1.5']) expect((await s.call('GET', `all-user-lists?page=${bad}`, { token: s.users.admin.token })).status).toBe(422);
+    for (const bad of ['0', '-1', 'abc', '1.5'])
+      expect((await s.call('GET', `all-user-lists?page=${bad}`, { token: s.users.admin.token })).status).toBe(422);
   });
 
   it('creates, reads, edits and deletes a user with the spec messages', async () => {
     const t = s.users.admin.token;
-    const created = await s.call('POST', 'users', { token: t, body: { name: 'New Seller', email: 'New@Example.com', role: 'seller', password: 'secret1' } });
+    const created = await s.call('POST', 'users', {
+      token: t,
+      body: { name: 'New Seller', email: 'New@Example.com', role: 'seller', password: 'secret1' },
+    });
     expect(created.status).toBe(200);
     expect(created.body.msg).toBeTruthy();
     const list = await s.call('GET', 'all-user-lists?page=1', { token: t });
@@ -74,14 +89,20 @@ describe('users', () => {
     expect(row).toMatchObject({ name: 'New Seller', role: 'seller' });
     expect(row.password_hash).toBeUndefined();
 
-    const dup = await s.call('POST', 'users', { token: t, body: { name: 'Dup', email: 'new@example.com', role: 'manager', password: 'secret1' } });
+    const dup = await s.call('POST', 'users', {
+      token: t,
+      body: { name: 'Dup', email: 'new@example.com', role: 'manager', password: 'secret1' },
+    });
     expect(dup.status).toBe(422);
     expect(dup.body.errorMsg).toBe(MSG.emailTaken);
 
     const got = await s.call('GET', `users/${row.id}`, { token: t });
     expect(got.body.user).toMatchObject({ id: row.id, email: 'new@example.com' });
 
-    const edited = await s.call('PUT', `users/${row.id}`, { token: t, body: { name: 'Renamed', email: 'new@example.com', role: 'manager' } });
+    const edited = await s.call('PUT', `users/${row.id}`, {
+      token: t,
+      body: { name: 'Renamed', email: 'new@example.com', role: 'manager' },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.msg).toBe(MSG.userUpdated);
     expect((await s.call('GET', `users/${row.id}`, { token: t })).body.user).toMatchObject({ name: 'Renamed', role: 'manager' });
@@ -95,19 +116,31 @@ describe('users', () => {
   });
 
   it('validates user fields', async () => {
-    const r = await s.call('POST', 'users', { token: s.users.admin.token, body: { name: '', email: 'not-an-email', role: 'admin', password: '' } });
+    const r = await s.call('POST', 'users', {
+      token: s.users.admin.token,
+      body: { name: '', email: 'not-an-email', role: 'admin', password: '' },
+    });
     expect(r.status).toBe(422);
     expect(Object.keys(r.body.errors).sort()).toEqual(['email', 'name', 'password', 'role']);
   });
 
   it('a manager cannot edit or delete an admin; nobody deletes themselves', async () => {
     const m = s.users.manager.token;
-    expect((await s.call('PUT', `users/${s.users.admin.id}`, { token: m, body: { name: 'x', email: 'x@x.io', role: 'manager' } })).status).toBe(403);
+    expect(
+      (await s.call('PUT', `users/${s.users.admin.id}`, { token: m, body: { name: 'x', email: 'x@x.io', role: 'manager' } })).status,
+    ).toBe(403);
     expect((await s.call('DELETE', `users/${s.users.admin.id}`, { token: m })).status).toBe(403);
     expect((await s.call('DELETE', `users/${s.users.admin.id}`, { token: s.users.admin.token })).status).toBe(403);
     // An admin editing an admin keeps the admin role.
     const other = await s.createUser('admin');
-    expect((await s.call('PUT', `users/${other.id}`, { token: s.users.admin.token, body: { name: 'Other', email: other.email, role: 'seller' } })).status).toBe(200);
+    expect(
+      (
+        await s.call('PUT', `users/${other.id}`, {
+          token: s.users.admin.token,
+          body: { name: 'Other', email: other.email, role: 'seller' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await s.call('GET', `users/${other.id}`, { token: s.users.admin.token })).body.user.role).toBe('admin');
   });
 });

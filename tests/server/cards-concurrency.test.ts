@@ -21,13 +21,25 @@ describe('card edits racing payments', () => {
     ids.forEach((id, i) => {
       if (i % 2 === 0) work.push(staffUpdate(s, id, { giftcard_offer_id: offer, price: 20, card_status: 2 }, s.users.manager.token));
       else work.push(s.call('DELETE', `gift-card/${id}`, { token: s.users.admin.token }));
-      work.push(s.call('POST', 'transaction', { token: s.users.admin.token, body: { code: `RACE-CARD-${i}`, transaction_amount: 5, gidcard_id: id } }));
-      if (i % 3 === 0) work.push(s.call('POST', 'bulk-payment', { token: s.users.admin.token, body: { seller_id: s.users.sellerA.id, paid_amount: 7, code: `RACE-BULK-${i}` } }));
+      work.push(
+        s.call('POST', 'transaction', {
+          token: s.users.admin.token,
+          body: { code: `RACE-CARD-${i}`, transaction_amount: 5, gidcard_id: id },
+        }),
+      );
+      if (i % 3 === 0)
+        work.push(
+          s.call('POST', 'bulk-payment', {
+            token: s.users.admin.token,
+            body: { seller_id: s.users.sellerA.id, paid_amount: 7, code: `RACE-BULK-${i}` },
+          }),
+        );
     });
     const results = await Promise.all(work);
     for (const r of results) {
       expect([200, 404, 422], JSON.stringify(r.body)).toContain(r.status);
-      if (r.status === 422 && r.body.errors) expect(Object.keys(r.body.errors)).toEqual(['gidcard_id']); // the card was deleted first
+      if (r.status === 422 && r.body.errors)
+        expect(Object.keys(r.body.errors)).toEqual(['gidcard_id']); // the card was deleted first
       else if (r.status === 422) {
         const known = [MSG.cardHasPayments, MSG.cardNotApproved, MSG.bulkTooLarge, MSG.cardPaid, MSG.sellerNoDue] as string[];
         expect(known.includes(r.body.errorMsg) || /^Amount cannot be bigger \d/.test(r.body.errorMsg), JSON.stringify(r.body)).toBe(true);

@@ -28,13 +28,19 @@ describe('demo offers, cards and comments', () => {
     const q = ctx.app.services.database.query;
     const accounts = await seedDemo(ctx.app.services.database, ctx.app.services);
     expect(accounts.length).toBeGreaterThan(0);
-    const offers = await q<{ price_type: number; rate_type: number; is_active: number }>(sql`SELECT price_type, rate_type, is_active FROM gift_card_offers`);
+    const offers = await q<{ price_type: number; rate_type: number; is_active: number }>(
+      sql`SELECT price_type, rate_type, is_active FROM gift_card_offers`,
+    );
     expect(new Set(offers.map((o) => `${o.price_type}/${o.rate_type}`))).toEqual(new Set(['0/0', '1/1', '1/0']));
     expect(offers.some((o) => o.is_active === 0)).toBe(true);
-    const cards = await q<{ card_status: number; n: number }>(sql`SELECT card_status, count(*)::int AS n FROM gift_cards GROUP BY card_status ORDER BY card_status`);
+    const cards = await q<{ card_status: number; n: number }>(
+      sql`SELECT card_status, count(*)::int AS n FROM gift_cards GROUP BY card_status ORDER BY card_status`,
+    );
     expect(cards.map((c) => c.card_status)).toEqual([0, 1, 2]);
     expect(cards.reduce((a, c) => a + c.n, 0)).toBe(12);
-    const bad = await q(sql`SELECT id FROM gift_cards WHERE (card_status = 1) <> (approval_date IS NOT NULL) OR (card_status = 2) <> (rejection_date IS NOT NULL)`);
+    const bad = await q(
+      sql`SELECT id FROM gift_cards WHERE (card_status = 1) <> (approval_date IS NOT NULL) OR (card_status = 2) <> (rejection_date IS NOT NULL)`,
+    );
     expect(bad).toEqual([]);
     const images = await q<{ image: string }>(sql`SELECT image FROM gift_card_images`);
     expect(images).toHaveLength(12);
@@ -46,7 +52,9 @@ describe('demo offers, cards and comments', () => {
     const [{ n }] = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM gift_card_comments`);
     expect(n).toBeGreaterThanOrEqual(2);
     // The seller's due kept by the trigger equals the sum over their approved cards.
-    const dues = await q<{ ok: boolean }>(sql`SELECT u.seller_due = COALESCE((SELECT sum(price - rate - paid_amount) FROM gift_cards g WHERE g.seller_id = u.id AND card_status = 1), 0) AS ok FROM users u WHERE role = 'seller'`);
+    const dues = await q<{ ok: boolean }>(
+      sql`SELECT u.seller_due = COALESCE((SELECT sum(price - rate - paid_amount) FROM gift_cards g WHERE g.seller_id = u.id AND card_status = 1), 0) AS ok FROM users u WHERE role = 'seller'`,
+    );
     expect(dues.every((d) => d.ok)).toBe(true);
     // A second run leaves the database alone.
     expect(await seedDemo(ctx.app.services.database, ctx.app.services)).toEqual([]);

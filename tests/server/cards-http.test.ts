@@ -53,14 +53,30 @@ describe('a card from submission to approval over real HTTP', () => {
 
     // Staff review: the edit form sends every field as multipart, number and status included.
     const review = new FormData();
-    for (const [k, v] of Object.entries({ giftcard_offer_id: offer, price: '123.45', rate: '', description: 'Two photos', card_number: 'AMZ-0001-XYZ', card_status: 1 })) review.append(k, String(v));
+    for (const [k, v] of Object.entries({
+      giftcard_offer_id: offer,
+      price: '123.45',
+      rate: '',
+      description: 'Two photos',
+      card_number: 'AMZ-0001-XYZ',
+      card_status: 1,
+    }))
+      review.append(k, String(v));
     const approved = await api('POST', `gift-card-update/${card.id}`, s.users.manager.token, review);
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
 
     // 123.45 x 7.5 % = 9.25875 -> 9.26; payable 114.19
     const seen = await api('GET', `gift-card/${card.id}`, s.users.sellerA.token);
     expect(seen.status).toBe(200);
-    expect(seen.body.data).toMatchObject({ card_status: 1, card_number: 'AMZ-0001-XYZ', rate: 9.26, payable: 114.19, due: 114.19, title: 'Amazon', name: 'Seller A' });
+    expect(seen.body.data).toMatchObject({
+      card_status: 1,
+      card_number: 'AMZ-0001-XYZ',
+      rate: 9.26,
+      payable: 114.19,
+      due: 114.19,
+      title: 'Amazon',
+      name: 'Seller A',
+    });
     expect(seen.body.data.approval_date).toBeTruthy();
     const found = await api('POST', 'search-card-number', s.users.sellerA.token, { card_number: 'AMZ-0001-XYZ' });
     expect(found.body.data.id).toBe(card.id);

@@ -3,7 +3,21 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { countRows, createOffer, filesOnDisk, fixedOffer, form, gallery, imagesDir, JPEG, png, rangeOffer, staffUpdate, submitCard, WEBP } from '../helpers/cards';
+import {
+  countRows,
+  createOffer,
+  filesOnDisk,
+  fixedOffer,
+  form,
+  gallery,
+  imagesDir,
+  JPEG,
+  png,
+  rangeOffer,
+  staffUpdate,
+  submitCard,
+  WEBP,
+} from '../helpers/cards';
 import { MSG } from '../../src/shared/messages';
 
 let s: TestServer;
@@ -19,14 +33,21 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 const get = (id: number, token = s.users.admin.token) => s.call('GET', `gift-card/${id}`, { token });
-const snapshot = async () => ({ cards: await countRows(s, 'gift_cards'), images: await countRows(s, 'gift_card_images'), files: filesOnDisk(s) });
+const snapshot = async () => ({
+  cards: await countRows(s, 'gift_cards'),
+  images: await countRows(s, 'gift_card_images'),
+  files: filesOnDisk(s),
+});
 const setPaid = (id: number, amount: string) => s.database.query(sql`UPDATE gift_cards SET paid_amount = ${amount} WHERE id = ${id}`);
 
 describe('submitting a card', () => {
   it('stores the card with a server-computed rate (client rate ignored) and its images', async () => {
     const r = await s.call('POST', 'gift-card', {
       token: s.users.sellerA.token,
-      body: form({ giftcard_offer_id: range, price: '33.33', rate: 999, description: 'Birthday card', card_number: '' }, gallery(png(), JPEG, WEBP)),
+      body: form(
+        { giftcard_offer_id: range, price: '33.33', rate: 999, description: 'Birthday card', card_number: '' },
+        gallery(png(), JPEG, WEBP),
+      ),
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.msg).toBeTruthy();
@@ -34,9 +55,21 @@ describe('submitting a card', () => {
     const card = mine.body.data.data[0];
     // 33.33 x 12.5 % = 4.16625 -> 4.17 (half-up)
     expect(card).toMatchObject({
-      giftcard_offer_id: range, seller_id: s.users.sellerA.id, card_number: null, price: 33.33, rate: 4.17, payable: 29.16,
-      paid_amount: 0, due: 29.16, description: 'Birthday card', card_status: 0, approval_date: null, rejection_date: null,
-      title: 'Range 12.5%', name: 'Seller A', email: s.users.sellerA.email,
+      giftcard_offer_id: range,
+      seller_id: s.users.sellerA.id,
+      card_number: null,
+      price: 33.33,
+      rate: 4.17,
+      payable: 29.16,
+      paid_amount: 0,
+      due: 29.16,
+      description: 'Birthday card',
+      card_status: 0,
+      approval_date: null,
+      rejection_date: null,
+      title: 'Range 12.5%',
+      name: 'Seller A',
+      email: s.users.sellerA.email,
     });
     const detail = await get(card.id, s.users.sellerA.token);
     expect(detail.status).toBe(200);
@@ -53,7 +86,15 @@ describe('submitting a card', () => {
 
   it('takes a listed price on a fixed offer with a fixed rate, JSON-free multipart', async () => {
     const id = await submitCard(s, s.users.sellerB, { giftcard_offer_id: fixed, price: '50.00', card_number: 'FX-1' });
-    expect((await get(id)).body.data).toMatchObject({ price: 50, rate: 3, payable: 47, card_number: 'FX-1', card_status: 0, name: 'Seller B', title: 'Fixed $3' });
+    expect((await get(id)).body.data).toMatchObject({
+      price: 50,
+      rate: 3,
+      payable: 47,
+      card_number: 'FX-1',
+      card_status: 0,
+      name: 'Seller B',
+      title: 'Fixed $3',
+    });
   });
 
   it('refuses bad submissions with the spec texts and writes nothing', async () => {
@@ -127,7 +168,9 @@ describe('listing and reading cards', () => {
   });
 
   it('sellers list only their own cards, wrapped once more, total from their count; staff get 403', async () => {
-    const own = await s.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM gift_cards WHERE seller_id = ${s.users.sellerA.id}`);
+    const own = await s.database.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM gift_cards WHERE seller_id = ${s.users.sellerA.id}`,
+    );
     const r = await s.call('GET', 'my-giftcard?page=1', { token: s.users.sellerA.token });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ current_page: 1, per_page: 5, total: own[0].n });
@@ -153,7 +196,11 @@ describe('listing and reading cards', () => {
     expect(staff.body.data).toMatchObject({ id: a, card_number: 'SEARCH-A', title: 'Range 12.5%', price: 12, rate: 1.5, card_status: 0 });
     const own = await s.call('POST', 'search-card-number', { token: s.users.sellerA.token, body: form({ card_number: 'SEARCH-A' }) });
     expect(own.body.data.id).toBe(a);
-    for (const [token, number] of [[s.users.sellerA.token, 'SEARCH-B'], [s.users.admin.token, 'search-a'], [s.users.admin.token, 'SEARCH']]) {
+    for (const [token, number] of [
+      [s.users.sellerA.token, 'SEARCH-B'],
+      [s.users.admin.token, 'search-a'],
+      [s.users.admin.token, 'SEARCH'],
+    ]) {
       const r = await s.call('POST', 'search-card-number', { token, body: { card_number: number } });
       expect(r.status, number).toBe(404);
       expect(r.body.errorMsg).toBe(MSG.cardNotFound);
@@ -169,24 +216,41 @@ describe('editing cards', () => {
     const id = await submitCard(s, s.users.sellerA, { giftcard_offer_id: range, price: 40 });
     const r = await s.call('POST', `gift-card-update/${id}`, {
       token: s.users.sellerA.token,
-      body: form({ giftcard_offer_id: fixed, price: 100, rate: 0, card_status: 1, card_number: 'HACK', description: 'now fixed' }, gallery(JPEG)),
+      body: form(
+        { giftcard_offer_id: fixed, price: 100, rate: 0, card_status: 1, card_number: 'HACK', description: 'now fixed' },
+        gallery(JPEG),
+      ),
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.msg).toBeTruthy();
     const d = (await get(id, s.users.sellerA.token)).body;
-    expect(d.data).toMatchObject({ giftcard_offer_id: fixed, price: 100, rate: 3, card_status: 0, card_number: null, description: 'now fixed', approval_date: null });
+    expect(d.data).toMatchObject({
+      giftcard_offer_id: fixed,
+      price: 100,
+      rate: 3,
+      card_status: 0,
+      card_number: null,
+      description: 'now fixed',
+      approval_date: null,
+    });
     expect(d.images).toHaveLength(2);
   });
 
   it("a seller cannot touch another seller's card, nor edit a card that is no longer pending", async () => {
     const theirs = await submitCard(s, s.users.sellerB, { giftcard_offer_id: range, price: 40 });
     const before = await snapshot();
-    const other = await s.call('POST', `gift-card-update/${theirs}`, { token: s.users.sellerA.token, body: form({ giftcard_offer_id: range, price: 50 }, gallery(png())) });
+    const other = await s.call('POST', `gift-card-update/${theirs}`, {
+      token: s.users.sellerA.token,
+      body: form({ giftcard_offer_id: range, price: 50 }, gallery(png())),
+    });
     expect(other.status).toBe(403);
     expect((await s.call('DELETE', `gift-card/${theirs}`, { token: s.users.sellerA.token })).status).toBe(403);
 
     expect((await staffUpdate(s, theirs, { giftcard_offer_id: range, price: 40, card_status: 1 })).status).toBe(200);
-    const locked = await s.call('POST', `gift-card-update/${theirs}`, { token: s.users.sellerB.token, body: form({ giftcard_offer_id: range, price: 50 }, gallery(png())) });
+    const locked = await s.call('POST', `gift-card-update/${theirs}`, {
+      token: s.users.sellerB.token,
+      body: form({ giftcard_offer_id: range, price: 50 }, gallery(png())),
+    });
     expect(locked.status).toBe(422);
     expect(locked.body.errorMsg).toBe(MSG.cardLocked);
     const lockedDelete = await s.call('DELETE', `gift-card/${theirs}`, { token: s.users.sellerB.token });
@@ -199,12 +263,18 @@ describe('editing cards', () => {
 
   it('staff set the number and the status; the dates follow and every change is audited', async () => {
     const id = await submitCard(s, s.users.sellerA, { giftcard_offer_id: range, price: 80, description: 'keep me' });
-    const approve = await staffUpdate(s, id, { giftcard_offer_id: range, price: 80, card_number: 'NUM-1', card_status: 1 }, s.users.manager.token);
+    const approve = await staffUpdate(
+      s,
+      id,
+      { giftcard_offer_id: range, price: 80, card_number: 'NUM-1', card_status: 1 },
+      s.users.manager.token,
+    );
     expect(approve.status, JSON.stringify(approve.body)).toBe(200);
     let c = (await get(id)).body.data;
     expect(c).toMatchObject({ card_number: 'NUM-1', card_status: 1, rejection_date: null, description: 'keep me', rate: 10, due: 70 });
     expect(Date.now() - Date.parse(c.approval_date)).toBeLessThan(60_000);
-    const due = async () => Number((await s.database.query<{ d: string }>(sql`SELECT seller_due::text AS d FROM users WHERE id = ${s.users.sellerA.id}`))[0].d);
+    const due = async () =>
+      Number((await s.database.query<{ d: string }>(sql`SELECT seller_due::text AS d FROM users WHERE id = ${s.users.sellerA.id}`))[0].d);
     const dueApproved = await due();
 
     await staffUpdate(s, id, { giftcard_offer_id: range, price: 80, card_status: '2' });
@@ -265,7 +335,13 @@ describe('editing cards', () => {
     const del = await s.call('DELETE', `gift-card/${id}`, { token: s.users.admin.token });
     expect(del.status).toBe(422);
     expect(del.body.errorMsg).toBe(MSG.cardHasPayments);
-    const ok = await staffUpdate(s, id, { giftcard_offer_id: range, price: 60, card_status: 1, card_number: 'PAID-1', description: 'paid in part' });
+    const ok = await staffUpdate(s, id, {
+      giftcard_offer_id: range,
+      price: 60,
+      card_status: 1,
+      card_number: 'PAID-1',
+      description: 'paid in part',
+    });
     expect(ok.status).toBe(200);
     expect((await get(id)).body.data).toMatchObject({ card_status: 1, price: 60, paid_amount: 5, due: 47.5, card_number: 'PAID-1' });
   });

@@ -17,7 +17,10 @@ afterAll(async () => s?.close());
 
 const list = (card: number, token: string, page = 1) => s.call('GET', `gift-card-comments/${card}?page=${page}`, { token });
 const add = (card: number, token: string, comment: string, image?: Buffer) =>
-  s.call('POST', `add-gift-card/${card}`, { token, body: form({ comment }, image ? [{ field: 'comment_image', data: image, name: 'shot.png' }] : []) });
+  s.call('POST', `add-gift-card/${card}`, {
+    token,
+    body: form({ comment }, image ? [{ field: 'comment_image', data: image, name: 'shot.png' }] : []),
+  });
 
 describe('comments', () => {
   it('staff and the owning seller comment; the list is wrapped, 5 a page, newest first, with author and image url', async () => {
@@ -35,7 +38,13 @@ describe('comments', () => {
     const p1 = await list(cardA, s.users.sellerA.token);
     expect(p1.body.data).toMatchObject({ current_page: 1, per_page: 5, total: 6, last_page: 2 });
     expect(p1.body.data.data.map((c: { comment: string }) => c.comment)).toEqual(['note 3', 'note 2', 'note 1', 'note 0', 'Here it is']);
-    expect(p1.body.data.data[4]).toMatchObject({ gift_card_id: cardA, user_id: s.users.sellerA.id, image: null, image_url: null, comment_user: { id: s.users.sellerA.id, name: 'Seller A' } });
+    expect(p1.body.data.data[4]).toMatchObject({
+      gift_card_id: cardA,
+      user_id: s.users.sellerA.id,
+      image: null,
+      image_url: null,
+      comment_user: { id: s.users.sellerA.id, name: 'Seller A' },
+    });
     const p2 = await list(cardA, s.users.admin.token, 2);
     const [first] = p2.body.data.data;
     expect(first).toMatchObject({ comment: 'Please send a clearer photo', comment_user: { id: s.users.admin.id, name: 'Admin' } });
@@ -64,11 +73,17 @@ describe('comments', () => {
     expect(noText.body.errors.comment).toBeTruthy();
     const two = await s.call('POST', `add-gift-card/${cardA}`, {
       token: s.users.admin.token,
-      body: form({ comment: 'two' }, [{ field: 'comment_image', data: png() }, { field: 'comment_image', data: png() }]),
+      body: form({ comment: 'two' }, [
+        { field: 'comment_image', data: png() },
+        { field: 'comment_image', data: png() },
+      ]),
     });
     expect(two.status).toBe(422);
     expect(two.body.errors.comment_image).toBeTruthy();
-    const wrongField = await s.call('POST', `add-gift-card/${cardA}`, { token: s.users.admin.token, body: form({ comment: 'x' }, [{ field: 'gallery[0]', data: png() }]) });
+    const wrongField = await s.call('POST', `add-gift-card/${cardA}`, {
+      token: s.users.admin.token,
+      body: form({ comment: 'x' }, [{ field: 'gallery[0]', data: png() }]),
+    });
     expect(wrongField.status).toBe(422);
     expect(filesOnDisk(s)).toEqual(files);
   });

@@ -12,9 +12,21 @@ import { centsToDecimal } from '../../src/shared/money';
  * so there is nothing concurrent to test there.
  */
 const onPostgres = testDbKind() === 'postgres';
-if (!onPostgres) console.log('concurrency.test.ts skipped: it needs PostgreSQL (TEST_DB=postgres DATABASE_URL=...); PGlite runs one connection at a time.');
+if (!onPostgres)
+  console.log(
+    'concurrency.test.ts skipped: it needs PostgreSQL (TEST_DB=postgres DATABASE_URL=...); PGlite runs one connection at a time.',
+  );
 
-interface Sent { kind: 'card' | 'bulk' | 'payout-edit' | 'card-edit' | 'redeem'; code: string; amount: number; sellerId: number; cardId?: number; target?: number; status?: number; body?: any }
+interface Sent {
+  kind: 'card' | 'bulk' | 'payout-edit' | 'card-edit' | 'redeem';
+  code: string;
+  amount: number;
+  sellerId: number;
+  cardId?: number;
+  target?: number;
+  status?: number;
+  body?: any;
+}
 
 describe.skipIf(!onPostgres)('concurrent payments', () => {
   let s: TestServer;
@@ -27,8 +39,18 @@ describe.skipIf(!onPostgres)('concurrent payments', () => {
     X = await s.createUser('seller');
     Y = await s.createUser('seller');
     const offerId = await insertOffer(s.database);
-    for (let i = 0; i < 6; i++) xCards.push(await insertCard(s.database, { sellerId: X.id, offerId, price: '20.00', rate: '1.00', approvalDate: `2024-01-0${1 + (i % 3)}T00:00:00Z` }));
-    for (let i = 0; i < 3; i++) yCards.push(await insertCard(s.database, { sellerId: Y.id, offerId, price: '15.00', approvalDate: '2024-01-01T00:00:00Z' }));
+    for (let i = 0; i < 6; i++)
+      xCards.push(
+        await insertCard(s.database, {
+          sellerId: X.id,
+          offerId,
+          price: '20.00',
+          rate: '1.00',
+          approvalDate: `2024-01-0${1 + (i % 3)}T00:00:00Z`,
+        }),
+      );
+    for (let i = 0; i < 3; i++)
+      yCards.push(await insertCard(s.database, { sellerId: Y.id, offerId, price: '15.00', approvalDate: '2024-01-01T00:00:00Z' }));
   });
   afterAll(async () => s?.close());
 
@@ -40,7 +62,11 @@ describe.skipIf(!onPostgres)('concurrent payments', () => {
     });
     const text = await res.text();
     let parsed: unknown = text;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, body: parsed as any };
   };
 
@@ -87,13 +113,16 @@ describe.skipIf(!onPostgres)('concurrent payments', () => {
       const code = rand(5) === 0 ? poolCode() : rand(12) === 0 ? fixed[rand(2)] : `CARD-${i}`;
       const amount = cents(800);
       add({ kind: 'card', code, amount, sellerId: xCards.includes(cardId) ? X.id : Y.id, cardId }, () =>
-        post('transaction', staff(), { code, transaction_amount: centsToDecimal(amount), gidcard_id: cardId }));
+        post('transaction', staff(), { code, transaction_amount: centsToDecimal(amount), gidcard_id: cardId }),
+      );
     }
     for (let i = 0; i < 40; i++) {
       const seller = rand(3) ? X : Y;
       const code = rand(5) === 0 ? poolCode() : `BULK-${i}`;
       const amount = cents(1500);
-      add({ kind: 'bulk', code, amount, sellerId: seller.id }, () => post('bulk-payment', staff(), { code, paid_amount: centsToDecimal(amount), seller_id: seller.id }));
+      add({ kind: 'bulk', code, amount, sellerId: seller.id }, () =>
+        post('bulk-payment', staff(), { code, paid_amount: centsToDecimal(amount), seller_id: seller.id }),
+      );
     }
     for (let i = 0; i < 32; i++) {
       const t = editable[rand(editable.length)];
@@ -101,11 +130,14 @@ describe.skipIf(!onPostgres)('concurrent payments', () => {
       const amount = cents(t.cardId ? 1000 : 1200);
       const sellerId = t.cardId ? t.sellerId : rand(2) ? X.id : Y.id;
       add({ kind: t.cardId ? 'card-edit' : 'payout-edit', code, amount, sellerId, target: t.id }, () =>
-        post(`transaction-update/${t.id}`, staff(), { code, transaction_amount: centsToDecimal(amount), seller_id: sellerId }));
+        post(`transaction-update/${t.id}`, staff(), { code, transaction_amount: centsToDecimal(amount), seller_id: sellerId }),
+      );
     }
     for (let i = 0; i < 12; i++) {
       const t = editable[rand(editable.length)];
-      add({ kind: 'redeem', code: '', amount: 0, sellerId: t.owner.id, target: t.id }, () => post(`transaction-update/${t.id}`, t.owner.token));
+      add({ kind: 'redeem', code: '', amount: 0, sellerId: t.owner.id, target: t.id }, () =>
+        post(`transaction-update/${t.id}`, t.owner.token),
+      );
     }
     for (let i = jobs.length - 1; i > 0; i--) {
       const j = rand(i + 1);
@@ -123,18 +155,27 @@ describe.skipIf(!onPostgres)('concurrent payments', () => {
 
     // No 5xx; only acceptances and business refusals (a redeem of a payout moved to another seller is a 404).
     const statuses = new Set(sent.map((x) => x.status));
-    expect(sent.filter((x) => (x.status ?? 500) >= 500), JSON.stringify(sent.filter((x) => (x.status ?? 500) >= 500).slice(0, 3))).toEqual([]);
+    expect(
+      sent.filter((x) => (x.status ?? 500) >= 500),
+      JSON.stringify(sent.filter((x) => (x.status ?? 500) >= 500).slice(0, 3)),
+    ).toEqual([]);
     for (const x of sent) {
       if (x.status === 200) continue;
       if (x.kind === 'redeem') expect(x.status).toBe(404);
       else {
         // A business refusal with the spec's text, never a constraint violation surfacing as a generic 422.
         expect(x.status, JSON.stringify(x)).toBe(422);
-        expect(x.body.errorMsg, JSON.stringify(x)).toMatch(/^(Card paid|The code already used\.|Paid amount could not be large than due\.|Amount cannot be bigger \d+(\.\d{1,2})?)$/);
+        expect(x.body.errorMsg, JSON.stringify(x)).toMatch(
+          /^(Card paid|The code already used\.|Paid amount could not be large than due\.|Amount cannot be bigger \d+(\.\d{1,2})?)$/,
+        );
       }
     }
     expect(statuses.has(200)).toBe(true);
-    expect(sent.some((x) => x.status === 422 && /Amount cannot be bigger|Paid amount could not be large than due\./.test(x.body?.errorMsg ?? ''))).toBe(true);
+    expect(
+      sent.some(
+        (x) => x.status === 422 && /Amount cannot be bigger|Paid amount could not be large than due\./.test(x.body?.errorMsg ?? ''),
+      ),
+    ).toBe(true);
     expect(sent.some((x) => x.status === 422 && x.body?.errorMsg === 'The code already used.')).toBe(true);
 
     await checkLedgerInvariants(s.database);
@@ -160,7 +201,13 @@ describe.skipIf(!onPostgres)('concurrent payments', () => {
     // Each edited payout ends as its last accepted edit left it; refused edits left nothing.
     for (const t of editable) {
       const edits = sent.filter((x) => (x.kind === 'payout-edit' || x.kind === 'card-edit') && x.target === t.id);
-      const [row] = await s.database.query<{ code: string; amount: string; seller_id: number; gift_card_id: number | null; is_redeem: number }>(sql`
+      const [row] = await s.database.query<{
+        code: string;
+        amount: string;
+        seller_id: number;
+        gift_card_id: number | null;
+        is_redeem: number;
+      }>(sql`
         SELECT code, transaction_amount::text AS amount, seller_id, gift_card_id, is_redeem FROM transactions WHERE id = ${t.id}`);
       const winner = edits.find((x) => x.code === row.code && x.status === 200);
       if (row.code === t.code) {
@@ -171,13 +218,16 @@ describe.skipIf(!onPostgres)('concurrent payments', () => {
       }
       if (winner) expect(row).toMatchObject({ amount: centsToDecimal(winner.amount), seller_id: winner.sellerId });
       expect(row.gift_card_id).toBe(t.cardId ?? null);
-      for (const x of edits.filter((y) => y.status !== 200 && /^EDITED-/.test(y.code))) expect(await transactionByCode(s.database, x.code)).toBeNull();
+      for (const x of edits.filter((y) => y.status !== 200 && /^EDITED-/.test(y.code)))
+        expect(await transactionByCode(s.database, x.code)).toBeNull();
       const flips = sent.filter((x) => x.kind === 'redeem' && x.target === t.id && x.status === 200).length;
       expect(row.is_redeem, `redeem flips of ${t.id}`).toBe(flips % 2);
     }
 
     // The audit trail has one entry per accepted payout and edit.
-    const audits = await s.database.query<{ action: string; n: number }>(sql`SELECT action, count(*)::int AS n FROM audit_log WHERE entity = 'transaction' GROUP BY action`);
+    const audits = await s.database.query<{ action: string; n: number }>(
+      sql`SELECT action, count(*)::int AS n FROM audit_log WHERE entity = 'transaction' GROUP BY action`,
+    );
     const n = (a: string) => audits.find((r) => r.action === a)?.n ?? 0;
     const ok = (k: Sent['kind']) => sent.filter((x) => x.kind === k && x.status === 200).length;
     expect(n('pay_card')).toBe(ok('card') + 2);

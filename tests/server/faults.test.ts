@@ -39,8 +39,18 @@ describe.runIf(onPostgres)('database connection faults', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gcbo-faults-'));
     const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), database });
     cleanups.push(() => app.close());
-    await insertUser(database.db, { name: 'Admin', email: 'admin@faults.test', role: 'admin', passwordHash: await hashPassword('password-123'), rate: null });
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'admin@faults.test', password: 'password-123' } });
+    await insertUser(database.db, {
+      name: 'Admin',
+      email: 'admin@faults.test',
+      role: 'admin',
+      passwordHash: await hashPassword('password-123'),
+      rate: null,
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'admin@faults.test', password: 'password-123' },
+    });
     const token = login.json().token as string;
     const list = () => app.inject({ method: 'GET', url: '/api/all-user-lists?page=1', headers: { authorization: `Bearer ${token}` } });
     expect((await list()).statusCode).toBe(200);
@@ -71,21 +81,35 @@ describe.runIf(onPostgres)('database connection faults', () => {
     expect(statuses.every((st) => st === 200 || st === 503)).toBe(true);
 
     // Payments interrupted mid-transaction: each is either fully recorded or not at all.
-    const [seller] = await fresh.database.query<{ id: number }>(sql`INSERT INTO users (name, email, password_hash, role) VALUES ('Paid', 'paid@faults.test', 'x', 'seller') RETURNING id`);
+    const [seller] = await fresh.database.query<{ id: number }>(
+      sql`INSERT INTO users (name, email, password_hash, role) VALUES ('Paid', 'paid@faults.test', 'x', 'seller') RETURNING id`,
+    );
     const offer = await insertOffer(fresh.database);
     const cards: number[] = [];
     for (let i = 0; i < 10; i++) cards.push(await insertCard(fresh.database, { sellerId: seller.id, offerId: offer, price: '100.00' }));
     let answered200 = 0;
     const pay = (i: number) =>
       i % 2
-        ? app.inject({ method: 'POST', url: '/api/transaction', headers: { authorization: `Bearer ${token}` }, payload: { code: `CUT-${i}`, transaction_amount: '7.77', gidcard_id: cards[i % cards.length] } })
-        : app.inject({ method: 'POST', url: '/api/bulk-payment', headers: { authorization: `Bearer ${token}` }, payload: { code: `CUT-${i}`, paid_amount: '13.13', seller_id: seller.id } });
+        ? app.inject({
+            method: 'POST',
+            url: '/api/transaction',
+            headers: { authorization: `Bearer ${token}` },
+            payload: { code: `CUT-${i}`, transaction_amount: '7.77', gidcard_id: cards[i % cards.length] },
+          })
+        : app.inject({
+            method: 'POST',
+            url: '/api/bulk-payment',
+            headers: { authorization: `Bearer ${token}` },
+            payload: { code: `CUT-${i}`, paid_amount: '13.13', seller_id: seller.id },
+          });
     // Staggered so that the cut lands while some payments have committed and others are mid-transaction.
     const payments = Array.from({ length: 40 }, (_, i) =>
-      new Promise<void>((r) => setTimeout(r, i * 4)).then(() => pay(i)).then((res) => {
-        if (res.statusCode === 200) answered200 += 1;
-        return res;
-      }),
+      new Promise<void>((r) => setTimeout(r, i * 4))
+        .then(() => pay(i))
+        .then((res) => {
+          if (res.statusCode === 200) answered200 += 1;
+          return res;
+        }),
     );
     for (let waited = 0; answered200 < 5 && waited < 3000; waited += 2) await new Promise((r) => setTimeout(r, 2));
     await proxy.cut();
@@ -101,7 +125,9 @@ describe.runIf(onPostgres)('database connection faults', () => {
     await checkLedgerInvariants(fresh.database);
     // No connection leaked: far more requests than pool slots still go through.
     for (let i = 0; i < 12; i++) expect((await list()).statusCode).toBe(200);
-    console.log(`faults: connection cut under ${payments.length} payments: ${results.filter((r) => r.statusCode === 503).length} answered 503, ${recorded.length} recorded, none partial`);
+    console.log(
+      `faults: connection cut under ${payments.length} payments: ${results.filter((r) => r.statusCode === 503).length} answered 503, ${recorded.length} recorded, none partial`,
+    );
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });
@@ -112,7 +138,16 @@ describe.runIf(!onPostgres)('graceful shutdown', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gcbo-sigterm-'));
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
     const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: 'admin@sigterm.test', ADMIN_PASSWORD: 'password-123', LOG_LEVEL: 'warn', DEMO: '0' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        ADMIN_EMAIL: 'admin@sigterm.test',
+        ADMIN_PASSWORD: 'password-123',
+        LOG_LEVEL: 'warn',
+        DEMO: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     cleanups.push(async () => child.kill('SIGKILL'));
@@ -137,7 +172,13 @@ describe.runIf(!onPostgres)('graceful shutdown', () => {
     // `Expect: 100-continue`: the server answers 100 once it has taken the request in, so SIGTERM
     // arrives while all three are provably in flight (headers read, body not yet sent).
     const inFlight = Array.from({ length: 3 }, () => {
-      const req = http.request({ host: url.hostname, port: url.port, path: '/api/login', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' } });
+      const req = http.request({
+        host: url.hostname,
+        port: url.port,
+        path: '/api/login',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+      });
       const accepted = new Promise<void>((resolve) => req.on('continue', () => resolve()));
       const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
         req.on('response', (res) => {

@@ -19,8 +19,30 @@ let txId: number;
 let generated = 0;
 
 const nasty = fc.constantFrom(
-  "'; DROP TABLE users; --", '../../../../etc/passwd', '..%2f..%2fpackage.json', '<script>alert(1)</script>', '\u0000', 'NaN', 'Infinity', '-0',
-  '1e309', '0x10', ' ', '2026-02-30', 'not-a-date', '9999-99-99', '2026-13-01', '[1,2', '{"a":', 'null', 'true', '12.345', '-5', '0', '0.00', '99999999999999',
+  "'; DROP TABLE users; --",
+  '../../../../etc/passwd',
+  '..%2f..%2fpackage.json',
+  '<script>alert(1)</script>',
+  '\u0000',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e309',
+  '0x10',
+  ' ',
+  '2026-02-30',
+  'not-a-date',
+  '9999-99-99',
+  '2026-13-01',
+  '[1,2',
+  '{"a":',
+  'null',
+  'true',
+  '12.345',
+  '-5',
+  '0',
+  '0.00',
+  '99999999999999',
 );
 const value = fc.oneof(
   nasty,
@@ -35,64 +57,190 @@ const value = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
 );
 const bodyFor = (fields: string[]) =>
-  fc.dictionary(fc.oneof(fc.constantFrom(...fields), fc.constantFrom('role', 'paid_amount', 'card_status', 'rate', 'seller_id', '__proto__', 'constructor'), fc.string({ maxLength: 8 })), value, { maxKeys: fields.length + 3 });
+  fc.dictionary(
+    fc.oneof(
+      fc.constantFrom(...fields),
+      fc.constantFrom('role', 'paid_amount', 'card_status', 'rate', 'seller_id', '__proto__', 'constructor'),
+      fc.string({ maxLength: 8 }),
+    ),
+    value,
+    { maxKeys: fields.length + 3 },
+  );
 const encoding = fc.constantFrom('json', 'form', 'multipart', 'text', 'xml', 'truncated-multipart', 'bad-json');
 
-function encode(kind: string, body: Record<string, unknown>, withFile: Buffer | null): { payload: string | Buffer; headers: Record<string, string> } {
-  const flat = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+function encode(
+  kind: string,
+  body: Record<string, unknown>,
+  withFile: Buffer | null,
+): { payload: string | Buffer; headers: Record<string, string> } {
+  const flat = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
   if (kind === 'json') return { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
   if (kind === 'bad-json') return { payload: JSON.stringify(body).slice(0, -1) + ',,', headers: { 'content-type': 'application/json' } };
-  if (kind === 'form') return { payload: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, flat(v)] as [string, string])).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+  if (kind === 'form')
+    return {
+      payload: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, flat(v)] as [string, string])).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    };
   if (kind === 'text') return { payload: JSON.stringify(body), headers: { 'content-type': 'text/plain' } };
   if (kind === 'xml') return { payload: '<a>1</a>', headers: { 'content-type': 'application/xml' } };
   const boundary = '----hostile' + Math.random().toString(16).slice(2);
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(body)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/"/g, '')}"\r\n\r\n${flat(v)}\r\n`));
-  if (withFile) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="gallery[0]"; filename="../../evil.png"\r\nContent-Type: image/png\r\n\r\n`), withFile, Buffer.from('\r\n'));
+  for (const [k, v] of Object.entries(body))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/"/g, '')}"\r\n\r\n${flat(v)}\r\n`));
+  if (withFile)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="gallery[0]"; filename="../../evil.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      withFile,
+      Buffer.from('\r\n'),
+    );
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   let payload = Buffer.concat(parts);
   if (kind === 'truncated-multipart') payload = payload.subarray(0, Math.max(10, Math.floor(payload.length / 2)));
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-async function assertSane(method: string, url: string, token: string | undefined, kind: string, body: Record<string, unknown>, file: Buffer | null) {
+async function assertSane(
+  method: string,
+  url: string,
+  token: string | undefined,
+  kind: string,
+  body: Record<string, unknown>,
+  file: Buffer | null,
+) {
   generated += 1;
   const { payload, headers } = encode(kind, body, file);
-  const res = await s.app.inject({ method: method as 'POST', url: `/api/${url}`, payload, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) }, remoteAddress: `10.9.${generated % 250}.${generated % 7}` });
+  const res = await s.app.inject({
+    method: method as 'POST',
+    url: `/api/${url}`,
+    payload,
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    remoteAddress: `10.9.${generated % 250}.${generated % 7}`,
+  });
   const where = `${method} ${url} [${kind}] ${JSON.stringify(body).slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
   expect(res.statusCode, where).toBeLessThan(500);
   const json = res.json();
   if (res.statusCode >= 400) expect(typeof json.message, where).toBe('string');
 }
 
-const fileArb = fc.oneof(fc.constant(null), fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)), fc.constant(png()), fc.constant(Buffer.concat([png().subarray(0, 24), Buffer.alloc(10)])));
+const fileArb = fc.oneof(
+  fc.constant(null),
+  fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)),
+  fc.constant(png()),
+  fc.constant(Buffer.concat([png().subarray(0, 24), Buffer.alloc(10)])),
+);
 
 beforeAll(async () => {
   s = await startTestServer();
   offer = await createOffer(s, rangeOffer({ min_price: 1, max_price: 1000, rate: 10 }));
   card = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 900 });
   expect((await staffUpdate(s, card, { giftcard_offer_id: offer, price: 900, card_status: 1 })).status).toBe(200);
-  const r = await s.call('POST', 'transaction', { token: s.users.admin.token, body: { code: 'HOSTILE-1', transaction_amount: 10, gidcard_id: card } });
+  const r = await s.call('POST', 'transaction', {
+    token: s.users.admin.token,
+    body: { code: 'HOSTILE-1', transaction_amount: 10, gidcard_id: card },
+  });
   expect(r.status).toBe(200);
   txId = (await s.database.query<{ id: number }>(sql`SELECT id FROM transactions WHERE code = 'HOSTILE-1'`))[0].id;
 });
 afterAll(async () => s?.close());
 
 const routes: { name: string; method: string; url: () => string; fields: string[]; as: () => string | undefined; file?: boolean }[] = [
-  { name: 'createOffer', method: 'POST', url: () => 'gift-card-offer', fields: ['title', 'is_active', 'price_type', 'min_price', 'max_price', 'fixed_price', 'rate_type', 'rate'], as: () => s.users.admin.token },
-  { name: 'updateOffer', method: 'POST', url: () => `gift-card-offer-update/${offer}`, fields: ['title', 'is_active', 'price_type', 'min_price', 'max_price', 'fixed_price', 'rate_type', 'rate'], as: () => s.users.manager.token },
-  { name: 'createCard', method: 'POST', url: () => 'gift-card', fields: ['giftcard_offer_id', 'price', 'card_number', 'description'], as: () => s.users.sellerA.token, file: true },
-  { name: 'updateCard (staff)', method: 'POST', url: () => `gift-card-update/${card}`, fields: ['giftcard_offer_id', 'price', 'card_number', 'description', 'card_status'], as: () => s.users.admin.token, file: true },
-  { name: 'addComment', method: 'POST', url: () => `add-gift-card/${card}`, fields: ['comment'], as: () => s.users.sellerA.token, file: true },
+  {
+    name: 'createOffer',
+    method: 'POST',
+    url: () => 'gift-card-offer',
+    fields: ['title', 'is_active', 'price_type', 'min_price', 'max_price', 'fixed_price', 'rate_type', 'rate'],
+    as: () => s.users.admin.token,
+  },
+  {
+    name: 'updateOffer',
+    method: 'POST',
+    url: () => `gift-card-offer-update/${offer}`,
+    fields: ['title', 'is_active', 'price_type', 'min_price', 'max_price', 'fixed_price', 'rate_type', 'rate'],
+    as: () => s.users.manager.token,
+  },
+  {
+    name: 'createCard',
+    method: 'POST',
+    url: () => 'gift-card',
+    fields: ['giftcard_offer_id', 'price', 'card_number', 'description'],
+    as: () => s.users.sellerA.token,
+    file: true,
+  },
+  {
+    name: 'updateCard (staff)',
+    method: 'POST',
+    url: () => `gift-card-update/${card}`,
+    fields: ['giftcard_offer_id', 'price', 'card_number', 'description', 'card_status'],
+    as: () => s.users.admin.token,
+    file: true,
+  },
+  {
+    name: 'addComment',
+    method: 'POST',
+    url: () => `add-gift-card/${card}`,
+    fields: ['comment'],
+    as: () => s.users.sellerA.token,
+    file: true,
+  },
   { name: 'searchCardNumber', method: 'POST', url: () => 'search-card-number', fields: ['card_number'], as: () => s.users.sellerB.token },
-  { name: 'createTransaction', method: 'POST', url: () => 'transaction', fields: ['code', 'transaction_amount', 'gidcard_id', 'seller_id'], as: () => s.users.admin.token },
-  { name: 'updateTransaction (staff)', method: 'POST', url: () => `transaction-update/${txId}`, fields: ['code', 'transaction_amount', 'seller_id'], as: () => s.users.manager.token },
-  { name: 'updateTransaction (seller)', method: 'POST', url: () => `transaction-update/${txId}`, fields: ['code', 'transaction_amount', 'seller_id', 'is_redeem'], as: () => s.users.sellerA.token },
-  { name: 'bulkPayment', method: 'POST', url: () => 'bulk-payment', fields: ['seller_id', 'paid_amount', 'code'], as: () => s.users.admin.token },
-  { name: 'createUser', method: 'POST', url: () => 'users', fields: ['name', 'email', 'role', 'password', 'rate'], as: () => s.users.admin.token },
-  { name: 'updateUser', method: 'PUT', url: () => `users/${s.users.sellerB.id}`, fields: ['name', 'email', 'role', 'password', 'rate'], as: () => s.users.admin.token },
-  { name: 'chartData', method: 'POST', url: () => 'chart-data', fields: ['start_date', 'end_date', 'seller_id'], as: () => s.users.admin.token },
-  { name: 'chartDataYearly', method: 'POST', url: () => 'chart-data-yearly', fields: ['start_date', 'end_date', 'seller_id'], as: () => s.users.sellerA.token },
+  {
+    name: 'createTransaction',
+    method: 'POST',
+    url: () => 'transaction',
+    fields: ['code', 'transaction_amount', 'gidcard_id', 'seller_id'],
+    as: () => s.users.admin.token,
+  },
+  {
+    name: 'updateTransaction (staff)',
+    method: 'POST',
+    url: () => `transaction-update/${txId}`,
+    fields: ['code', 'transaction_amount', 'seller_id'],
+    as: () => s.users.manager.token,
+  },
+  {
+    name: 'updateTransaction (seller)',
+    method: 'POST',
+    url: () => `transaction-update/${txId}`,
+    fields: ['code', 'transaction_amount', 'seller_id', 'is_redeem'],
+    as: () => s.users.sellerA.token,
+  },
+  {
+    name: 'bulkPayment',
+    method: 'POST',
+    url: () => 'bulk-payment',
+    fields: ['seller_id', 'paid_amount', 'code'],
+    as: () => s.users.admin.token,
+  },
+  {
+    name: 'createUser',
+    method: 'POST',
+    url: () => 'users',
+    fields: ['name', 'email', 'role', 'password', 'rate'],
+    as: () => s.users.admin.token,
+  },
+  {
+    name: 'updateUser',
+    method: 'PUT',
+    url: () => `users/${s.users.sellerB.id}`,
+    fields: ['name', 'email', 'role', 'password', 'rate'],
+    as: () => s.users.admin.token,
+  },
+  {
+    name: 'chartData',
+    method: 'POST',
+    url: () => 'chart-data',
+    fields: ['start_date', 'end_date', 'seller_id'],
+    as: () => s.users.admin.token,
+  },
+  {
+    name: 'chartDataYearly',
+    method: 'POST',
+    url: () => 'chart-data-yearly',
+    fields: ['start_date', 'end_date', 'seller_id'],
+    as: () => s.users.sellerA.token,
+  },
   { name: 'login', method: 'POST', url: () => 'login', fields: ['email', 'password'], as: () => undefined },
 ];
 
@@ -109,23 +257,60 @@ describe('hostile input on every write route', () => {
   }
 
   it('page numbers and query strings', async () => {
-    const lists = ['gift-card', 'my-giftcard', 'gift-card-offer', 'seller-lists', 'transaction', 'my-transaction', 'all-user-lists', `gift-card-comments/${card}`];
+    const lists = [
+      'gift-card',
+      'my-giftcard',
+      'gift-card-offer',
+      'seller-lists',
+      'transaction',
+      'my-transaction',
+      'all-user-lists',
+      `gift-card-comments/${card}`,
+    ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...lists), fc.oneof(nasty, fc.integer({ min: -5, max: 3 }).map(String), fc.constant('99999999999999999999'), fc.constant('1&page=2'), fc.string({ maxLength: 12 })), async (list, page) => {
-        generated += 1;
-        const token = list.startsWith('my-') ? s.users.sellerA.token : s.users.admin.token;
-        const res = await s.app.inject({ method: 'GET', url: `/api/${list}?page=${encodeURIComponent(page)}`, headers: { authorization: `Bearer ${token}` } });
-        expect(res.statusCode, `${list}?page=${page}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
-        expect(res.statusCode === 200 || typeof res.json().message === 'string').toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...lists),
+        fc.oneof(
+          nasty,
+          fc.integer({ min: -5, max: 3 }).map(String),
+          fc.constant('99999999999999999999'),
+          fc.constant('1&page=2'),
+          fc.string({ maxLength: 12 }),
+        ),
+        async (list, page) => {
+          generated += 1;
+          const token = list.startsWith('my-') ? s.users.sellerA.token : s.users.admin.token;
+          const res = await s.app.inject({
+            method: 'GET',
+            url: `/api/${list}?page=${encodeURIComponent(page)}`,
+            headers: { authorization: `Bearer ${token}` },
+          });
+          expect(res.statusCode, `${list}?page=${page}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          expect(res.statusCode === 200 || typeof res.json().message === 'string').toBe(true);
+        },
+      ),
       { numRuns: RUNS * 2 },
     );
-    for (const q of ['start_date=2026-02-30&end_date=2026-03-01', 'start_date=2026-03-10&end_date=2026-03-01', 'start_date=x', '', 'start_date=2020-01-01&end_date=2026-01-01']) {
-      const res = await s.app.inject({ method: 'GET', url: `/api/chart-data?${q}`, headers: { authorization: `Bearer ${s.users.admin.token}` } });
+    for (const q of [
+      'start_date=2026-02-30&end_date=2026-03-01',
+      'start_date=2026-03-10&end_date=2026-03-01',
+      'start_date=x',
+      '',
+      'start_date=2020-01-01&end_date=2026-01-01',
+    ]) {
+      const res = await s.app.inject({
+        method: 'GET',
+        url: `/api/chart-data?${q}`,
+        headers: { authorization: `Bearer ${s.users.admin.token}` },
+      });
       expect(res.statusCode, q).toBe(422);
     }
     for (const id of ['0', '-1', 'abc', '99999999999', '1.5', '%2e%2e']) {
-      const res = await s.app.inject({ method: 'GET', url: `/api/gift-card/${id}`, headers: { authorization: `Bearer ${s.users.admin.token}` } });
+      const res = await s.app.inject({
+        method: 'GET',
+        url: `/api/gift-card/${id}`,
+        headers: { authorization: `Bearer ${s.users.admin.token}` },
+      });
       expect(res.statusCode, id).toBe(404);
     }
   });

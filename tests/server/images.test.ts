@@ -2,7 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { countRows, createOffer, filesOnDisk, form, gallery, GIF, imagesDir, JPEG, png, rangeOffer, submitCard, WEBP } from '../helpers/cards';
+import {
+  countRows,
+  createOffer,
+  filesOnDisk,
+  form,
+  gallery,
+  GIF,
+  imagesDir,
+  JPEG,
+  png,
+  rangeOffer,
+  submitCard,
+  WEBP,
+} from '../helpers/cards';
 import { inspectImage } from '../../src/server/modules/images/inspect';
 import { pngHeaderOnly, solidPng } from '../../src/server/modules/images/png';
 import { MSG } from '../../src/shared/messages';
@@ -60,9 +73,19 @@ describe('uploads over the API', () => {
   });
   afterAll(async () => s?.close());
 
-  const snapshot = async () => ({ cards: await countRows(s, 'gift_cards'), images: await countRows(s, 'gift_card_images'), files: filesOnDisk(s) });
+  const snapshot = async () => ({
+    cards: await countRows(s, 'gift_cards'),
+    images: await countRows(s, 'gift_card_images'),
+    files: filesOnDisk(s),
+  });
   const submit = (images: { data: Buffer; name?: string; type?: string }[]) =>
-    s.call('POST', 'gift-card', { token: s.users.sellerA.token, body: form({ giftcard_offer_id: offer, price: 20 }, images.map((f, i) => ({ field: `gallery[${i}]`, ...f }))) });
+    s.call('POST', 'gift-card', {
+      token: s.users.sellerA.token,
+      body: form(
+        { giftcard_offer_id: offer, price: 20 },
+        images.map((f, i) => ({ field: `gallery[${i}]`, ...f })),
+      ),
+    });
 
   it('refuses a text file named .png, a GIF and a bomb header, leaving nothing behind', async () => {
     await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 20 });
@@ -92,7 +115,10 @@ describe('uploads over the API', () => {
 
   it("never uses the client's file name as a path", async () => {
     const before = filesOnDisk(s);
-    const r = await submit([{ data: png(), name: '../../../escape.png' }, { data: JPEG, name: '..\\..\\win.jpg' }]);
+    const r = await submit([
+      { data: png(), name: '../../../escape.png' },
+      { data: JPEG, name: '..\\..\\win.jpg' },
+    ]);
     expect(r.status).toBe(200);
     const added = filesOnDisk(s).filter((f) => !before.includes(f));
     expect(added).toHaveLength(2);
@@ -133,17 +159,26 @@ describe('uploads over the API', () => {
   it('checks update and comment images the same way', async () => {
     const id = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 20 });
     const before = await snapshot();
-    const upd = await s.call('POST', `gift-card-update/${id}`, { token: s.users.sellerA.token, body: form({ giftcard_offer_id: offer, price: 25 }, gallery(Buffer.from('nope'))) });
+    const upd = await s.call('POST', `gift-card-update/${id}`, {
+      token: s.users.sellerA.token,
+      body: form({ giftcard_offer_id: offer, price: 25 }, gallery(Buffer.from('nope'))),
+    });
     expect(upd.status).toBe(422);
     expect(upd.body.errorMsg).toBe(MSG.notAnImage);
     const comments = await countRows(s, 'gift_card_comments');
-    const com = await s.call('POST', `add-gift-card/${id}`, { token: s.users.admin.token, body: form({ comment: 'look' }, [{ field: 'comment_image', data: pngHeaderOnly(100000, 100000) }]) });
+    const com = await s.call('POST', `add-gift-card/${id}`, {
+      token: s.users.admin.token,
+      body: form({ comment: 'look' }, [{ field: 'comment_image', data: pngHeaderOnly(100000, 100000) }]),
+    });
     expect(com.status).toBe(422);
     expect(com.body.errorMsg).toBe(MSG.imageTooLarge);
     expect(com.body.errors.comment_image).toEqual([MSG.imageTooLarge]);
     expect(await countRows(s, 'gift_card_comments')).toBe(comments);
     expect(await snapshot()).toEqual(before);
-    const stray = await s.call('POST', 'search-card-number', { token: s.users.admin.token, body: form({ card_number: 'x' }, gallery(png())) });
+    const stray = await s.call('POST', 'search-card-number', {
+      token: s.users.admin.token,
+      body: form({ card_number: 'x' }, gallery(png())),
+    });
     expect(stray.status).toBe(422);
     expect(await snapshot()).toEqual(before);
   });

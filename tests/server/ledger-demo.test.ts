@@ -29,9 +29,13 @@ describe('demo payments', () => {
   it('do nothing when there are no approved cards', async () => {
     await withApp(false, async (app) => {
       await seedDemoPayments({ database: app.services.database, services: app.services, ids: {} });
-      await app.services.database.query(sql`INSERT INTO users (name, email, password_hash, role) VALUES ('a', 'a@example.com', 'x', 'admin'), ('s', 's@example.com', 'x', 'seller')`);
+      await app.services.database.query(
+        sql`INSERT INTO users (name, email, password_hash, role) VALUES ('a', 'a@example.com', 'x', 'admin'), ('s', 's@example.com', 'x', 'seller')`,
+      );
       await app.services.database.query(sql`INSERT INTO gift_card_offers (title, price_type, rate_type, rate) VALUES ('o', 0, 1, 0)`);
-      await app.services.database.query(sql`INSERT INTO gift_cards (giftcard_offer_id, seller_id, price, rate, card_status) SELECT o.id, u.id, 10, 0, 0 FROM gift_card_offers o, users u WHERE u.role = 'seller'`);
+      await app.services.database.query(
+        sql`INSERT INTO gift_cards (giftcard_offer_id, seller_id, price, rate, card_status) SELECT o.id, u.id, 10, 0, 0 FROM gift_card_offers o, users u WHERE u.role = 'seller'`,
+      );
       await seedDemoPayments({ database: app.services.database, services: app.services, ids: {} });
       const [{ n }] = await app.services.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM transactions`);
       expect(n).toBe(0);
@@ -48,7 +52,9 @@ describe('demo payments', () => {
       expect(txs.map((t) => t.code)).toEqual(['DEMO-CARD-0001', 'DEMO-BULK-0001']);
       expect(txs[0].gift_card_id).not.toBeNull();
       expect(txs[1].gift_card_id).toBeNull();
-      const [partial] = await q<{ paid: string; payable: string }>(sql`SELECT paid_amount::text AS paid, (price - rate)::text AS payable FROM gift_cards WHERE id = ${txs[0].gift_card_id}`);
+      const [partial] = await q<{ paid: string; payable: string }>(
+        sql`SELECT paid_amount::text AS paid, (price - rate)::text AS payable FROM gift_cards WHERE id = ${txs[0].gift_card_id}`,
+      );
       expect(Number(partial.paid)).toBeGreaterThan(0);
       expect(Number(partial.paid)).toBeLessThan(Number(partial.payable));
       const due = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM users WHERE role = 'seller' AND seller_due > 0`);

@@ -16,15 +16,24 @@ afterAll(async () => s?.close());
 
 let codeSeq = 0;
 const code = () => `E-${++codeSeq}-${Math.random().toString(36).slice(2, 7)}`;
-const card = (seller: TestUser, price: string, approvalDate?: string) => insertCard(s.database, { sellerId: seller.id, offerId, price, approvalDate });
+const card = (seller: TestUser, price: string, approvalDate?: string) =>
+  insertCard(s.database, { sellerId: seller.id, offerId, price, approvalDate });
 const admin = () => s.users.admin.token;
-async function payout(seller: TestUser, amount: string | number, extra: Record<string, unknown> = {}): Promise<{ id: number; code: string }> {
+async function payout(
+  seller: TestUser,
+  amount: string | number,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: number; code: string }> {
   const c = code();
-  const r = await s.call('POST', 'transaction', { token: admin(), body: { code: c, transaction_amount: amount, seller_id: seller.id, ...extra } });
+  const r = await s.call('POST', 'transaction', {
+    token: admin(),
+    body: { code: c, transaction_amount: amount, seller_id: seller.id, ...extra },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return { id: (await transactionByCode(s.database, c))!.id, code: c };
 }
-const edit = (id: number, body: Record<string, unknown> | undefined, token = admin()) => s.call('POST', `transaction-update/${id}`, { token, body });
+const edit = (id: number, body: Record<string, unknown> | undefined, token = admin()) =>
+  s.call('POST', `transaction-update/${id}`, { token, body });
 
 describe('POST transaction-update/{id} by staff', () => {
   it('edits the amount and re-allocates in one go, with an audit entry of before and after', async () => {
@@ -46,7 +55,9 @@ describe('POST transaction-update/{id} by staff', () => {
     expect(await allocationsOfCode(s.database, newCode)).toEqual([{ gift_card_id: a, amount: '7.50' }]);
     expect(await sellerDueText(s.database, seller.id)).toBe('9.50');
 
-    const [audit] = await s.database.query<{ actor_id: number; details: any }>(sql`SELECT actor_id, details FROM audit_log WHERE entity = 'transaction' AND action = 'update' AND entity_id = ${t.id} ORDER BY id DESC LIMIT 1`);
+    const [audit] = await s.database.query<{ actor_id: number; details: any }>(
+      sql`SELECT actor_id, details FROM audit_log WHERE entity = 'transaction' AND action = 'update' AND entity_id = ${t.id} ORDER BY id DESC LIMIT 1`,
+    );
     expect(audit.actor_id).toBe(s.users.admin.id);
     expect(audit.details.before).toMatchObject({ code: t.code, transaction_amount: 15 });
     expect(audit.details.after).toMatchObject({ code: newCode, transaction_amount: 7.5, allocations: [{ gift_card_id: a, amount: 7.5 }] });
@@ -105,7 +116,9 @@ describe('POST transaction-update/{id} by staff', () => {
     await card(seller, '10.00', '2024-01-01T00:00:00Z');
     const target = await card(seller, '10.00', '2024-02-01T00:00:00Z');
     const c = code();
-    expect((await s.call('POST', 'transaction', { token: admin(), body: { code: c, transaction_amount: 2, gidcard_id: target } })).status).toBe(200);
+    expect(
+      (await s.call('POST', 'transaction', { token: admin(), body: { code: c, transaction_amount: 2, gidcard_id: target } })).status,
+    ).toBe(200);
     const { id } = (await transactionByCode(s.database, c))!;
     expect((await edit(id, { code: c, transaction_amount: '10', seller_id: seller.id })).status).toBe(200);
     expect(await allocationsOfCode(s.database, c)).toEqual([{ gift_card_id: target, amount: '10.00' }]);
@@ -134,7 +147,11 @@ describe('redeem, reads and lists', () => {
     expect((await edit(t.id, undefined)).status).toBe(422);
     expect((await s.call('POST', `transaction-update/${t.id}`)).status).toBe(401);
     expect((await transactionByCode(s.database, t.code))!.is_redeem).toBe(0);
-    const res = await s.app.inject({ method: 'POST', url: `/api/transaction-update/${t.id}`, headers: { authorization: `Bearer ${seller}`, 'content-type': 'application/json' } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: `/api/transaction-update/${t.id}`,
+      headers: { authorization: `Bearer ${seller}`, 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await transactionByCode(s.database, t.code))!.is_redeem).toBe(1);
   });
@@ -147,8 +164,14 @@ describe('redeem, reads and lists', () => {
       const r = await s.call('GET', `transaction/${t.id}`, { token });
       expect(r.status).toBe(200);
       expect(r.body.data).toMatchObject({
-        id: t.id, code: t.code, seller_id: seller.id, transaction_amount: 2.5, is_redeem: 0, gidcard_id: null,
-        seller: { id: seller.id, name: seller.name }, allocations: [{ gift_card_id: cardId, amount: 2.5 }],
+        id: t.id,
+        code: t.code,
+        seller_id: seller.id,
+        transaction_amount: 2.5,
+        is_redeem: 0,
+        gidcard_id: null,
+        seller: { id: seller.id, name: seller.name },
+        allocations: [{ gift_card_id: cardId, amount: 2.5 }],
       });
       expect(r.body.data.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     }
@@ -174,7 +197,8 @@ describe('redeem, reads and lists', () => {
     expect((await s.call('GET', 'transaction', { token: admin() })).body.current_page).toBe(1);
     expect((await s.call('GET', 'transaction?page=999', { token: admin() })).body.data).toEqual([]);
     for (const bad of ['0', 'x', '-1']) expect((await s.call('GET', `transaction?page=${bad}`, { token: admin() })).status).toBe(422);
-    for (const u of [s.users.sellerA, s.users.sellerB]) expect((await s.call('GET', 'transaction?page=1', { token: u.token })).status).toBe(403);
+    for (const u of [s.users.sellerA, s.users.sellerB])
+      expect((await s.call('GET', 'transaction?page=1', { token: u.token })).status).toBe(403);
     expect((await s.call('GET', 'transaction?page=1')).status).toBe(401);
 
     const m1 = await s.call('GET', 'my-transaction?page=1', { token: seller.token });
@@ -185,7 +209,8 @@ describe('redeem, reads and lists', () => {
     expect(m2.body.data.data.map((t: { id: number }) => t.id)).toEqual(mine.slice(0, 2).reverse());
     const otherSeller = await s.call('GET', 'my-transaction?page=1', { token: s.users.sellerB.token });
     expect(otherSeller.body.data.data.every((t: { seller_id: number }) => t.seller_id === s.users.sellerB.id)).toBe(true);
-    for (const token of [admin(), s.users.manager.token]) expect((await s.call('GET', 'my-transaction?page=1', { token })).status).toBe(403);
+    for (const token of [admin(), s.users.manager.token])
+      expect((await s.call('GET', 'my-transaction?page=1', { token })).status).toBe(403);
     expect((await s.call('GET', 'my-transaction?page=1')).status).toBe(401);
   });
 });

@@ -25,7 +25,13 @@ const expectRefusal = (r: { status: number; body: any }, text: string) => {
   expect(r.body).toMatchObject({ errorMsg: text, message: text });
 };
 const auditCount = async (action: string) =>
-  Number((await s.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'transaction' AND action = ${action}`))[0].n);
+  Number(
+    (
+      await s.database.query<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'transaction' AND action = ${action}`,
+      )
+    )[0].n,
+  );
 
 describe('POST transaction with gidcard_id (pay one card)', () => {
   it('pays the card for admin and manager, with the seller taken from the card and an audit entry', async () => {
@@ -38,12 +44,24 @@ describe('POST transaction with gidcard_id (pay one card)', () => {
     expect(r.body.msg).toBeTruthy();
     expect(await cardPaid(s.database, id)).toBe('30.00');
     expect(await sellerDueText(s.database, seller.id)).toBe('60.00');
-    expect(await transactionByCode(s.database, c1)).toMatchObject({ seller_id: seller.id, amount: '30.00', gift_card_id: id, is_redeem: 0 });
+    expect(await transactionByCode(s.database, c1)).toMatchObject({
+      seller_id: seller.id,
+      amount: '30.00',
+      gift_card_id: id,
+      is_redeem: 0,
+    });
     expect(await allocationsOfCode(s.database, c1)).toEqual([{ gift_card_id: id, amount: '30.00' }]);
     expect(await auditCount('pay_card')).toBe(before + 1);
-    const [audit] = await s.database.query<{ actor_id: number; details: any }>(sql`SELECT actor_id, details FROM audit_log WHERE entity = 'transaction' ORDER BY id DESC LIMIT 1`);
+    const [audit] = await s.database.query<{ actor_id: number; details: any }>(
+      sql`SELECT actor_id, details FROM audit_log WHERE entity = 'transaction' ORDER BY id DESC LIMIT 1`,
+    );
     expect(audit.actor_id).toBe(s.users.admin.id);
-    expect(audit.details).toMatchObject({ code: c1, seller_id: seller.id, transaction_amount: 30, allocations: [{ gift_card_id: id, amount: 30 }] });
+    expect(audit.details).toMatchObject({
+      code: c1,
+      seller_id: seller.id,
+      transaction_amount: 30,
+      allocations: [{ gift_card_id: id, amount: 30 }],
+    });
 
     const m = await pay({ code: code(), transaction_amount: '20.5', gidcard_id: String(id) }, s.users.manager.token);
     expect(m.status).toBe(200);
@@ -53,7 +71,8 @@ describe('POST transaction with gidcard_id (pay one card)', () => {
   it('needs staff: 401 anonymous, 403 sellers', async () => {
     const id = await card(s.users.sellerA, '10.00');
     expect((await s.call('POST', 'transaction', { body: { code: code(), transaction_amount: 1, gidcard_id: id } })).status).toBe(401);
-    for (const u of [s.users.sellerA, s.users.sellerB]) expect((await pay({ code: code(), transaction_amount: 1, gidcard_id: id }, u.token)).status).toBe(403);
+    for (const u of [s.users.sellerA, s.users.sellerB])
+      expect((await pay({ code: code(), transaction_amount: 1, gidcard_id: id }, u.token)).status).toBe(403);
     expect(await cardPaid(s.database, id)).toBe('0.00');
   });
 
@@ -120,7 +139,9 @@ describe('POST transaction with gidcard_id (pay one card)', () => {
     const id = await card(s.users.sellerA, '5.00');
     const c1 = code();
     const res = await s.app.inject({
-      method: 'POST', url: '/api/transaction', payload: `code=${c1}&transaction_amount=1.25&gidcard_id=${id}&seller_id=${s.users.sellerA.id}`,
+      method: 'POST',
+      url: '/api/transaction',
+      payload: `code=${c1}&transaction_amount=1.25&gidcard_id=${id}&seller_id=${s.users.sellerA.id}`,
       headers: { authorization: `Bearer ${s.users.admin.token}`, 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.statusCode).toBe(200);
@@ -188,7 +209,9 @@ describe('POST bulk-payment', () => {
     const [{ n }] = await s.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM transactions WHERE seller_id = ${seller.id}`);
     expect(n).toBe(1);
     expect(await sellerDueText(s.database, seller.id)).toBe('8.00');
-    expect((await bulk({ seller_id: seller.id, paid_amount: '8.00', code: code() }, s.users.manager.token)).body).toEqual({ msg: MSG.paymentSucceeded });
+    expect((await bulk({ seller_id: seller.id, paid_amount: '8.00', code: code() }, s.users.manager.token)).body).toEqual({
+      msg: MSG.paymentSucceeded,
+    });
     expect(await sellerDueText(s.database, seller.id)).toBe('0.00');
     expect(await auditCount('bulk_payment')).toBeGreaterThanOrEqual(2);
   });

@@ -16,7 +16,8 @@ const login = (email: string, password: string, remoteAddress = '127.0.0.1') =>
 describe('login abuse', () => {
   it('throttles an account after repeated failures, then lets the real user back in', async () => {
     const victim = await s.createUser('seller');
-    for (let i = 0; i < LOGIN_LIMITS.account.maxFailures; i++) expect((await login(victim.email, 'wrong', `10.1.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_LIMITS.account.maxFailures; i++)
+      expect((await login(victim.email, 'wrong', `10.1.0.${i}`)).statusCode).toBe(401);
     const blocked = await login(victim.email, PASSWORD, '10.1.1.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toContain(MSG.tooManyAttempts);
@@ -42,7 +43,9 @@ describe('tokens', () => {
   it('an expired token is refused', async () => {
     const token = await s.login(s.users.manager.email);
     expect((await s.call('GET', 'all-user-lists', { token })).status).toBe(200);
-    await s.database.query(sql`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE revoked_at IS NULL AND user_id = ${s.users.manager.id} AND created_at = (SELECT max(created_at) FROM auth_tokens WHERE user_id = ${s.users.manager.id})`);
+    await s.database.query(
+      sql`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE revoked_at IS NULL AND user_id = ${s.users.manager.id} AND created_at = (SELECT max(created_at) FROM auth_tokens WHERE user_id = ${s.users.manager.id})`,
+    );
     expect((await s.call('GET', 'all-user-lists', { token })).status).toBe(401);
   });
 

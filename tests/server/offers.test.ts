@@ -15,7 +15,16 @@ describe('offers', () => {
     const range = await createOffer(s, rangeOffer({ title: 'Amazon', min_price: '10.50', max_price: 200 }));
     const r = await s.call('POST', 'gift-card-offer', {
       token: s.users.manager.token,
-      body: form({ title: 'Steam', is_active: 0, price_type: 1, fixed_price: '[50, 25, 25.5, 50]', rate_type: 1, rate: '2.25', min_price: '', max_price: '' }),
+      body: form({
+        title: 'Steam',
+        is_active: 0,
+        price_type: 1,
+        fixed_price: '[50, 25, 25.5, 50]',
+        rate_type: 1,
+        rate: '2.25',
+        min_price: '',
+        max_price: '',
+      }),
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.msg).toBeTruthy();
@@ -23,8 +32,27 @@ describe('offers', () => {
     expect(all.status).toBe(200);
     expect(Array.isArray(all.body)).toBe(true);
     const [steam, amazon] = all.body;
-    expect(amazon).toEqual({ id: range, title: 'Amazon', is_active: 1, price_type: 0, min_price: 10.5, max_price: 200, fixed_price: null, rate_type: 0, rate: 12.5 });
-    expect(steam).toMatchObject({ title: 'Steam', is_active: 0, price_type: 1, min_price: null, max_price: null, fixed_price: '[25,25.5,50]', rate_type: 1, rate: 2.25 });
+    expect(amazon).toEqual({
+      id: range,
+      title: 'Amazon',
+      is_active: 1,
+      price_type: 0,
+      min_price: 10.5,
+      max_price: 200,
+      fixed_price: null,
+      rate_type: 0,
+      rate: 12.5,
+    });
+    expect(steam).toMatchObject({
+      title: 'Steam',
+      is_active: 0,
+      price_type: 1,
+      min_price: null,
+      max_price: null,
+      fixed_price: '[25,25.5,50]',
+      rate_type: 1,
+      rate: 2.25,
+    });
 
     const one = await s.call('GET', `gift-card-offer/${steam.id}`, { token: s.users.sellerB.token });
     expect(one.status).toBe(200);
@@ -83,13 +111,28 @@ describe('offers', () => {
 
   it('edits an offer, switching price type', async () => {
     const id = await createOffer(s, rangeOffer({ title: 'Before' }));
-    const r = await s.call('POST', `gift-card-offer-update/${id}`, { token: s.users.manager.token, body: fixedOffer({ title: 'After', fixed_price: [10, '20.5'], is_active: 0 }) });
+    const r = await s.call('POST', `gift-card-offer-update/${id}`, {
+      token: s.users.manager.token,
+      body: fixedOffer({ title: 'After', fixed_price: [10, '20.5'], is_active: 0 }),
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.msg).toBeTruthy();
     const got = (await s.call('GET', `gift-card-offer/${id}`, { token: s.users.admin.token })).body.data;
-    expect(got).toEqual({ id, title: 'After', is_active: 0, price_type: 1, min_price: null, max_price: null, fixed_price: '[10,20.5]', rate_type: 1, rate: 3 });
+    expect(got).toEqual({
+      id,
+      title: 'After',
+      is_active: 0,
+      price_type: 1,
+      min_price: null,
+      max_price: null,
+      fixed_price: '[10,20.5]',
+      rate_type: 1,
+      rate: 3,
+    });
     expect((await s.call('POST', 'gift-card-offer-update/999999', { token: s.users.admin.token, body: rangeOffer() })).status).toBe(404);
-    expect((await s.call('POST', `gift-card-offer-update/${id}`, { token: s.users.admin.token, body: rangeOffer({ min_price: 'x' }) })).status).toBe(422);
+    expect(
+      (await s.call('POST', `gift-card-offer-update/${id}`, { token: s.users.admin.token, body: rangeOffer({ min_price: 'x' }) })).status,
+    ).toBe(422);
   });
 
   it('deletes an offer without cards; refuses one with cards (422 errorMsg)', async () => {
@@ -102,7 +145,8 @@ describe('offers', () => {
 
     const used = await createOffer(s, rangeOffer({ title: 'Used' }));
     await submitCard(s, s.users.sellerA, { giftcard_offer_id: used, price: 20 });
-    const counter = async () => Number((await s.database.query<{ v: number }>(sql`SELECT value::int AS v FROM counters WHERE name = 'offers'`))[0].v);
+    const counter = async () =>
+      Number((await s.database.query<{ v: number }>(sql`SELECT value::int AS v FROM counters WHERE name = 'offers'`))[0].v);
     const before = await counter();
     const refused = await s.call('DELETE', `gift-card-offer/${used}`, { token: s.users.manager.token });
     expect(refused.status).toBe(422);
@@ -110,15 +154,23 @@ describe('offers', () => {
     expect(refused.body.message).toBe(MSG.offerHasCards);
     expect((await s.call('GET', `gift-card-offer/${used}`, { token: s.users.admin.token })).status).toBe(200);
     expect(await counter()).toBe(before);
-    const audit = await s.database.query<{ action: string }>(sql`SELECT action FROM audit_log WHERE entity = 'offer' AND entity_id = ${empty} ORDER BY id`);
+    const audit = await s.database.query<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE entity = 'offer' AND entity_id = ${empty} ORDER BY id`,
+    );
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);
   });
 
   it('a delete racing card submissions either wins alone or is refused; never an orphan card or a 500', async () => {
     for (let round = 0; round < 3; round++) {
       const id = await createOffer(s, rangeOffer({ title: `Race ${round}` }));
-      const submit = () => s.call('POST', 'gift-card', { token: s.users.sellerA.token, body: form({ giftcard_offer_id: id, price: 20 }, gallery(png())) });
-      const results = await Promise.all([submit(), submit(), s.call('DELETE', `gift-card-offer/${id}`, { token: s.users.admin.token }), submit()]);
+      const submit = () =>
+        s.call('POST', 'gift-card', { token: s.users.sellerA.token, body: form({ giftcard_offer_id: id, price: 20 }, gallery(png())) });
+      const results = await Promise.all([
+        submit(),
+        submit(),
+        s.call('DELETE', `gift-card-offer/${id}`, { token: s.users.admin.token }),
+        submit(),
+      ]);
       for (const r of results) expect([200, 422], JSON.stringify(r.body)).toContain(r.status);
       const del = results[2];
       const cards = await s.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM gift_cards WHERE giftcard_offer_id = ${id}`);

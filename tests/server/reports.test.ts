@@ -17,8 +17,10 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const approved = (seller: TestUser, at: string) => insertCard(s.database, { sellerId: seller.id, offerId, price: '10.00', status: 1, approvalDate: at });
-const rejected = (seller: TestUser, at: string) => insertCard(s.database, { sellerId: seller.id, offerId, price: '10.00', status: 2, rejectionDate: at });
+const approved = (seller: TestUser, at: string) =>
+  insertCard(s.database, { sellerId: seller.id, offerId, price: '10.00', status: 1, approvalDate: at });
+const rejected = (seller: TestUser, at: string) =>
+  insertCard(s.database, { sellerId: seller.id, offerId, price: '10.00', status: 2, rejectionDate: at });
 const chart = (token: string | undefined, body: Record<string, unknown>, path = 'chart-data') => s.call('POST', path, { token, body });
 
 describe('POST chart-data (daily)', () => {
@@ -40,14 +42,26 @@ describe('POST chart-data (daily)', () => {
       expect(all.status).toBe(200);
       expect(all.body).toEqual({ lableArray: labels, approvalArray: [0, 3, 0, 1, 0], rejectionArray: [0, 0, 1, 0, 1] });
       expect((await chart(token, { ...range })).body).toEqual(all.body);
-      expect((await chart(token, { ...range, seller_id: String(A.id) })).body).toEqual({ lableArray: labels, approvalArray: [0, 2, 0, 1, 0], rejectionArray: [0, 0, 1, 0, 0] });
+      expect((await chart(token, { ...range, seller_id: String(A.id) })).body).toEqual({
+        lableArray: labels,
+        approvalArray: [0, 2, 0, 1, 0],
+        rejectionArray: [0, 0, 1, 0, 0],
+      });
     }
   });
 
   it('sellers always get their own data, whatever seller_id they send', async () => {
     for (const seller_id of [0, A.id, B.id]) {
-      expect((await chart(A.token, { ...range, seller_id })).body).toEqual({ lableArray: labels, approvalArray: [0, 2, 0, 1, 0], rejectionArray: [0, 0, 1, 0, 0] });
-      expect((await chart(B.token, { ...range, seller_id })).body).toEqual({ lableArray: labels, approvalArray: [0, 1, 0, 0, 0], rejectionArray: [0, 0, 0, 0, 1] });
+      expect((await chart(A.token, { ...range, seller_id })).body).toEqual({
+        lableArray: labels,
+        approvalArray: [0, 2, 0, 1, 0],
+        rejectionArray: [0, 0, 1, 0, 0],
+      });
+      expect((await chart(B.token, { ...range, seller_id })).body).toEqual({
+        lableArray: labels,
+        approvalArray: [0, 1, 0, 0, 0],
+        rejectionArray: [0, 0, 0, 0, 1],
+      });
     }
   });
 
@@ -97,15 +111,23 @@ describe('POST chart-data-yearly', () => {
     await approved(seller, '2020-01-01T00:00:00Z');
     await approved(B, '2019-03-03T00:00:00Z');
     const body = { start_date: '2019-01-01', end_date: '2019-12-31', seller_id: 0 };
-    const expectedAll = { lableArray: [...MONTHS], approvalArray: [2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1], rejectionArray: [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0] };
+    const expectedAll = {
+      lableArray: [...MONTHS],
+      approvalArray: [2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+      rejectionArray: [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0],
+    };
     for (const token of [s.users.admin.token, s.users.manager.token]) {
       expect((await chart(token, body, 'chart-data-yearly')).body).toEqual(expectedAll);
       const one = await chart(token, { ...body, seller_id: seller.id }, 'chart-data-yearly');
       expect(one.body.approvalArray).toEqual([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
     }
     expect((await chart(seller.token, body, 'chart-data-yearly')).body.approvalArray).toEqual([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
-    expect((await chart(B.token, { ...body, seller_id: seller.id }, 'chart-data-yearly')).body.approvalArray).toEqual([0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    expect((await chart(s.users.admin.token, { start_date: '2019-06-01', end_date: '2019-06-30', seller_id: 0 }, 'chart-data-yearly')).body).toEqual(expectedAll);
+    expect((await chart(B.token, { ...body, seller_id: seller.id }, 'chart-data-yearly')).body.approvalArray).toEqual([
+      0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]);
+    expect(
+      (await chart(s.users.admin.token, { start_date: '2019-06-01', end_date: '2019-06-30', seller_id: 0 }, 'chart-data-yearly')).body,
+    ).toEqual(expectedAll);
     expect((await chart(undefined, body, 'chart-data-yearly')).status).toBe(401);
     expect((await chart(s.users.admin.token, { start_date: '2019-12-31', end_date: '2019-01-01' }, 'chart-data-yearly')).status).toBe(422);
   });
@@ -121,14 +143,25 @@ describe('GET chart-data (dashboard)', () => {
     const q = 'chart-data?start_date=2018-01-01&end_date=2018-12-31';
     for (const token of [s.users.admin.token, s.users.manager.token]) {
       expect((await s.call('GET', q, { token })).body).toEqual({
-        approved: [{ approval_date: '2018-02-01', total: 2 }, { approval_date: '2018-02-05', total: 1 }],
+        approved: [
+          { approval_date: '2018-02-01', total: 2 },
+          { approval_date: '2018-02-05', total: 1 },
+        ],
         rejected: [{ rejection_date: '2018-02-03', total: 1 }],
       });
     }
-    expect((await s.call('GET', q, { token: seller.token })).body).toEqual({ approved: [{ approval_date: '2018-02-01', total: 2 }], rejected: [{ rejection_date: '2018-02-03', total: 1 }] });
+    expect((await s.call('GET', q, { token: seller.token })).body).toEqual({
+      approved: [{ approval_date: '2018-02-01', total: 2 }],
+      rejected: [{ rejection_date: '2018-02-03', total: 1 }],
+    });
     expect((await s.call('GET', q, { token: B.token })).body).toEqual({ approved: [], rejected: [] });
     expect((await s.call('GET', q)).status).toBe(401);
-    for (const bad of ['chart-data', 'chart-data?start_date=2018-02-02&end_date=2018-02-01', 'chart-data?start_date=2018-01-01&end_date=2019-01-02', 'chart-data?start_date=x&end_date=2018-01-01'])
+    for (const bad of [
+      'chart-data',
+      'chart-data?start_date=2018-02-02&end_date=2018-02-01',
+      'chart-data?start_date=2018-01-01&end_date=2019-01-02',
+      'chart-data?start_date=x&end_date=2018-01-01',
+    ])
       expect((await s.call('GET', bad, { token: s.users.admin.token })).status, bad).toBe(422);
   });
 });
@@ -160,11 +193,22 @@ describe('report_daily rollup', () => {
     for (let step = 0; step < 240; step++) {
       const op = cards.length < 5 ? 0 : rand(6);
       if (op <= 1) {
-        cards.push(await insertCard(s.database, { sellerId: sellers[rand(3)], offerId, price: '10.00', status: rand(3) as 0 | 1 | 2, approvalDate: when(), rejectionDate: when() }));
+        cards.push(
+          await insertCard(s.database, {
+            sellerId: sellers[rand(3)],
+            offerId,
+            price: '10.00',
+            status: rand(3) as 0 | 1 | 2,
+            approvalDate: when(),
+            rejectionDate: when(),
+          }),
+        );
       } else if (op <= 3) {
         await setCardStatus(s.database, cards[rand(cards.length)], rand(3) as 0 | 1 | 2, when());
       } else if (op === 4) {
-        await s.database.query(sql`UPDATE gift_cards SET seller_id = ${sellers[rand(3)]}, approval_date = ${when()}::timestamptz WHERE id = ${cards[rand(cards.length)]}`);
+        await s.database.query(
+          sql`UPDATE gift_cards SET seller_id = ${sellers[rand(3)]}, approval_date = ${when()}::timestamptz WHERE id = ${cards[rand(cards.length)]}`,
+        );
       } else {
         const [gone] = cards.splice(rand(cards.length), 1);
         await s.database.query(sql`DELETE FROM gift_cards WHERE id = ${gone}`);
@@ -187,7 +231,10 @@ describe('report days in REPORT_TZ', () => {
     try {
       const o = await insertOffer(ny.database);
       await insertCard(ny.database, { sellerId: ny.users.sellerA.id, offerId: o, price: '5.00', approvalDate: '2024-03-10T03:00:00Z' });
-      const r = await ny.call('POST', 'chart-data', { token: ny.users.admin.token, body: { start_date: '2024-03-09', end_date: '2024-03-10', seller_id: 0 } });
+      const r = await ny.call('POST', 'chart-data', {
+        token: ny.users.admin.token,
+        body: { start_date: '2024-03-09', end_date: '2024-03-10', seller_id: 0 },
+      });
       expect(r.body).toEqual({ lableArray: ['2024-03-09', '2024-03-10'], approvalArray: [1, 0], rejectionArray: [0, 0] });
       await checkReportRollup(ny.database);
     } finally {

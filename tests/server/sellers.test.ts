@@ -41,7 +41,8 @@ describe('GET seller-lists', () => {
 
   it('needs staff', async () => {
     expect((await s.call('GET', 'seller-lists?page=1')).status).toBe(401);
-    for (const u of [s.users.sellerA, s.users.sellerB]) expect((await s.call('GET', 'seller-lists?page=1', { token: u.token })).status).toBe(403);
+    for (const u of [s.users.sellerA, s.users.sellerB])
+      expect((await s.call('GET', 'seller-lists?page=1', { token: u.token })).status).toBe(403);
   });
 });
 
@@ -52,7 +53,10 @@ describe('GET seller-due', () => {
     const cardId = await insertCard(s.database, { sellerId: seller.id, offerId, price: '25.00', rate: '2.50' });
     await insertCard(s.database, { sellerId: seller.id, offerId, price: '5.00', status: 2 });
     expect((await s.call('GET', 'seller-due', { token: seller.token })).body).toEqual({ due: 22.5 });
-    const pay = await s.call('POST', 'transaction', { token: s.users.admin.token, body: { code: `due-${seller.id}`, transaction_amount: '0.01', gidcard_id: cardId } });
+    const pay = await s.call('POST', 'transaction', {
+      token: s.users.admin.token,
+      body: { code: `due-${seller.id}`, transaction_amount: '0.01', gidcard_id: cardId },
+    });
     expect(pay.status).toBe(200);
     expect((await s.call('GET', 'seller-due', { token: seller.token })).body).toEqual({ due: 22.49 });
     const [{ due }] = await s.database.query<{ due: string }>(sql`SELECT seller_due::text AS due FROM users WHERE id = ${seller.id}`);

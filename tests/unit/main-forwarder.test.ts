@@ -104,7 +104,9 @@ describe('API forwarding', () => {
       await expect(Promise.resolve().then(() => handlers.get(IPC.sessionGet)!(event))).rejects.toThrow(REFUSED);
     }
     expect(d.requests()).toBe(before);
-    const ok = (await call({ senderFrame: { url: 'app://bundle/users?page=2', parent: null } }, 'listUsers', { query: { page: 1 } })) as { status: number };
+    const ok = (await call({ senderFrame: { url: 'app://bundle/users?page=2', parent: null } }, 'listUsers', { query: { page: 1 } })) as {
+      status: number;
+    };
     expect(ok.status).toBe(200);
     expect(d.requests()).toBe(before + 1);
     remove();

@@ -17,7 +17,9 @@ beforeAll(async () => {
   dir = tempDir('gcbo-pick-');
   // Staff create the offer through the same forwarding path, then a seller signs in.
   expect((await d.session.login(d.server.users.admin.email, PASSWORD)).status).toBe(200);
-  const created = await d.forward('createOffer', { body: { title: 'Desk offer', is_active: 1, price_type: 0, min_price: 10, max_price: 100, rate_type: 0, rate: 10 } });
+  const created = await d.forward('createOffer', {
+    body: { title: 'Desk offer', is_active: 1, price_type: 0, min_price: 10, max_price: 100, rate_type: 0, rate: 10 },
+  });
   expect(created.status, JSON.stringify(created.data)).toBe(200);
   const all = await d.forward('allOffers', {});
   offerId = (all.data as { id: number; title: string }[]).find((o) => o.title === 'Desk offer')!.id;
@@ -34,13 +36,18 @@ describe('native file picker', () => {
     const [a, b, c] = pngFiles(dir, 3);
     d.pick.choose([a, b, c]);
     const many = await d.picker.pick(null, true);
-    expect(d.pick.asked.at(-1)).toMatchObject({ properties: ['openFile', 'multiSelections'], filters: [{ name: 'Images', extensions: ['jpg', 'jpeg', 'png', 'webp'] }] });
+    expect(d.pick.asked.at(-1)).toMatchObject({
+      properties: ['openFile', 'multiSelections'],
+      filters: [{ name: 'Images', extensions: ['jpg', 'jpeg', 'png', 'webp'] }],
+    });
     expect(many.map((f) => f.name)).toEqual(['photo-1.png', 'photo-2.png', 'photo-3.png']);
     for (const f of many) {
       expect(f.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(f.type).toBe('image/png');
       expect(f.size).toBe(fs.statSync(path.join(dir, f.name)).size);
-      expect(Buffer.from(f.previewUrl.replace(/^data:image\/png;base64,/, ''), 'base64').equals(fs.readFileSync(path.join(dir, f.name)))).toBe(true);
+      expect(
+        Buffer.from(f.previewUrl.replace(/^data:image\/png;base64,/, ''), 'base64').equals(fs.readFileSync(path.join(dir, f.name))),
+      ).toBe(true);
     }
     const one = await d.picker.pick(null, false);
     expect(d.pick.asked.at(-1)!.properties).toEqual(['openFile']);
@@ -87,22 +94,32 @@ describe('native file picker', () => {
     const paths = pngFiles(dir, 2);
     d.pick.choose(paths);
     const files = await d.picker.pick(null, true);
-    const r = await d.forward('createCard', { body: { giftcard_offer_id: offerId, price: 50, description: 'From the desktop picker' }, files: { gallery: files.map((f) => ({ id: f.id, name: f.name })) } });
+    const r = await d.forward('createCard', {
+      body: { giftcard_offer_id: offerId, price: 50, description: 'From the desktop picker' },
+      files: { gallery: files.map((f) => ({ id: f.id, name: f.name })) },
+    });
     expect(r.status, JSON.stringify(r.data)).toBe(200);
 
     const mine = await d.forward('myCards', { query: { page: 1 } });
-    const card = (mine.data as { data: { data: { id: number; description: string }[] } }).data.data.find((c) => c.description === 'From the desktop picker')!;
+    const card = (mine.data as { data: { data: { id: number; description: string }[] } }).data.data.find(
+      (c) => c.description === 'From the desktop picker',
+    )!;
     const detail = await d.forward('getCard', { id: card.id });
     const images = (detail.data as { images: { url: string }[] }).images;
     expect(images).toHaveLength(2);
     // The stored images are the bytes that were picked.
-    const served = await Promise.all(images.map(async (img) => Buffer.from(await (await fetch(new URL(img.url, d.server.url))).arrayBuffer())));
+    const served = await Promise.all(
+      images.map(async (img) => Buffer.from(await (await fetch(new URL(img.url, d.server.url))).arrayBuffer())),
+    );
     expect(served.map((b) => b.toString('base64')).sort()).toEqual(paths.map((p) => fs.readFileSync(p).toString('base64')).sort());
 
     // Used ids are gone: sending them again is refused by main before any HTTP call.
     for (const f of files) expect(d.picker.get(f.id)).toBeUndefined();
     const before = d.requests();
-    const again = await d.forward('createCard', { body: { giftcard_offer_id: offerId, price: 50 }, files: { gallery: [{ id: files[0].id }] } });
+    const again = await d.forward('createCard', {
+      body: { giftcard_offer_id: offerId, price: 50 },
+      files: { gallery: [{ id: files[0].id }] },
+    });
     expect(again).toMatchObject({ status: 422, data: { errorMsg: PICK_AGAIN } });
     expect(d.requests()).toBe(before);
   });
@@ -124,7 +141,11 @@ describe('native file picker', () => {
     const cardId = (mine.data as { data: { data: { id: number }[] } }).data.data[0].id;
     d.pick.choose(pngFiles(dir, 1));
     const [img] = await d.picker.pick(null, false);
-    const r = await d.forward('addComment', { id: cardId, body: { comment: 'Photo of the back' }, files: { comment_image: [{ id: img.id }] } });
+    const r = await d.forward('addComment', {
+      id: cardId,
+      body: { comment: 'Photo of the back' },
+      files: { comment_image: [{ id: img.id }] },
+    });
     expect(r.status, JSON.stringify(r.data)).toBe(200);
     const list = await d.forward('listComments', { id: cardId, query: { page: 1 } });
     const c = (list.data as { data: { data: { comment: string; image_url: string | null }[] } }).data.data[0];

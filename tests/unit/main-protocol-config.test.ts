@@ -20,7 +20,8 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(path.dirname(root), { recursive: true, force: true }));
 
 describe('app:// protocol', () => {
-  const get = (url: string, method = 'GET') => createBundleHandler(root, () => ({ 'Content-Security-Policy': "default-src 'none'" }))(new Request(url, { method }));
+  const get = (url: string, method = 'GET') =>
+    createBundleHandler(root, () => ({ 'Content-Security-Policy': "default-src 'none'" }))(new Request(url, { method }));
 
   it('is registered as a standard, secure scheme (so "self", fetch and module scripts work)', () => {
     expect(APP_SCHEME_PRIVILEGES).toMatchObject({ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } });
@@ -49,7 +50,13 @@ describe('app:// protocol', () => {
   });
 
   it('never serves a file outside the bundle or for another host or method', async () => {
-    for (const u of ['app://bundle/../secret.txt', 'app://bundle/%2e%2e/secret.txt', 'app://bundle/..%2fsecret.txt', 'app://bundle/assets/..%2f..%2fsecret.txt', `app://bundle/${encodeURIComponent(outside)}`]) {
+    for (const u of [
+      'app://bundle/../secret.txt',
+      'app://bundle/%2e%2e/secret.txt',
+      'app://bundle/..%2fsecret.txt',
+      'app://bundle/assets/..%2f..%2fsecret.txt',
+      `app://bundle/${encodeURIComponent(outside)}`,
+    ]) {
       const r = await get(u);
       const text = await r.text();
       expect(text, u).not.toContain('outside the bundle');
@@ -64,7 +71,8 @@ describe('server address', () => {
   it('normalizes http(s) URLs and refuses everything else', () => {
     expect(normalizeApiUrl('https://api.example.com/api')).toBe('https://api.example.com/api/');
     expect(normalizeApiUrl(' http://10.0.0.5:8787/api/?x=1#h ')).toBe('http://10.0.0.5:8787/api/');
-    for (const bad of ['file:///etc', 'javascript:alert(1)', 'ftp://x/', 'http://user:pw@host/', 'nope', '', 42, null]) expect(normalizeApiUrl(bad), String(bad)).toBeNull();
+    for (const bad of ['file:///etc', 'javascript:alert(1)', 'ftp://x/', 'http://user:pw@host/', 'nope', '', 42, null])
+      expect(normalizeApiUrl(bad), String(bad)).toBeNull();
   });
 
   it('comes from API_URL, else the settings file in userData, else the default', () => {
@@ -72,7 +80,10 @@ describe('server address', () => {
     expect(resolveApiUrl({}, userData)).toEqual({ apiUrl: DEFAULT_API_URL, source: 'default' });
     fs.writeFileSync(path.join(userData, SETTINGS_FILE), JSON.stringify({ apiUrl: 'https://backoffice.example.com/api' }));
     expect(resolveApiUrl({}, userData)).toEqual({ apiUrl: 'https://backoffice.example.com/api/', source: 'settings' });
-    expect(resolveApiUrl({ API_URL: 'http://127.0.0.1:9000/api/' }, userData)).toEqual({ apiUrl: 'http://127.0.0.1:9000/api/', source: 'env' });
+    expect(resolveApiUrl({ API_URL: 'http://127.0.0.1:9000/api/' }, userData)).toEqual({
+      apiUrl: 'http://127.0.0.1:9000/api/',
+      source: 'env',
+    });
     // A bad API_URL falls through to the settings file, with a warning.
     const bad = resolveApiUrl({ API_URL: 'file:///etc/passwd' }, userData);
     expect(bad).toMatchObject({ apiUrl: 'https://backoffice.example.com/api/', source: 'settings' });

@@ -39,7 +39,15 @@ describe('own pages', () => {
     const o = createOrigins();
     expect(o.startUrl).toBe('app://bundle/');
     for (const u of ['app://bundle/', 'app://bundle/gift-cards/5?page=2', 'APP://BUNDLE/x']) expect(o.isOwnUrl(u), u).toBe(true);
-    for (const u of ['app://evil/', 'file:///app/index.html', 'http://127.0.0.1:8787/', 'https://bundle/', 'javascript:alert(1)', 'not a url', ''])
+    for (const u of [
+      'app://evil/',
+      'file:///app/index.html',
+      'http://127.0.0.1:8787/',
+      'https://bundle/',
+      'javascript:alert(1)',
+      'not a url',
+      '',
+    ])
       expect(o.isOwnUrl(u), u).toBe(false);
     const dev = createOrigins('http://localhost:5173');
     expect(dev.startUrl).toBe('http://localhost:5173/');
@@ -59,7 +67,14 @@ describe('navigation guards', () => {
 
   it('never open other schemes externally', () => {
     const { wc, opened } = harden();
-    for (const u of ['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'ms-settings:', 'data:text/html,<script>1</script>', 'garbage']) {
+    for (const u of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'ms-settings:',
+      'data:text/html,<script>1</script>',
+      'garbage',
+    ]) {
       expect(wc.navigate('will-navigate', u), u).toBe(true);
       expect(wc.openHandler!({ url: u })).toEqual({ action: 'deny' });
     }
@@ -102,7 +117,10 @@ describe('session security', () => {
     const csp = contentSecurityPolicy('http://10.0.0.5:8787');
     installSessionSecurity(session, csp);
     let headers: Record<string, string[] | string> = {};
-    onHeaders!({ responseHeaders: { 'content-security-policy': ["default-src *"], 'Content-Type': ['text/html'] } }, (r) => (headers = r.responseHeaders));
+    onHeaders!(
+      { responseHeaders: { 'content-security-policy': ['default-src *'], 'Content-Type': ['text/html'] } },
+      (r) => (headers = r.responseHeaders),
+    );
     expect(headers).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [csp] });
     for (const perm of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read']) {
       let granted: boolean | undefined;

@@ -45,7 +45,12 @@ describe('session through main', () => {
 
   it('checks the login fields in main first (422, no HTTP call)', async () => {
     const before = d.requests();
-    for (const [email, password] of [['', 'x'], ['a@b.c', ''], [{ $ne: 1 }, 'x'], ['a@b.c', 42]] as [unknown, unknown][]) {
+    for (const [email, password] of [
+      ['', 'x'],
+      ['a@b.c', ''],
+      [{ $ne: 1 }, 'x'],
+      ['a@b.c', 42],
+    ] as [unknown, unknown][]) {
       const r = await d.session.login(email, password);
       expect(r.status).toBe(422);
       expect((r.data as { message: string }).message).toBe(MSG.invalid);

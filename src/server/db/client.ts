@@ -30,7 +30,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // Named prepared statements (hot reads) keep one generic plan instead of re-planning per call.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000, options: '-c plan_cache_mode=force_generic_plan' });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     // A checked-out client (mid-transaction) whose connection drops emits 'error' on itself; unhandled, that
@@ -89,7 +94,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const db = drizzle(client, { schema }) as unknown as Db;
     await runMigrations((fn) =>
       client.transaction(async (tx) => {
-        await fn(async (text, params) => (params ? (await tx.query(text, params)).rows : ((await tx.exec(text)).at(-1)?.rows ?? [])) as Record<string, unknown>[]);
+        await fn(
+          async (text, params) =>
+            (params ? (await tx.query(text, params)).rows : ((await tx.exec(text)).at(-1)?.rows ?? [])) as Record<string, unknown>[],
+        );
       }),
     );
     database = {

@@ -10,7 +10,10 @@ export type ScriptTx = (text: string, params?: unknown[]) => Promise<Record<stri
 
 /** Applies migrations/*.sql in name order, once each, under an advisory lock (several instances may start at once). */
 export async function runMigrations(inTransaction: (fn: (run: ScriptTx) => Promise<void>) => Promise<void>): Promise<void> {
-  const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  const files = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   await inTransaction(async (run) => {
     await run(`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
     await run(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);

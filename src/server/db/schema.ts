@@ -1,4 +1,17 @@
-import { bigint, bigserial, date, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  date,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** Mirrors migrations/*.sql (the migrations are the source of truth; triggers live there). */
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });

@@ -20,7 +20,11 @@ export const isoOrNull = (v: string | Date | null | undefined) => (v ? new Date(
 /** Reads a row counter kept by the triggers (see migrations). */
 export async function readCounter(tx: Tx, name: string): Promise<number> {
   const rows = await prepared(tx, 'read_counter', (t) =>
-    t.select({ value: counters.value }).from(counters).where(eq(counters.name, sql.placeholder('name'))).prepare('read_counter'),
+    t
+      .select({ value: counters.value })
+      .from(counters)
+      .where(eq(counters.name, sql.placeholder('name')))
+      .prepare('read_counter'),
   ).execute({ name });
   return Math.max(0, Number(rows[0]?.value ?? 0));
 }

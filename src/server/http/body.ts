@@ -29,7 +29,9 @@ export async function readBody(request: FastifyRequest): Promise<RequestBody> {
   const fields: Record<string, unknown> = {};
   const files: UploadedFile[] = [];
   try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES_PER_REQUEST, fields: 50, fieldSize: 64 * 1024, parts: 80 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES_PER_REQUEST, fields: 50, fieldSize: 64 * 1024, parts: 80 },
+    })) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
         if (data.length > 0) files.push({ field: baseField(part.fieldname), filename: part.filename ?? '', data });

@@ -25,7 +25,9 @@ export function zodToFieldErrors(error: z.ZodError): Record<string, string[]> {
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join('.') : 'body';
     const label = field.replace(/_/g, ' ');
-    const text = /^(is|must|may|needs|every)\b/.test(issue.message) ? `The ${label} field ${issue.message}.` : `The ${label} field is invalid.`;
+    const text = /^(is|must|may|needs|every)\b/.test(issue.message)
+      ? `The ${label} field ${issue.message}.`
+      : `The ${label} field is invalid.`;
     (errors[field] ??= []).push(text);
   }
   return errors;
@@ -37,7 +39,11 @@ function isDatabaseUnavailable(err: unknown): boolean {
   let e = err as { code?: string; message?: string; cause?: unknown } | undefined;
   for (let depth = 0; e && depth < 5; depth++) {
     if (e.code && (CONNECTION_CODES.has(e.code) || e.code.startsWith('08'))) return true;
-    if (e.message && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) return true;
+    if (
+      e.message &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)
+    )
+      return true;
     e = e.cause as typeof e;
   }
   return false;

@@ -80,7 +80,10 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
           body = parsed.data;
         }
       }
-      const result = await handler({ user: user as AuthUser, id, body, query, files, rawFields, request, reply } as RouteContext<BodyOut<K>, QueryOut<K>>);
+      const result = await handler({ user: user as AuthUser, id, body, query, files, rawFields, request, reply } as RouteContext<
+        BodyOut<K>,
+        QueryOut<K>
+      >);
       return result;
     },
   });

@@ -7,7 +7,10 @@ const TOKEN_KEY = 'gcbo.token';
 const USER_KEY = 'gcbo.user';
 
 /** Builds a multipart body when the call carries files: gallery -> gallery[0], gallery[1], ... */
-export function toFormData(body: Record<string, unknown> | undefined, files: Record<string, { file?: Blob; name: string }[] | undefined>): FormData {
+export function toFormData(
+  body: Record<string, unknown> | undefined,
+  files: Record<string, { file?: Blob; name: string }[] | undefined>,
+): FormData {
   const fd = new FormData();
   for (const [k, v] of Object.entries(body ?? {})) {
     if (v === undefined || v === null) continue;
@@ -68,7 +71,12 @@ export function createHttpTransport(baseUrl = `${window.location.origin}/api/`, 
     },
     async call<K extends OperationName>(op: K, args: ArgsOf<K>) {
       const def = endpoints[op];
-      const a = args as { id?: number; query?: Record<string, unknown>; body?: Record<string, unknown>; files?: Record<string, { file?: Blob; name: string }[]> };
+      const a = args as {
+        id?: number;
+        query?: Record<string, unknown>;
+        body?: Record<string, unknown>;
+        files?: Record<string, { file?: Blob; name: string }[]>;
+      };
       const path = buildPath(op, a);
       const hasFiles = a.files && Object.values(a.files).some((l) => l && l.length);
       const data = hasFiles ? toFormData(a.body, a.files!) : a.body;

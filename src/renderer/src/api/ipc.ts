@@ -40,7 +40,12 @@ export function createIpcTransport(bridge: unknown): Transport {
     },
     session: () => api.session().catch(() => null),
     async call<K extends OperationName>(op: K, args: ArgsOf<K>) {
-      const a = args as { id?: number; query?: Record<string, unknown>; body?: Record<string, unknown>; files?: Record<string, PickedFile[]> };
+      const a = args as {
+        id?: number;
+        query?: Record<string, unknown>;
+        body?: Record<string, unknown>;
+        files?: Record<string, PickedFile[]>;
+      };
       const payload = { ...a, ...(a.files ? { files: slimFiles(a.files) } : {}) };
       if (!a.files) delete (payload as { files?: unknown }).files;
       const res = (await guarded(() => api.call(op, payload))) as ApiResult<ResponseOf<K>>;

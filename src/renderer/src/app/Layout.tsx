@@ -40,7 +40,14 @@ export default function Layout() {
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
-          <IconButton color="inherit" edge="start" aria-label="Toggle sidebar" aria-expanded={open} aria-controls="app-sidebar" onClick={() => setOpen((o) => !o)}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label="Toggle sidebar"
+            aria-expanded={open}
+            aria-controls="app-sidebar"
+            onClick={() => setOpen((o) => !o)}
+          >
             <MenuIcon />
           </IconButton>
           <CardGiftcardIcon aria-hidden />
@@ -70,7 +77,13 @@ export default function Layout() {
         <Box component="nav" aria-label="Main menu">
           <List>
             {items.map((i) => (
-              <ListItemButton key={i.to} component={NavLink} to={i.to} end={i.to === '/'} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
+              <ListItemButton
+                key={i.to}
+                component={NavLink}
+                to={i.to}
+                end={i.to === '/'}
+                sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+              >
                 <ListItemText primary={i.label} />
               </ListItemButton>
             ))}

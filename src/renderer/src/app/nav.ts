@@ -1,5 +1,9 @@
 /** The sidebar, as spec section 2 writes it (managers get the admin items too). */
-export interface NavItem { label: string; to: string; who: 'all' | 'staff' | 'seller' }
+export interface NavItem {
+  label: string;
+  to: string;
+  who: 'all' | 'staff' | 'seller';
+}
 
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/', who: 'all' },

@@ -35,7 +35,11 @@ export function TableStatusRow({ colSpan, loading, error, empty, emptyText = 'No
       </Typography>
     );
   } else if (empty) {
-    content = <Typography component="span" color="text.secondary">{emptyText}</Typography>;
+    content = (
+      <Typography component="span" color="text.secondary">
+        {emptyText}
+      </Typography>
+    );
   }
   if (content === null) return null;
   return (

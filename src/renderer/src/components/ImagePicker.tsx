@@ -104,7 +104,15 @@ export default function ImagePicker({ label, files, onChange, multiple = true, d
             multiple={multiple}
             disabled={disabled}
             onChange={onInput}
-            style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', opacity: 0 }}
+            style={{
+              position: 'absolute',
+              width: 1,
+              height: 1,
+              overflow: 'hidden',
+              clip: 'rect(0 0 0 0)',
+              whiteSpace: 'nowrap',
+              opacity: 0,
+            }}
           />
         </Button>
       )}
@@ -116,7 +124,10 @@ export default function ImagePicker({ label, files, onChange, multiple = true, d
       {files.length > 0 && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
           {files.map((f) => (
-            <Box key={f.id} sx={{ position: 'relative', width: 96, height: 96, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+            <Box
+              key={f.id}
+              sx={{ position: 'relative', width: 96, height: 96, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}
+            >
               <img src={f.previewUrl} alt={`Preview of ${f.name}`} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
               <IconButton
                 size="small"

@@ -1,6 +1,9 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 
-export interface Option { value: string | number; label: string }
+export interface Option {
+  value: string | number;
+  label: string;
+}
 
 /** A labelled native select (keyboard and screen-reader friendly; getByLabel + selectOption in tests). */
 export function SelectField({ options, placeholder, ...props }: TextFieldProps & { options: Option[]; placeholder?: string }) {

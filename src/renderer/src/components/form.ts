@@ -18,7 +18,8 @@ export function amountError(text: string, label: string, opts: { positive?: bool
 }
 
 /** Money as a form field's text (40.5 -> "40.50"). */
-export const amountText = (v: number | null | undefined): string => (v === null || v === undefined ? '' : (Math.round(v * 100) / 100).toFixed(2));
+export const amountText = (v: number | null | undefined): string =>
+  v === null || v === undefined ? '' : (Math.round(v * 100) / 100).toFixed(2);
 
 export type Errors<K extends string> = Partial<Record<K, string>>;
 export const hasErrors = (e: Record<string, string | undefined>) => Object.values(e).some(Boolean);

@@ -17,7 +17,11 @@ export interface PagedList<T> {
 }
 
 /** Loads one page of a list operation; unwraps the extra `{data: page}` of my-giftcard/my-transaction. */
-export function usePagedList<T>(op: PagedOp & OperationName, fallbackPerPage: number, errorMessage = 'Could not load the list'): PagedList<T> {
+export function usePagedList<T>(
+  op: PagedOp & OperationName,
+  fallbackPerPage: number,
+  errorMessage = 'Could not load the list',
+): PagedList<T> {
   const { call } = useApi();
   const [page, setPage] = useState(1);
   const [state, setState] = useState<{ rows: T[]; total: number; perPage: number }>({ rows: [], total: 0, perPage: fallbackPerPage });

@@ -11,5 +11,7 @@ export interface AuditEntry {
 
 /** Appends to the audit trail; call it inside the same database transaction as the change. */
 export async function recordAudit(tx: Tx, e: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({ actorId: e.actorId, action: e.action, entity: e.entity, entityId: e.entityId, details: e.details ?? {} });
+  await tx
+    .insert(auditLog)
+    .values({ actorId: e.actorId, action: e.action, entity: e.entity, entityId: e.entityId, details: e.details ?? {} });
 }

@@ -23,7 +23,14 @@ export async function findUserByTokenHash(tx: Tx, tokenHash: string) {
       .select({ id: users.id, name: users.name, email: users.email, role: users.role })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.userId))
-      .where(and(eq(authTokens.tokenHash, sql.placeholder('hash')), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`), isNull(users.deletedAt)))
+      .where(
+        and(
+          eq(authTokens.tokenHash, sql.placeholder('hash')),
+          isNull(authTokens.revokedAt),
+          gt(authTokens.expiresAt, sql`now()`),
+          isNull(users.deletedAt),
+        ),
+      )
       .limit(1)
       .prepare('auth_token_lookup'),
   );
@@ -32,11 +39,17 @@ export async function findUserByTokenHash(tx: Tx, tokenHash: string) {
 }
 
 export async function revokeToken(tx: Tx, tokenHash: string) {
-  await tx.update(authTokens).set({ revokedAt: sql`now()` }).where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)));
+  await tx
+    .update(authTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)));
 }
 
 export async function revokeUserTokens(tx: Tx, userId: number) {
-  await tx.update(authTokens).set({ revokedAt: sql`now()` }).where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+  await tx
+    .update(authTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
 }
 
 /** Seconds the key is still locked for, or 0. */

@@ -8,7 +8,12 @@ import { hashToken, newToken } from '../../http/auth';
 import * as repo from './repository';
 import { recordAudit } from '../audit/repository';
 
-export interface AuthUser { id: number; name: string; email: string; role: Role }
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+}
 
 export const LOGIN_LIMITS = {
   account: { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 5 * 60 },
@@ -27,7 +32,10 @@ export function createAuthService(database: Database, opts: { tokenTtlHours: num
       const seconds = await repo.lockedSeconds(db, key);
       if (seconds > 0) {
         const minutes = Math.ceil(seconds / 60);
-        throw new HttpError(429, { message: `${MSG.tooManyAttempts} (about ${minutes} minute${minutes === 1 ? '' : 's'})`, errorMsg: MSG.tooManyAttempts });
+        throw new HttpError(429, {
+          message: `${MSG.tooManyAttempts} (about ${minutes} minute${minutes === 1 ? '' : 's'})`,
+          errorMsg: MSG.tooManyAttempts,
+        });
       }
     }
   }
@@ -45,8 +53,20 @@ export function createAuthService(database: Database, opts: { tokenTtlHours: num
       dummyHash ??= hashPassword('not-a-real-password');
       const ok = await argon2.verify(user?.passwordHash ?? (await dummyHash), password).catch(() => false);
       if (!user || !ok) {
-        await repo.recordFailure(db, accountKey, LOGIN_LIMITS.account.windowSeconds, LOGIN_LIMITS.account.maxFailures, LOGIN_LIMITS.account.lockSeconds);
-        await repo.recordFailure(db, addressKey, LOGIN_LIMITS.address.windowSeconds, LOGIN_LIMITS.address.maxFailures, LOGIN_LIMITS.address.lockSeconds);
+        await repo.recordFailure(
+          db,
+          accountKey,
+          LOGIN_LIMITS.account.windowSeconds,
+          LOGIN_LIMITS.account.maxFailures,
+          LOGIN_LIMITS.account.lockSeconds,
+        );
+        await repo.recordFailure(
+          db,
+          addressKey,
+          LOGIN_LIMITS.address.windowSeconds,
+          LOGIN_LIMITS.address.maxFailures,
+          LOGIN_LIMITS.address.lockSeconds,
+        );
         throw new HttpError(401, { message: MSG.loginFailed, errorMsg: MSG.loginFailed });
       }
       const token = newToken();

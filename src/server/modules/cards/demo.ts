@@ -10,10 +10,50 @@ import { insertCard, insertImages } from './repository';
 const c = (amount: number | string) => parseCents(amount) as number;
 
 const OFFERS: (OfferValues & { key: string })[] = [
-  { key: 'amazon', title: 'Amazon', isActive: 1, priceType: 0, minPrice: '10.00', maxPrice: '500.00', fixedPrice: null, rateType: 0, rate: '10.00' },
-  { key: 'steam', title: 'Steam', isActive: 1, priceType: 1, minPrice: null, maxPrice: null, fixedPrice: ['20.00', '50.00', '100.00'], rateType: 1, rate: '2.50' },
-  { key: 'google', title: 'Google Play', isActive: 1, priceType: 0, minPrice: '5.00', maxPrice: '200.00', fixedPrice: null, rateType: 0, rate: '12.50' },
-  { key: 'itunes', title: 'iTunes', isActive: 0, priceType: 1, minPrice: null, maxPrice: null, fixedPrice: ['25.00', '50.00'], rateType: 0, rate: '8.00' },
+  {
+    key: 'amazon',
+    title: 'Amazon',
+    isActive: 1,
+    priceType: 0,
+    minPrice: '10.00',
+    maxPrice: '500.00',
+    fixedPrice: null,
+    rateType: 0,
+    rate: '10.00',
+  },
+  {
+    key: 'steam',
+    title: 'Steam',
+    isActive: 1,
+    priceType: 1,
+    minPrice: null,
+    maxPrice: null,
+    fixedPrice: ['20.00', '50.00', '100.00'],
+    rateType: 1,
+    rate: '2.50',
+  },
+  {
+    key: 'google',
+    title: 'Google Play',
+    isActive: 1,
+    priceType: 0,
+    minPrice: '5.00',
+    maxPrice: '200.00',
+    fixedPrice: null,
+    rateType: 0,
+    rate: '12.50',
+  },
+  {
+    key: 'itunes',
+    title: 'iTunes',
+    isActive: 0,
+    priceType: 1,
+    minPrice: null,
+    maxPrice: null,
+    fixedPrice: ['25.00', '50.00'],
+    rateType: 0,
+    rate: '8.00',
+  },
 ];
 
 // [offer, seller (0 first, 1 second), price, status, days ago of the decision, card number]
@@ -35,7 +75,9 @@ const CARDS: [string, 0 | 1, string, CardStatus, number, string | null][] = [
 /** Demo offers (range and fixed, percentage and fixed rate), a dozen cards in every status with a small PNG each, and a few comments. */
 addDemoSeeder(async ({ database, services, ids }) => {
   const sellers = [ids['seller@example.com'], ids['seller2@example.com']];
-  const [admin] = await database.query<{ id: number }>(sql`SELECT id FROM users WHERE role = 'admin' AND deleted_at IS NULL ORDER BY id LIMIT 1`);
+  const [admin] = await database.query<{ id: number }>(
+    sql`SELECT id FROM users WHERE role = 'admin' AND deleted_at IS NULL ORDER BY id LIMIT 1`,
+  );
   if (!sellers[0] || !sellers[1] || !admin) return;
   const images = CARDS.map((_, i) => solidPng(48, 30, [(i * 67) % 256, (i * 131 + 90) % 256, (i * 29 + 160) % 256]));
   const names = await services.images.save(images.map((data) => ({ data, ext: 'png' as const })));
@@ -47,7 +89,13 @@ addDemoSeeder(async ({ database, services, ids }) => {
       for (const [i, [offerKey, seller, price, status, daysAgo, number]] of CARDS.entries()) {
         const offer = offerIds.get(offerKey)!;
         const rate = computeRateCents(c(price), offer.values.rateType, c(offer.values.rate));
-        const id = await insertCard(tx, sellers[seller], { offerId: offer.id, price, rate: centsToDecimal(rate), cardNumber: number, description: `Demo card ${i + 1}` });
+        const id = await insertCard(tx, sellers[seller], {
+          offerId: offer.id,
+          price,
+          rate: centsToDecimal(rate),
+          cardNumber: number,
+          description: `Demo card ${i + 1}`,
+        });
         await insertImages(tx, id, [names[i]]);
         if (status !== 0) {
           const at = sql`now() - make_interval(days => ${daysAgo})`;
@@ -56,7 +104,12 @@ addDemoSeeder(async ({ database, services, ids }) => {
         }
         cardIds.push(id);
       }
-      await insertComment(tx, { giftCardId: cardIds[4], userId: admin.id, comment: 'Please upload a photo of the back of the card.', image: null });
+      await insertComment(tx, {
+        giftCardId: cardIds[4],
+        userId: admin.id,
+        comment: 'Please upload a photo of the back of the card.',
+        image: null,
+      });
       await insertComment(tx, { giftCardId: cardIds[4], userId: sellers[0], comment: 'Sure, I will add it today.', image: null });
       await insertComment(tx, { giftCardId: cardIds[8], userId: admin.id, comment: 'This card was already redeemed.', image: null });
     });

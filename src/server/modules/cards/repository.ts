@@ -26,9 +26,21 @@ const viewColumns = {
   email: users.email,
 };
 type ViewRow = {
-  id: number; offerId: number; sellerId: number; cardNumber: string | null; price: string; rate: string; paidAmount: string;
-  description: string | null; cardStatus: number; approvalDate: string | null; rejectionDate: string | null; createdAt: string;
-  title: string; name: string; email: string;
+  id: number;
+  offerId: number;
+  sellerId: number;
+  cardNumber: string | null;
+  price: string;
+  rate: string;
+  paidAmount: string;
+  description: string | null;
+  cardStatus: number;
+  approvalDate: string | null;
+  rejectionDate: string | null;
+  createdAt: string;
+  title: string;
+  name: string;
+  email: string;
 };
 
 function toCard(r: ViewRow): GiftCard {
@@ -57,14 +69,23 @@ function toCard(r: ViewRow): GiftCard {
 }
 
 const view = (tx: Tx, where: SQL | undefined) =>
-  tx.select(viewColumns).from(giftCards).innerJoin(offers, eq(offers.id, giftCards.offerId)).innerJoin(users, eq(users.id, giftCards.sellerId)).where(where);
+  tx
+    .select(viewColumns)
+    .from(giftCards)
+    .innerJoin(offers, eq(offers.id, giftCards.offerId))
+    .innerJoin(users, eq(users.id, giftCards.sellerId))
+    .where(where);
 
 /** Cards newest first, with seller name/email and offer title; only one seller's when sellerId is given. */
 export async function listCards(tx: Tx, limit: number, offset: number, sellerId?: number): Promise<GiftCard[]> {
   const rows =
     sellerId === undefined
       ? await prepared(tx, 'cards_page', (t) =>
-          view(t, undefined).orderBy(desc(giftCards.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('cards_page'),
+          view(t, undefined)
+            .orderBy(desc(giftCards.id))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))
+            .prepare('cards_page'),
         ).execute({ limit, offset })
       : await prepared(tx, 'seller_cards_page', (t) =>
           view(t, eq(giftCards.sellerId, sql.placeholder('seller')))
@@ -77,7 +98,9 @@ export async function listCards(tx: Tx, limit: number, offset: number, sellerId?
 }
 
 export async function findCardView(tx: Tx, id: number): Promise<GiftCard | null> {
-  const rows = (await prepared(tx, 'card_view', (t) => view(t, eq(giftCards.id, sql.placeholder('id'))).prepare('card_view')).execute({ id })) as ViewRow[];
+  const rows = (await prepared(tx, 'card_view', (t) => view(t, eq(giftCards.id, sql.placeholder('id'))).prepare('card_view')).execute({
+    id,
+  })) as ViewRow[];
   return rows[0] ? toCard(rows[0]) : null;
 }
 
@@ -90,12 +113,29 @@ export async function findCardByNumber(tx: Tx, cardNumber: string, sellerId?: nu
 
 /** The stored fields of a card, money in cents, for the rules; `lock` holds the row until the transaction ends. */
 export interface CardRecord {
-  id: number; offerId: number; sellerId: number; cardNumber: string | null; description: string | null;
-  status: CardStatus; price: Cents; rate: Cents; paid: Cents;
+  id: number;
+  offerId: number;
+  sellerId: number;
+  cardNumber: string | null;
+  description: string | null;
+  status: CardStatus;
+  price: Cents;
+  rate: Cents;
+  paid: Cents;
 }
 export async function findCard(tx: Tx, id: number, lock = false): Promise<CardRecord | null> {
   const q = tx
-    .select({ id: giftCards.id, offerId: giftCards.offerId, sellerId: giftCards.sellerId, cardNumber: giftCards.cardNumber, description: giftCards.description, status: giftCards.cardStatus, price: giftCards.price, rate: giftCards.rate, paid: giftCards.paidAmount })
+    .select({
+      id: giftCards.id,
+      offerId: giftCards.offerId,
+      sellerId: giftCards.sellerId,
+      cardNumber: giftCards.cardNumber,
+      description: giftCards.description,
+      status: giftCards.cardStatus,
+      price: giftCards.price,
+      rate: giftCards.rate,
+      paid: giftCards.paidAmount,
+    })
     .from(giftCards)
     .where(eq(giftCards.id, id));
   const rows = lock ? await q.for('update') : await q;
@@ -114,11 +154,19 @@ export async function lockCardForWrite(tx: Tx, id: number): Promise<CardRecord |
 }
 
 export interface CardValues {
-  offerId: number; cardNumber: string | null; description: string | null; price: string; rate: string; cardStatus: CardStatus;
+  offerId: number;
+  cardNumber: string | null;
+  description: string | null;
+  price: string;
+  rate: string;
+  cardStatus: CardStatus;
 }
 
 export async function insertCard(tx: Tx, sellerId: number, v: Omit<CardValues, 'cardStatus'>): Promise<number> {
-  const rows = await tx.insert(giftCards).values({ ...v, sellerId }).returning({ id: giftCards.id });
+  const rows = await tx
+    .insert(giftCards)
+    .values({ ...v, sellerId })
+    .returning({ id: giftCards.id });
   return rows[0].id;
 }
 
@@ -131,7 +179,10 @@ export async function updateCard(tx: Tx, id: number, v: CardValues, statusChange
       : v.cardStatus === 2
         ? { approvalDate: null, rejectionDate: sql`now()` }
         : { approvalDate: null, rejectionDate: null };
-  await tx.update(giftCards).set({ ...v, ...dates, updatedAt: sql`now()` }).where(eq(giftCards.id, id));
+  await tx
+    .update(giftCards)
+    .set({ ...v, ...dates, updatedAt: sql`now()` })
+    .where(eq(giftCards.id, id));
 }
 
 export async function deleteCard(tx: Tx, id: number): Promise<void> {
@@ -139,7 +190,11 @@ export async function deleteCard(tx: Tx, id: number): Promise<void> {
 }
 
 export async function listImages(tx: Tx, cardId: number): Promise<CardImage[]> {
-  const rows = await tx.select({ id: giftCardImages.id, image: giftCardImages.image }).from(giftCardImages).where(eq(giftCardImages.giftCardId, cardId)).orderBy(asc(giftCardImages.id));
+  const rows = await tx
+    .select({ id: giftCardImages.id, image: giftCardImages.image })
+    .from(giftCardImages)
+    .where(eq(giftCardImages.giftCardId, cardId))
+    .orderBy(asc(giftCardImages.id));
   return rows.map((r) => ({ ...r, url: imageUrl(r.image) }));
 }
 
@@ -148,7 +203,10 @@ export async function insertImages(tx: Tx, cardId: number, names: string[]): Pro
 }
 
 export async function findImage(tx: Tx, imageId: number): Promise<{ id: number; cardId: number; image: string } | null> {
-  const rows = await tx.select({ id: giftCardImages.id, cardId: giftCardImages.giftCardId, image: giftCardImages.image }).from(giftCardImages).where(eq(giftCardImages.id, imageId));
+  const rows = await tx
+    .select({ id: giftCardImages.id, cardId: giftCardImages.giftCardId, image: giftCardImages.image })
+    .from(giftCardImages)
+    .where(eq(giftCardImages.id, imageId));
   return rows[0] ?? null;
 }
 

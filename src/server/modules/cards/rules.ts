@@ -21,12 +21,14 @@ export function assertMayEdit(user: AuthUser, card: CardRecord) {
   if (isSeller(user) && card.status !== CARD_STATUS.pending) throw refusal(MSG.cardLocked);
 }
 
-export const imageRequired = () => new HttpError(422, { message: MSG.imageRequired, errorMsg: MSG.imageRequired, errors: { gallery: [MSG.imageRequired] } });
+export const imageRequired = () =>
+  new HttpError(422, { message: MSG.imageRequired, errorMsg: MSG.imageRequired, errors: { gallery: [MSG.imageRequired] } });
 
 /** The price must fit the offer: within min..max (range) or one of the listed prices (fixed). */
 export function assertPriceFits(offer: OfferRecord, price: Cents) {
   if (offer.offer.price_type === PRICE_TYPE.range) {
-    if (offer.minCents === null || offer.maxCents === null || price < offer.minCents || price > offer.maxCents) throw refusal(MSG.priceNotInRange);
+    if (offer.minCents === null || offer.maxCents === null || price < offer.minCents || price > offer.maxCents)
+      throw refusal(MSG.priceNotInRange);
   } else if (!(offer.fixedCents ?? []).includes(price)) {
     throw refusal(MSG.priceNotInList);
   }

@@ -14,7 +14,13 @@ import { assertMayEdit, assertMayView, imageRequired, isSeller, priceCard } from
 // Registers the demo offers/cards/comments seeder with seed/demo.
 import './demo';
 
-export interface CardInput { giftcard_offer_id: number; price: Cents; card_number?: string; description?: string; card_status?: CardStatus }
+export interface CardInput {
+  giftcard_offer_id: number;
+  price: Cents;
+  card_number?: string;
+  description?: string;
+  card_status?: CardStatus;
+}
 
 const STATUS_ACTION: Record<CardStatus, string> = { 0: 'set_pending', 1: 'approve', 2: 'reject' };
 const notFoundByNumber = () => new HttpError(404, { message: MSG.cardNotFound, errorMsg: MSG.cardNotFound });
@@ -65,7 +71,13 @@ export function createCardService(database: Database, images: ImageStore) {
             description: input.description ?? null,
           });
           await repo.insertImages(tx, id, names);
-          await recordAudit(tx, { actorId: user.id, action: 'create', entity: 'gift_card', entityId: id, details: { price: centsToNumber(input.price), rate: centsToNumber(rate), images: names.length } });
+          await recordAudit(tx, {
+            actorId: user.id,
+            action: 'create',
+            entity: 'gift_card',
+            entityId: id,
+            details: { price: centsToNumber(input.price), rate: centsToNumber(rate), images: names.length },
+          });
         }),
       );
       return { msg: 'Gift card added successfully' };
@@ -88,9 +100,10 @@ export function createCardService(database: Database, images: ImageStore) {
           const priceChanged = input.price !== card.price;
           if (card.paid > 0 && (offerChanged || priceChanged || status !== CARD_STATUS.approved)) throw refusal(MSG.cardHasPayments);
           // The rate is recomputed only when price or offer change (an offer's later edits don't rewrite old cards).
-          const rate = offerChanged || priceChanged
-            ? await priceCard(tx, input.giftcard_offer_id, input.price, { requireActive: offerChanged, lock: true })
-            : card.rate;
+          const rate =
+            offerChanged || priceChanged
+              ? await priceCard(tx, input.giftcard_offer_id, input.price, { requireActive: offerChanged, lock: true })
+              : card.rate;
           const has = (f: string) => Object.hasOwn(rawFields, f);
           const values: repo.CardValues = {
             offerId: input.giftcard_offer_id,
@@ -104,15 +117,34 @@ export function createCardService(database: Database, images: ImageStore) {
           await repo.updateCard(tx, id, values, statusChanged);
           await repo.insertImages(tx, id, names);
           await recordAudit(tx, {
-            actorId: user.id, action: 'update', entity: 'gift_card', entityId: id,
+            actorId: user.id,
+            action: 'update',
+            entity: 'gift_card',
+            entityId: id,
             details: {
-              before: { offerId: card.offerId, price: centsToNumber(card.price), rate: centsToNumber(card.rate), cardNumber: card.cardNumber },
-              after: { offerId: values.offerId, price: centsToNumber(input.price), rate: centsToNumber(rate), cardNumber: values.cardNumber },
+              before: {
+                offerId: card.offerId,
+                price: centsToNumber(card.price),
+                rate: centsToNumber(card.rate),
+                cardNumber: card.cardNumber,
+              },
+              after: {
+                offerId: values.offerId,
+                price: centsToNumber(input.price),
+                rate: centsToNumber(rate),
+                cardNumber: values.cardNumber,
+              },
               imagesAdded: names.length,
             },
           });
           if (statusChanged) {
-            await recordAudit(tx, { actorId: user.id, action: STATUS_ACTION[status], entity: 'gift_card', entityId: id, details: { from: card.status, to: status } });
+            await recordAudit(tx, {
+              actorId: user.id,
+              action: STATUS_ACTION[status],
+              entity: 'gift_card',
+              entityId: id,
+              details: { from: card.status, to: status },
+            });
           }
         }),
       );
@@ -130,7 +162,13 @@ export function createCardService(database: Database, images: ImageStore) {
           if (card.paid > 0) throw refusal(MSG.cardHasPayments);
           const owned = await repo.cardFiles(tx, id);
           await repo.deleteCard(tx, id);
-          await recordAudit(tx, { actorId: user.id, action: 'delete', entity: 'gift_card', entityId: id, details: { sellerId: card.sellerId, price: centsToNumber(card.price), status: card.status } });
+          await recordAudit(tx, {
+            actorId: user.id,
+            action: 'delete',
+            entity: 'gift_card',
+            entityId: id,
+            details: { sellerId: card.sellerId, price: centsToNumber(card.price), status: card.status },
+          });
           return owned;
         });
       } catch (err) {

@@ -8,7 +8,15 @@ import { imageUrl } from '../images/store';
 /** A card's comments newest first, each with its author's id and name. */
 export async function listComments(tx: Tx, cardId: number, limit: number, offset: number): Promise<Comment[]> {
   const rows = await tx
-    .select({ id: comments.id, giftCardId: comments.giftCardId, comment: comments.comment, image: comments.image, userId: comments.userId, createdAt: comments.createdAt, userName: users.name })
+    .select({
+      id: comments.id,
+      giftCardId: comments.giftCardId,
+      comment: comments.comment,
+      image: comments.image,
+      userId: comments.userId,
+      createdAt: comments.createdAt,
+      userName: users.name,
+    })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .where(eq(comments.giftCardId, cardId))
@@ -32,13 +40,22 @@ export async function countComments(tx: Tx, cardId: number): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function insertComment(tx: Tx, v: { giftCardId: number; userId: number; comment: string; image: string | null }): Promise<number> {
+export async function insertComment(
+  tx: Tx,
+  v: { giftCardId: number; userId: number; comment: string; image: string | null },
+): Promise<number> {
   const rows = await tx.insert(comments).values(v).returning({ id: comments.id });
   return rows[0].id;
 }
 
-export async function findComment(tx: Tx, id: number): Promise<{ id: number; cardId: number; userId: number; image: string | null } | null> {
-  const rows = await tx.select({ id: comments.id, cardId: comments.giftCardId, userId: comments.userId, image: comments.image }).from(comments).where(eq(comments.id, id));
+export async function findComment(
+  tx: Tx,
+  id: number,
+): Promise<{ id: number; cardId: number; userId: number; image: string | null } | null> {
+  const rows = await tx
+    .select({ id: comments.id, cardId: comments.giftCardId, userId: comments.userId, image: comments.image })
+    .from(comments)
+    .where(eq(comments.id, id));
   return rows[0] ?? null;
 }
 

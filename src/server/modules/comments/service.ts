@@ -57,7 +57,13 @@ export function createCommentService(database: Database, images: ImageStore) {
         assertMayView(user, card);
         if (isSeller(user) && found.userId !== user.id) throw forbidden();
         await repo.deleteComment(tx, commentId);
-        await recordAudit(tx, { actorId: user.id, action: 'delete', entity: 'comment', entityId: commentId, details: { giftCardId: found.cardId } });
+        await recordAudit(tx, {
+          actorId: user.id,
+          action: 'delete',
+          entity: 'comment',
+          entityId: commentId,
+          details: { giftCardId: found.cardId },
+        });
         return found.image;
       });
       await images.remove([image]);

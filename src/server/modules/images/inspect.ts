@@ -4,18 +4,30 @@ import { MSG } from '../../../shared/messages';
 import { HttpError } from '../../http/errors';
 
 export type ImageKind = 'jpg' | 'png' | 'webp';
-export interface ImageInfo { ext: ImageKind; width: number; height: number }
+export interface ImageInfo {
+  ext: ImageKind;
+  width: number;
+  height: number;
+}
 
 const PNG_SIG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-export const notAnImage = (field = 'gallery') => new HttpError(422, { message: MSG.notAnImage, errorMsg: MSG.notAnImage, errors: { [field]: [MSG.notAnImage] } });
-export const imageTooLarge = (field = 'gallery') => new HttpError(422, { message: MSG.imageTooLarge, errorMsg: MSG.imageTooLarge, errors: { [field]: [MSG.imageTooLarge] } });
+export const notAnImage = (field = 'gallery') =>
+  new HttpError(422, { message: MSG.notAnImage, errorMsg: MSG.notAnImage, errors: { [field]: [MSG.notAnImage] } });
+export const imageTooLarge = (field = 'gallery') =>
+  new HttpError(422, { message: MSG.imageTooLarge, errorMsg: MSG.imageTooLarge, errors: { [field]: [MSG.imageTooLarge] } });
 
 /** The kind of image by its first bytes (magic numbers); the file name and declared type are never trusted. */
 export function sniffKind(data: Buffer): ImageKind | null {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
   if (data.length >= 8 && data.subarray(0, 8).equals(PNG_SIG)) return 'png';
-  if (data.length >= 16 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP' && data.toString('latin1', 12, 15) === 'VP8') return 'webp';
+  if (
+    data.length >= 16 &&
+    data.toString('latin1', 0, 4) === 'RIFF' &&
+    data.toString('latin1', 8, 12) === 'WEBP' &&
+    data.toString('latin1', 12, 15) === 'VP8'
+  )
+    return 'webp';
   return null;
 }
 
@@ -61,7 +73,8 @@ export function inspectImage(data: Buffer, field = 'gallery'): ImageInfo {
   }
   const { width, height } = size;
   const type = size.type === 'jpeg' ? 'jpg' : size.type;
-  if (type !== kind || !Number.isSafeInteger(width) || !Number.isSafeInteger(height) || !width || !height || width < 1 || height < 1) throw notAnImage(field);
+  if (type !== kind || !Number.isSafeInteger(width) || !Number.isSafeInteger(height) || !width || !height || width < 1 || height < 1)
+    throw notAnImage(field);
   if (width * height > MAX_IMAGE_PIXELS) throw imageTooLarge(field);
   if (!structurallyComplete(kind, data)) throw notAnImage(field);
   return { ext: kind, width, height };

@@ -5,18 +5,29 @@ import type { AuthUser } from '../auth/service';
 
 /** Demo payments (run after the cards seeder): a partial payment of one approved card and one bulk payment. */
 export const seedDemoPayments: DemoSeeder = async ({ database, services }) => {
-  const admins = await database.query<AuthUser>(sql`SELECT id, name, email, role FROM users WHERE role = 'admin' AND deleted_at IS NULL ORDER BY id LIMIT 1`);
+  const admins = await database.query<AuthUser>(
+    sql`SELECT id, name, email, role FROM users WHERE role = 'admin' AND deleted_at IS NULL ORDER BY id LIMIT 1`,
+  );
   const cards = await database.query<{ id: number; seller_id: number; due: string }>(sql`
     SELECT id, seller_id, (price - rate - paid_amount)::text AS due FROM gift_cards
      WHERE card_status = 1 AND paid_amount < price - rate ORDER BY approval_date, id`);
   if (!admins[0] || cards.length === 0) return;
   const actor = admins[0];
   const first = cards[0];
-  await services.ledger.create(actor, { code: 'DEMO-CARD-0001', transaction_amount: Math.max(1, Math.floor(centsOf(first.due) / 2)), gidcard_id: first.id });
+  await services.ledger.create(actor, {
+    code: 'DEMO-CARD-0001',
+    transaction_amount: Math.max(1, Math.floor(centsOf(first.due) / 2)),
+    gidcard_id: first.id,
+  });
 
   const bulkSeller = cards.find((c) => c.seller_id !== first.seller_id)?.seller_id ?? first.seller_id;
   const [row] = await database.query<{ due: string }>(sql`SELECT seller_due::text AS due FROM users WHERE id = ${bulkSeller}`);
   const due = centsOf(row?.due ?? '0');
-  if (due > 0) await services.ledger.bulk(actor, { seller_id: bulkSeller, paid_amount: Math.max(1, Math.floor((due * 3) / 5)), code: 'DEMO-BULK-0001' });
+  if (due > 0)
+    await services.ledger.bulk(actor, {
+      seller_id: bulkSeller,
+      paid_amount: Math.max(1, Math.floor((due * 3) / 5)),
+      code: 'DEMO-BULK-0001',
+    });
 };
 addDemoSeeder(seedDemoPayments, 100);

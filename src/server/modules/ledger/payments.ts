@@ -11,7 +11,10 @@ import type { LockedCard } from './repository';
 
 /** The payment steps that run inside one database transaction, rows locked seller first, then cards by id. */
 
-export interface Payment { code: string; amount: Cents }
+export interface Payment {
+  code: string;
+  amount: Cents;
+}
 
 export const invalidSeller = () => invalidFields({ seller_id: ['The selected seller id is invalid.'] });
 export const invalidCard = () => invalidFields({ gidcard_id: ['The selected gidcard id is invalid.'] });
@@ -20,21 +23,47 @@ export const tooBigForCard = (due: Cents) => refusal(MSG.amountTooBig(plainAmoun
 /** Refuses a zero amount or an empty code before touching the database. */
 export function checkPaymentInput(p: Payment, order: 'code-first' | 'amount-first'): void {
   const checks = [
-    () => { if (p.code === '') throw refusal(MSG.bulkNoCode); },
-    () => { if (p.amount <= 0) throw refusal(MSG.bulkZero); },
+    () => {
+      if (p.code === '') throw refusal(MSG.bulkNoCode);
+    },
+    () => {
+      if (p.amount <= 0) throw refusal(MSG.bulkZero);
+    },
   ];
   (order === 'code-first' ? checks : checks.reverse()).forEach((c) => c());
 }
 
-export const allocationsJson = (allocs: repo.Allocation[]) => allocs.map((a) => ({ gift_card_id: a.cardId, amount: centsToNumber(a.amount) }));
+export const allocationsJson = (allocs: repo.Allocation[]) =>
+  allocs.map((a) => ({ gift_card_id: a.cardId, amount: centsToNumber(a.amount) }));
 
 /** Writes the transaction, its allocations and the cards' paid amounts, and the audit entry. */
-async function record(tx: Tx, actor: AuthUser, kind: string, t: { sellerId: number; giftCardId: number | null } & Payment, allocs: repo.Allocation[]): Promise<number> {
-  const id = await repo.insertTransaction(tx, { code: t.code, sellerId: t.sellerId, amount: t.amount, giftCardId: t.giftCardId, createdBy: actor.id });
+async function record(
+  tx: Tx,
+  actor: AuthUser,
+  kind: string,
+  t: { sellerId: number; giftCardId: number | null } & Payment,
+  allocs: repo.Allocation[],
+): Promise<number> {
+  const id = await repo.insertTransaction(tx, {
+    code: t.code,
+    sellerId: t.sellerId,
+    amount: t.amount,
+    giftCardId: t.giftCardId,
+    createdBy: actor.id,
+  });
   await repo.insertAllocations(tx, id, allocs);
   await recordAudit(tx, {
-    actorId: actor.id, action: kind, entity: 'transaction', entityId: id,
-    details: { code: t.code, seller_id: t.sellerId, gidcard_id: t.giftCardId, transaction_amount: centsToNumber(t.amount), allocations: allocationsJson(allocs) },
+    actorId: actor.id,
+    action: kind,
+    entity: 'transaction',
+    entityId: id,
+    details: {
+      code: t.code,
+      seller_id: t.sellerId,
+      gidcard_id: t.giftCardId,
+      transaction_amount: centsToNumber(t.amount),
+      allocations: allocationsJson(allocs),
+    },
   });
   return id;
 }
@@ -69,7 +98,14 @@ export async function payCard(tx: Tx, actor: AuthUser, cardId: number, p: Paymen
 }
 
 /** A payout to a seller, allocated to their approved cards approved earliest first (then lowest id). */
-export async function paySeller(tx: Tx, actor: AuthUser, sellerId: number, p: Payment, kind: 'payout' | 'bulk_payment', tooBig: (due: Cents) => HttpError): Promise<number> {
+export async function paySeller(
+  tx: Tx,
+  actor: AuthUser,
+  sellerId: number,
+  p: Payment,
+  kind: 'payout' | 'bulk_payment',
+  tooBig: (due: Cents) => HttpError,
+): Promise<number> {
   const seen = await repo.peekSeller(tx, sellerId);
   checkSeller(seen);
   if (p.amount > seen.due) throw tooBig(seen.due);
@@ -80,7 +116,11 @@ export async function paySeller(tx: Tx, actor: AuthUser, sellerId: number, p: Pa
   return record(tx, actor, kind, { ...p, sellerId, giftCardId: null }, allocate(queue, p.amount));
 }
 
-export interface PayoutEdit { code: string; amount: Cents; sellerId?: number }
+export interface PayoutEdit {
+  code: string;
+  amount: Cents;
+  sellerId?: number;
+}
 
 /**
  * Edits a payout and allocates it again: old allocations removed and the cards' paid amounts restored,
@@ -101,9 +141,10 @@ export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutE
 
   const oldAllocs = await repo.allocationsOf(tx, id);
   const oldIds = oldAllocs.map((a) => a.cardId);
-  const cards = before.giftCardId !== null
-    ? await repo.lockCardsById(tx, [before.giftCardId, ...oldIds])
-    : await repo.lockPayableCards(tx, newSellerId, oldIds);
+  const cards =
+    before.giftCardId !== null
+      ? await repo.lockCardsById(tx, [before.giftCardId, ...oldIds])
+      : await repo.lockPayableCards(tx, newSellerId, oldIds);
   await repo.deleteAllocations(tx, id);
   for (const a of oldAllocs) {
     const c = cards.find((x) => x.id === a.cardId);
@@ -125,9 +166,17 @@ export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutE
   await repo.insertAllocations(tx, id, allocs);
   await repo.updateTransactionRow(tx, id, { code: e.code, sellerId: newSellerId, amount: e.amount });
   await recordAudit(tx, {
-    actorId: actor.id, action: 'update', entity: 'transaction', entityId: id,
+    actorId: actor.id,
+    action: 'update',
+    entity: 'transaction',
+    entityId: id,
     details: {
-      before: { code: before.code, seller_id: before.sellerId, transaction_amount: centsToNumber(before.amount), allocations: allocationsJson(oldAllocs) },
+      before: {
+        code: before.code,
+        seller_id: before.sellerId,
+        transaction_amount: centsToNumber(before.amount),
+        allocations: allocationsJson(oldAllocs),
+      },
       after: { code: e.code, seller_id: newSellerId, transaction_amount: centsToNumber(e.amount), allocations: allocationsJson(allocs) },
     },
   });

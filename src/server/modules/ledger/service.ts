@@ -13,8 +13,17 @@ import { inTransaction } from './retry';
 import * as repo from './repository';
 import './demo';
 
-export interface TransactionInput { code: string; transaction_amount: Cents; gidcard_id?: number; seller_id?: number }
-export interface BulkInput { seller_id: number; paid_amount: Cents; code: string }
+export interface TransactionInput {
+  code: string;
+  transaction_amount: Cents;
+  gidcard_id?: number;
+  seller_id?: number;
+}
+export interface BulkInput {
+  seller_id: number;
+  paid_amount: Cents;
+  code: string;
+}
 
 /** A unique-code violation from a concurrent payment is the same refusal as a code found taken. */
 async function mapCodeConflict<T>(fn: () => Promise<T>): Promise<T> {
@@ -33,7 +42,13 @@ export function createLedgerService(database: Database) {
     await inTransaction(db, async (tx) => {
       const now = await repo.flipRedeem(tx, id, actor.id);
       if (now === null) throw notFound();
-      await recordAudit(tx, { actorId: actor.id, action: 'redeem', entity: 'transaction', entityId: id, details: { before: { is_redeem: 1 - now }, after: { is_redeem: now } } });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'redeem',
+        entity: 'transaction',
+        entityId: id,
+        details: { before: { is_redeem: 1 - now }, after: { is_redeem: now } },
+      });
     });
     return { msg: MSG.redeemUpdated };
   }
@@ -43,7 +58,8 @@ export function createLedgerService(database: Database) {
     async create(actor: AuthUser, input: TransactionInput): Promise<Msg> {
       const p = { code: input.code, amount: input.transaction_amount };
       checkPaymentInput(p, 'code-first');
-      if (input.gidcard_id === undefined && input.seller_id === undefined) throw invalidFields({ seller_id: ['The seller id field is required.'] });
+      if (input.gidcard_id === undefined && input.seller_id === undefined)
+        throw invalidFields({ seller_id: ['The seller id field is required.'] });
       await mapCodeConflict(() =>
         inTransaction(db, (tx) =>
           input.gidcard_id !== undefined
@@ -58,7 +74,9 @@ export function createLedgerService(database: Database) {
     async bulk(actor: AuthUser, input: BulkInput): Promise<Msg> {
       const p = { code: input.code, amount: input.paid_amount };
       checkPaymentInput(p, 'amount-first');
-      await mapCodeConflict(() => inTransaction(db, (tx) => paySeller(tx, actor, input.seller_id, p, 'bulk_payment', () => refusal(MSG.bulkTooLarge))));
+      await mapCodeConflict(() =>
+        inTransaction(db, (tx) => paySeller(tx, actor, input.seller_id, p, 'bulk_payment', () => refusal(MSG.bulkTooLarge))),
+      );
       return { msg: MSG.paymentSucceeded };
     },
 
@@ -89,7 +107,10 @@ export function createLedgerService(database: Database) {
 
     async mine(actor: AuthUser, page: number): Promise<Wrapped<Page<Transaction>>> {
       const per = PAGE_SIZE.transactions;
-      const [rows, total] = await Promise.all([repo.listTransactions(db, per, pageOffset(page, per), actor.id), repo.userTransactionCount(db, actor.id)]);
+      const [rows, total] = await Promise.all([
+        repo.listTransactions(db, per, pageOffset(page, per), actor.id),
+        repo.userTransactionCount(db, actor.id),
+      ]);
       return { data: pageResult(rows, page, per, total) };
     },
   };

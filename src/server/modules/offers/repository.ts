@@ -17,10 +17,26 @@ const columns = {
   rateType: offers.rateType,
   rate: offers.rate,
 };
-type Row = { id: number; title: string; isActive: number; priceType: number; minPrice: string | null; maxPrice: string | null; fixedPrice: string[] | null; rateType: number; rate: string };
+type Row = {
+  id: number;
+  title: string;
+  isActive: number;
+  priceType: number;
+  minPrice: string | null;
+  maxPrice: string | null;
+  fixedPrice: string[] | null;
+  rateType: number;
+  rate: string;
+};
 
 /** An offer with its money in cents, for the rules of cards. */
-export interface OfferRecord { offer: Offer; minCents: Cents | null; maxCents: Cents | null; fixedCents: Cents[] | null; rateCents: Cents }
+export interface OfferRecord {
+  offer: Offer;
+  minCents: Cents | null;
+  maxCents: Cents | null;
+  fixedCents: Cents[] | null;
+  rateCents: Cents;
+}
 
 function toRecord(r: Row): OfferRecord {
   const fixedCents = r.fixedPrice ? r.fixedPrice.map((v) => centsOf(v)) : null;
@@ -57,8 +73,14 @@ export async function findOffer(tx: Tx, id: number, lock?: 'update' | 'share'): 
 }
 
 export interface OfferValues {
-  title: string; isActive: number; priceType: number; minPrice: string | null; maxPrice: string | null;
-  fixedPrice: string[] | null; rateType: number; rate: string;
+  title: string;
+  isActive: number;
+  priceType: number;
+  minPrice: string | null;
+  maxPrice: string | null;
+  fixedPrice: string[] | null;
+  rateType: number;
+  rate: string;
 }
 
 export async function insertOffer(tx: Tx, v: OfferValues): Promise<number> {
@@ -67,7 +89,10 @@ export async function insertOffer(tx: Tx, v: OfferValues): Promise<number> {
 }
 
 export async function updateOffer(tx: Tx, id: number, v: OfferValues): Promise<void> {
-  await tx.update(offers).set({ ...v, updatedAt: sql`now()` }).where(eq(offers.id, id));
+  await tx
+    .update(offers)
+    .set({ ...v, updatedAt: sql`now()` })
+    .where(eq(offers.id, id));
 }
 
 export async function deleteOffer(tx: Tx, id: number): Promise<void> {

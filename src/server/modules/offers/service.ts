@@ -11,9 +11,14 @@ import * as repo from './repository';
 
 /** The offer body as the contract's zod schema outputs it (money in cents). */
 export interface OfferInput {
-  title: string; is_active: 0 | 1; price_type: 0 | 1;
-  min_price?: Cents; max_price?: Cents; fixed_price?: Cents[];
-  rate_type: 0 | 1; rate: Cents;
+  title: string;
+  is_active: 0 | 1;
+  price_type: 0 | 1;
+  min_price?: Cents;
+  max_price?: Cents;
+  fixed_price?: Cents[];
+  rate_type: 0 | 1;
+  rate: Cents;
 }
 
 /** Range offers keep min/max, fixed offers keep their list; a fixed fee may not exceed the lowest price. */
@@ -68,7 +73,13 @@ export function createOfferService(database: Database) {
         const current = await repo.findOffer(tx, id, 'update');
         if (!current) throw notFound();
         await repo.updateOffer(tx, id, values);
-        await recordAudit(tx, { actorId: actor.id, action: 'update', entity: 'offer', entityId: id, details: { before: current.offer, after: { ...values } } });
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'update',
+          entity: 'offer',
+          entityId: id,
+          details: { before: current.offer, after: { ...values } },
+        });
       });
       return { msg: 'Gift card offer updated successfully' };
     },
@@ -80,7 +91,13 @@ export function createOfferService(database: Database) {
           if (!current) throw notFound();
           if (await repo.offerHasCards(tx, id)) throw refusal(MSG.offerHasCards);
           await repo.deleteOffer(tx, id);
-          await recordAudit(tx, { actorId: actor.id, action: 'delete', entity: 'offer', entityId: id, details: { title: current.offer.title } });
+          await recordAudit(tx, {
+            actorId: actor.id,
+            action: 'delete',
+            entity: 'offer',
+            entityId: id,
+            details: { title: current.offer.title },
+          });
         });
       } catch (err) {
         // A card submitted at the same moment: the foreign key refuses the delete.

@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 
 /** Reports read only the report_daily rollup the gift_cards trigger keeps; they never scan gift_cards. */
-export interface DayCounts { day: string; approved: number; rejected: number }
+export interface DayCounts {
+  day: string;
+  approved: number;
+  rejected: number;
+}
 
 export async function dailyCounts(tx: Tx, sellerId: number, start: string, end: string): Promise<DayCounts[]> {
   const res = (await tx.execute(sql`
@@ -12,7 +16,11 @@ export async function dailyCounts(tx: Tx, sellerId: number, start: string, end: 
   return res.rows.map((r) => ({ day: r.day, approved: Number(r.approved), rejected: Number(r.rejected) }));
 }
 
-export interface MonthCounts { month: number; approved: number; rejected: number }
+export interface MonthCounts {
+  month: number;
+  approved: number;
+  rejected: number;
+}
 
 export async function monthlyCounts(tx: Tx, sellerId: number, year: number): Promise<MonthCounts[]> {
   const y = String(year).padStart(4, '0');

@@ -12,7 +12,8 @@ const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** The number of days from start to end inclusive; refuses ranges over MAX_REPORT_DAYS. */
 function checkedDayCount(start: string, end: string): number {
   const count = Math.round((dayMs(end) - dayMs(start)) / DAY_MS) + 1;
-  if (count > MAX_REPORT_DAYS) throw invalidFields({ end_date: [`The end date field must be within ${MAX_REPORT_DAYS} days of the start date (both included).`] });
+  if (count > MAX_REPORT_DAYS)
+    throw invalidFields({ end_date: [`The end date field must be within ${MAX_REPORT_DAYS} days of the start date (both included).`] });
   return count;
 }
 
@@ -25,14 +26,20 @@ export function reportDays(start: string, end: string): string[] {
 /** seller_id 0 means all sellers, for staff only; a seller always gets their own. */
 const scope = (actor: AuthUser, requested: number) => (actor.role === 'seller' ? actor.id : requested);
 
-export interface ChartInput { start_date: string; end_date: string; seller_id: number }
+export interface ChartInput {
+  start_date: string;
+  end_date: string;
+  seller_id: number;
+}
 
 export function createReportService(database: Database) {
   const { db } = database;
   return {
     async daily(actor: AuthUser, input: ChartInput): Promise<ChartData> {
       const days = reportDays(input.start_date, input.end_date);
-      const counts = new Map((await repo.dailyCounts(db, scope(actor, input.seller_id), input.start_date, input.end_date)).map((r) => [r.day, r]));
+      const counts = new Map(
+        (await repo.dailyCounts(db, scope(actor, input.seller_id), input.start_date, input.end_date)).map((r) => [r.day, r]),
+      );
       return {
         lableArray: days,
         approvalArray: days.map((d) => counts.get(d)?.approved ?? 0),

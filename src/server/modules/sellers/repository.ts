@@ -8,11 +8,15 @@ export async function listSellers(tx: Tx, limit: number, offset: number): Promis
   const res = (await tx.execute(sql`
     SELECT id, name, email, seller_due::text AS seller_due FROM users
      WHERE role = 'seller' AND deleted_at IS NULL
-     ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`)) as unknown as { rows: { id: number; name: string; email: string; seller_due: string }[] };
+     ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`)) as unknown as {
+    rows: { id: number; name: string; email: string; seller_due: string }[];
+  };
   return res.rows.map((r) => ({ id: r.id, name: r.name, email: r.email, seller_due: moneyOut(r.seller_due) }));
 }
 
 export async function sellerDue(tx: Tx, sellerId: number): Promise<number> {
-  const res = (await tx.execute(sql`SELECT seller_due::text AS due FROM users WHERE id = ${sellerId}`)) as unknown as { rows: { due: string }[] };
+  const res = (await tx.execute(sql`SELECT seller_due::text AS due FROM users WHERE id = ${sellerId}`)) as unknown as {
+    rows: { due: string }[];
+  };
   return moneyOut(res.rows[0]?.due ?? '0');
 }

@@ -14,7 +14,10 @@ export async function listUsers(tx: Tx, limit: number, offset: number): Promise<
 }
 
 export async function findUser(tx: Tx, id: number, opts: { forUpdate?: boolean } = {}): Promise<User | null> {
-  const q = tx.select(columns).from(users).where(and(eq(users.id, id), isNull(users.deletedAt)));
+  const q = tx
+    .select(columns)
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
   const rows = opts.forUpdate ? await q.for('update') : await q;
   return rows[0] ? toUser(rows[0]) : null;
 }
@@ -28,20 +31,37 @@ export async function emailTaken(tx: Tx, email: string, exceptId?: number): Prom
   return rows.length > 0;
 }
 
-export async function insertUser(tx: Tx, u: { name: string; email: string; role: User['role']; passwordHash: string; rate: string | null }) {
+export async function insertUser(
+  tx: Tx,
+  u: { name: string; email: string; role: User['role']; passwordHash: string; rate: string | null },
+) {
   const rows = await tx.insert(users).values(u).returning({ id: users.id });
   return rows[0].id;
 }
 
-export async function updateUser(tx: Tx, id: number, u: { name: string; email: string; role: User['role']; rate: string | null; passwordHash?: string }) {
-  await tx.update(users).set({ ...u, updatedAt: sql`now()` }).where(eq(users.id, id));
+export async function updateUser(
+  tx: Tx,
+  id: number,
+  u: { name: string; email: string; role: User['role']; rate: string | null; passwordHash?: string },
+) {
+  await tx
+    .update(users)
+    .set({ ...u, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
 }
 
 export async function softDeleteUser(tx: Tx, id: number) {
-  await tx.update(users).set({ deletedAt: sql`now()` }).where(eq(users.id, id));
+  await tx
+    .update(users)
+    .set({ deletedAt: sql`now()` })
+    .where(eq(users.id, id));
 }
 
 export async function anyAdmin(tx: Tx): Promise<boolean> {
-  const rows = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), isNull(users.deletedAt))).limit(1);
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))
+    .limit(1);
   return rows.length > 0;
 }

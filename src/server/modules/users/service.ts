@@ -10,9 +10,16 @@ import { hashPassword, type AuthUser } from '../auth/service';
 import { revokeUserTokens } from '../auth/repository';
 import * as repo from './repository';
 
-export interface UserInput { name: string; email: string; role: 'manager' | 'seller'; password?: string; rate?: number }
+export interface UserInput {
+  name: string;
+  email: string;
+  role: 'manager' | 'seller';
+  password?: string;
+  rate?: number;
+}
 
-const emailTakenError = () => new HttpError(422, { message: MSG.emailTaken, errorMsg: MSG.emailTaken, errors: { email: [MSG.emailTaken] } });
+const emailTakenError = () =>
+  new HttpError(422, { message: MSG.emailTaken, errorMsg: MSG.emailTaken, errors: { email: [MSG.emailTaken] } });
 
 export function createUserService(database: Database) {
   const { db } = database;
@@ -42,10 +49,19 @@ export function createUserService(database: Database) {
         await db.transaction(async (tx) => {
           if (await repo.emailTaken(tx, input.email)) throw emailTakenError();
           const id = await repo.insertUser(tx, {
-            name: input.name, email: input.email, role: input.role, passwordHash,
+            name: input.name,
+            email: input.email,
+            role: input.role,
+            passwordHash,
             rate: input.rate === undefined ? null : centsToDecimal(input.rate),
           });
-          await recordAudit(tx, { actorId: actor.id, action: 'create', entity: 'user', entityId: id, details: { name: input.name, email: input.email, role: input.role } });
+          await recordAudit(tx, {
+            actorId: actor.id,
+            action: 'create',
+            entity: 'user',
+            entityId: id,
+            details: { name: input.name, email: input.email, role: input.role },
+          });
         });
       } catch (err) {
         if (pgCode(err) === '23505') throw emailTakenError();
@@ -68,8 +84,15 @@ export function createUserService(database: Database) {
           await repo.updateUser(tx, id, { name: input.name, email: input.email, role, rate, ...(passwordHash ? { passwordHash } : {}) });
           if (passwordHash || role !== current.role) await revokeUserTokens(tx, id);
           await recordAudit(tx, {
-            actorId: actor.id, action: 'update', entity: 'user', entityId: id,
-            details: { before: { name: current.name, email: current.email, role: current.role }, after: { name: input.name, email: input.email, role }, passwordChanged: Boolean(passwordHash) },
+            actorId: actor.id,
+            action: 'update',
+            entity: 'user',
+            entityId: id,
+            details: {
+              before: { name: current.name, email: current.email, role: current.role },
+              after: { name: input.name, email: input.email, role },
+              passwordChanged: Boolean(passwordHash),
+            },
           });
         });
       } catch (err) {
@@ -88,7 +111,13 @@ export function createUserService(database: Database) {
         // Soft delete: the user's cards, comments and payouts stay on record.
         await repo.softDeleteUser(tx, id);
         await revokeUserTokens(tx, id);
-        await recordAudit(tx, { actorId: actor.id, action: 'delete', entity: 'user', entityId: id, details: { name: current.name, email: current.email, role: current.role } });
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'delete',
+          entity: 'user',
+          entityId: id,
+          details: { name: current.name, email: current.email, role: current.role },
+        });
       });
       return { msg: 'User deleted successfully' };
     },

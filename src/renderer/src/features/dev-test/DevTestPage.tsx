@@ -53,8 +53,23 @@ export default function DevTestPage() {
       <Paper sx={{ p: 3 }}>
         <form onSubmit={run} noValidate aria-label="Chart test">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-            <TextField type="date" label="Start Date" value={start} onChange={(e) => setStart(e.target.value)} required autoFocus slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField type="date" label="End Date" value={end} onChange={(e) => setEnd(e.target.value)} required slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField
+              type="date"
+              label="Start Date"
+              value={start}
+              onChange={(e) => setStart(e.target.value)}
+              required
+              autoFocus
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              type="date"
+              label="End Date"
+              value={end}
+              onChange={(e) => setEnd(e.target.value)}
+              required
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
             <Button type="submit" variant="contained">
               Load Chart
             </Button>

@@ -19,7 +19,12 @@ import { priceError } from './offers';
 import { OfferPriceFields, PriceBreakdown } from './OfferPriceFields';
 import { useOffers } from './useOffers';
 
-interface Errors { offer?: string; price?: string; images?: string; description?: string }
+interface Errors {
+  offer?: string;
+  price?: string;
+  images?: string;
+  description?: string;
+}
 
 /** Add Gift Card (sellers): offer, price, images, description. */
 export default function AddGiftCardPage() {
@@ -59,7 +64,10 @@ export default function AddGiftCardPage() {
     setSaving(true);
     const r = await call(
       'createCard',
-      { body: { giftcard_offer_id: Number(offerId), price: price.trim(), description: description.trim() || undefined }, files: { gallery: images } },
+      {
+        body: { giftcard_offer_id: Number(offerId), price: price.trim(), description: description.trim() || undefined },
+        files: { gallery: images },
+      },
       { loader: false },
     );
     setSaving(false);
@@ -134,7 +142,9 @@ export default function AddGiftCardPage() {
             <Box sx={{ minHeight: 28 }} aria-live="polite">
               {saving && (
                 <>
-                  <Typography variant="body2">Uploading {images.length} image{images.length === 1 ? '' : 's'}…</Typography>
+                  <Typography variant="body2">
+                    Uploading {images.length} image{images.length === 1 ? '' : 's'}…
+                  </Typography>
                   <LinearProgress aria-label="Uploading" />
                 </>
               )}

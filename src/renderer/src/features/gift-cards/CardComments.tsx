@@ -73,7 +73,11 @@ export default function CardComments({ cardId }: { cardId: number }) {
       return;
     }
     setSending(true);
-    const r = await call('addComment', { id: cardId, body: { comment: text.trim() }, files: image.length ? { comment_image: image } : undefined });
+    const r = await call('addComment', {
+      id: cardId,
+      body: { comment: text.trim() },
+      files: image.length ? { comment_image: image } : undefined,
+    });
     setSending(false);
     if (isOk(r)) {
       notify.success(msgText(r, 'Comment added'));
@@ -133,7 +137,14 @@ export default function CardComments({ cardId }: { cardId: number }) {
             </TableRow>
           </TableHead>
           <TableBody sx={{ opacity: loading && rows.length ? 0.6 : 1 }}>
-            <TableStatusRow colSpan={4} loading={loading} error={loadError} empty={rows.length === 0} emptyText={MSG.noComment} onRetry={load} />
+            <TableStatusRow
+              colSpan={4}
+              loading={loading}
+              error={loadError}
+              empty={rows.length === 0}
+              emptyText={MSG.noComment}
+              onRetry={load}
+            />
             {!loadError &&
               rows.map((c) => {
                 const src = c.image_url || c.image ? transport.imageUrl(c.image_url ?? c.image) : '';

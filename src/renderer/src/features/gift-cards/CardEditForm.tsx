@@ -22,8 +22,18 @@ import CardImages from './CardImages';
 import { priceError } from './offers';
 import { OfferPriceFields, PriceBreakdown } from './OfferPriceFields';
 
-interface Props { detail: GiftCardDetail; offers: Offer[]; onSaved(): Promise<void> | void }
-interface Errors { offer?: string; price?: string; card_number?: string; description?: string; images?: string }
+interface Props {
+  detail: GiftCardDetail;
+  offers: Offer[];
+  onSaved(): Promise<void> | void;
+}
+interface Errors {
+  offer?: string;
+  price?: string;
+  card_number?: string;
+  description?: string;
+  images?: string;
+}
 
 const priceText = (v: number) => centsToDecimal(parseCents(v) ?? 0);
 
@@ -72,7 +82,11 @@ export default function CardEditForm({ detail, offers: allOffers, onSaved }: Pro
       card_number: cardNumber.trim(),
       ...(isStaff ? { card_status: status } : {}),
     };
-    const r = await call('updateCard', { id: card.id, body, files: newImages.length ? { gallery: newImages } : undefined }, { loader: newImages.length === 0 });
+    const r = await call(
+      'updateCard',
+      { id: card.id, body, files: newImages.length ? { gallery: newImages } : undefined },
+      { loader: newImages.length === 0 },
+    );
     setSaving(false);
     if (isOk(r)) {
       notify.success(msgText(r, 'Gift card updated'));
@@ -81,31 +95,58 @@ export default function CardEditForm({ detail, offers: allOffers, onSaved }: Pro
       return;
     }
     const fe = fieldErrors(r);
-    setErrors({ offer: fe.giftcard_offer_id, price: fe.price, card_number: fe.card_number, description: fe.description, images: Object.entries(fe).find(([k]) => k.startsWith('gallery'))?.[1] });
+    setErrors({
+      offer: fe.giftcard_offer_id,
+      price: fe.price,
+      card_number: fe.card_number,
+      description: fe.description,
+      images: Object.entries(fe).find(([k]) => k.startsWith('gallery'))?.[1],
+    });
     notify.error(errorText(r, MSG.serverError));
   };
 
   return (
     <form onSubmit={save} noValidate aria-label="Edit gift card">
       <Stack spacing={2}>
-        {readOnly && <Alert severity="info">{MSG.cardLocked}: this card is {CARD_STATUS_LABEL[card.card_status].toLowerCase()}.</Alert>}
+        {readOnly && (
+          <Alert severity="info">
+            {MSG.cardLocked}: this card is {CARD_STATUS_LABEL[card.card_status].toLowerCase()}.
+          </Alert>
+        )}
         <Box>
-          <Typography variant="caption" color="text.secondary">Seller</Typography>
+          <Typography variant="caption" color="text.secondary">
+            Seller
+          </Typography>
           <Typography data-testid="card-seller">{card.name}</Typography>
-          <Typography variant="body2" color="text.secondary" data-testid="card-seller-email">{card.email}</Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="card-seller-email">
+            {card.email}
+          </Typography>
         </Box>
         <OfferPriceFields
           offers={offers}
           offerId={offerId}
           price={price}
-          onOffer={(id) => { setOfferId(id); setPrice(''); setErrors((x) => ({ ...x, offer: undefined, price: undefined })); }}
-          onPrice={(p) => { setPrice(p); setErrors((x) => ({ ...x, price: undefined })); }}
+          onOffer={(id) => {
+            setOfferId(id);
+            setPrice('');
+            setErrors((x) => ({ ...x, offer: undefined, price: undefined }));
+          }}
+          onPrice={(p) => {
+            setPrice(p);
+            setErrors((x) => ({ ...x, price: undefined }));
+          }}
           errors={errors}
           disabled={disabled}
           autoFocus={!readOnly}
         />
         <Box>
-          <Button variant="outlined" size="small" onClick={() => setShowPrice((s) => !s)} aria-expanded={showPrice} aria-controls="price-breakdown">
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => setShowPrice((s) => !s)}
+            aria-expanded={showPrice}
+            aria-controls="price-breakdown"
+          >
             {showPrice ? 'Hide Price' : 'Show Price'}
           </Button>
           <Collapse in={showPrice} id="price-breakdown">
@@ -128,7 +169,9 @@ export default function CardEditForm({ detail, offers: allOffers, onSaved }: Pro
           slotProps={{ htmlInput: { readOnly: !isStaff } }}
         />
         <Box>
-          <Typography variant="subtitle2" gutterBottom>Images</Typography>
+          <Typography variant="subtitle2" gutterBottom>
+            Images
+          </Typography>
           <CardImages images={detail.images} onRemove={readOnly ? undefined : removeImage} />
         </Box>
         {!readOnly && <ImagePicker label="New Images" files={newImages} onChange={setNewImages} disabled={saving} error={errors.images} />}
@@ -146,7 +189,9 @@ export default function CardEditForm({ detail, offers: allOffers, onSaved }: Pro
         {isStaff && (
           <Box>
             <Divider sx={{ mb: 2 }} />
-            <Typography variant="subtitle1" component="h2" gutterBottom>Admin Option</Typography>
+            <Typography variant="subtitle1" component="h2" gutterBottom>
+              Admin Option
+            </Typography>
             <TextField
               select
               label="Card Status"
@@ -157,7 +202,9 @@ export default function CardEditForm({ detail, offers: allOffers, onSaved }: Pro
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
               {([0, 1, 2] as const).map((s) => (
-                <option key={s} value={String(s)}>{CARD_STATUS_LABEL[s]}</option>
+                <option key={s} value={String(s)}>
+                  {CARD_STATUS_LABEL[s]}
+                </option>
               ))}
             </TextField>
           </Box>
@@ -165,14 +212,18 @@ export default function CardEditForm({ detail, offers: allOffers, onSaved }: Pro
         <Box sx={{ minHeight: 28 }} aria-live="polite">
           {saving && newImages.length > 0 && (
             <>
-              <Typography variant="body2">Uploading {newImages.length} image{newImages.length === 1 ? '' : 's'}…</Typography>
+              <Typography variant="body2">
+                Uploading {newImages.length} image{newImages.length === 1 ? '' : 's'}…
+              </Typography>
               <LinearProgress aria-label="Uploading" />
             </>
           )}
         </Box>
         {!readOnly && (
           <Box>
-            <Button type="submit" variant="contained" disabled={saving}>Save</Button>
+            <Button type="submit" variant="contained" disabled={saving}>
+              Save
+            </Button>
           </Box>
         )}
       </Stack>

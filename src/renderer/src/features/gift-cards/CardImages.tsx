@@ -48,7 +48,12 @@ export default function CardImages({ images, onRemove }: Props) {
           const title = `Card image ${i + 1}`;
           return (
             <Box key={img.id} role="listitem" sx={{ width: 120, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
-              <Box component="img" src={src} alt={title} sx={{ width: 120, height: 90, objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }} />
+              <Box
+                component="img"
+                src={src}
+                alt={title}
+                sx={{ width: 120, height: 90, objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }}
+              />
               <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
                 <IconButton size="small" aria-label={`View ${title}`} onClick={() => setViewing({ src, title })}>
                   <ZoomInIcon fontSize="small" />

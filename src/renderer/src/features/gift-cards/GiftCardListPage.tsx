@@ -130,7 +130,13 @@ export default function GiftCardListPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      <Pagination total={list.total} perPage={list.perPage} page={list.page} threshold={PAGINATION_THRESHOLD.cards} onChange={list.setPage} />
+      <Pagination
+        total={list.total}
+        perPage={list.perPage}
+        page={list.page}
+        threshold={PAGINATION_THRESHOLD.cards}
+        onChange={list.setPage}
+      />
       <CardSearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />
       <PayDialog
         card={paying}

@@ -75,7 +75,8 @@ export function OfferPriceFields({ offers, offerId, price, onOffer, onPrice, err
           disabled={disabled || !offer}
           error={!!errors.price}
           helperText={
-            errors.price ?? (offer ? `Between ${formatMoney(offer.min_price ?? 0)} and ${formatMoney(offer.max_price ?? 0)}` : 'Choose an offer first')
+            errors.price ??
+            (offer ? `Between ${formatMoney(offer.min_price ?? 0)} and ${formatMoney(offer.max_price ?? 0)}` : 'Choose an offer first')
           }
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />

@@ -67,7 +67,10 @@ export default function PayDialog({ card, onClose, onPaid }: { card: GiftCard | 
     <Dialog open={card !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="pay-title">
       {card && (
         <form onSubmit={apply} noValidate>
-          <DialogTitle id="pay-title">Pay {card.title}{card.card_number ? ` (${card.card_number})` : ''}</DialogTitle>
+          <DialogTitle id="pay-title">
+            Pay {card.title}
+            {card.card_number ? ` (${card.card_number})` : ''}
+          </DialogTitle>
           <DialogContent>
             <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
               <Figure label="Price" value={card.price} />

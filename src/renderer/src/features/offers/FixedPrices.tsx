@@ -52,7 +52,11 @@ export function FixedPrices({ prices, onChange, error }: { prices: string[]; onC
       <Box component="ul" aria-label="Price list" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0 }}>
         {prices.map((p) => (
           <li key={p}>
-            <Chip label={formatMoney(p)} onDelete={() => onChange(prices.filter((x) => x !== p))} aria-label={`Remove price ${formatMoney(p)}`} />
+            <Chip
+              label={formatMoney(p)}
+              onDelete={() => onChange(prices.filter((x) => x !== p))}
+              aria-label={`Remove price ${formatMoney(p)}`}
+            />
           </li>
         ))}
       </Box>

@@ -82,7 +82,16 @@ export default function OfferFormPage() {
     <>
       <PageHeader title={title} actions={back} />
       <Paper component="form" noValidate onSubmit={submit} sx={{ p: 3, maxWidth: 640 }} aria-label={title}>
-        <TextField id="offer-title" label="Title" required autoFocus value={values.title} onChange={set('title')} error={!!errors.title} helperText={errors.title} />
+        <TextField
+          id="offer-title"
+          label="Title"
+          required
+          autoFocus
+          value={values.title}
+          onChange={set('title')}
+          error={!!errors.title}
+          helperText={errors.title}
+        />
         <SelectField
           id="offer-status"
           label="Status"
@@ -111,8 +120,26 @@ export default function OfferFormPage() {
         />
         {range ? (
           <Box sx={{ display: 'flex', gap: 2 }}>
-            <TextField id="offer-min" label="Min Price" required value={values.min_price} onChange={set('min_price')} error={!!errors.min_price} helperText={errors.min_price} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-            <TextField id="offer-max" label="Max Price" required value={values.max_price} onChange={set('max_price')} error={!!errors.max_price} helperText={errors.max_price} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <TextField
+              id="offer-min"
+              label="Min Price"
+              required
+              value={values.min_price}
+              onChange={set('min_price')}
+              error={!!errors.min_price}
+              helperText={errors.min_price}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+            <TextField
+              id="offer-max"
+              label="Max Price"
+              required
+              value={values.max_price}
+              onChange={set('max_price')}
+              error={!!errors.max_price}
+              helperText={errors.max_price}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
           </Box>
         ) : (
           <FixedPrices

@@ -53,13 +53,24 @@ export default function OfferListPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            <TableStatusRow colSpan={4} loading={list.loading} error={list.error} empty={list.rows.length === 0} emptyText="No offers yet" onRetry={list.reload} />
+            <TableStatusRow
+              colSpan={4}
+              loading={list.loading}
+              error={list.error}
+              empty={list.rows.length === 0}
+              emptyText="No offers yet"
+              onRetry={list.reload}
+            />
             {!list.error &&
               list.rows.map((o) => (
                 <TableRow key={o.id} hover>
                   <TableCell>{o.title}</TableCell>
                   <TableCell>
-                    <Chip size="small" label={o.is_active === 1 ? 'Active' : 'Maintenance'} color={o.is_active === 1 ? 'success' : 'warning'} />
+                    <Chip
+                      size="small"
+                      label={o.is_active === 1 ? 'Active' : 'Maintenance'}
+                      color={o.is_active === 1 ? 'success' : 'warning'}
+                    />
                   </TableCell>
                   <TableCell>{rateLabel(o)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -75,7 +86,13 @@ export default function OfferListPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      <Pagination total={list.total} perPage={list.perPage} page={list.page} threshold={PAGINATION_THRESHOLD.offers} onChange={list.setPage} />
+      <Pagination
+        total={list.total}
+        perPage={list.perPage}
+        page={list.page}
+        threshold={PAGINATION_THRESHOLD.offers}
+        onChange={list.setPage}
+      />
     </>
   );
 }

@@ -15,7 +15,16 @@ export interface OfferValues {
 }
 export type OfferField = 'title' | 'is_active' | 'price_type' | 'min_price' | 'max_price' | 'fixed_price' | 'rate_type' | 'rate';
 
-export const EMPTY_OFFER: OfferValues = { title: '', is_active: '1', price_type: '0', min_price: '', max_price: '', fixed: [], rate_type: '0', rate: '' };
+export const EMPTY_OFFER: OfferValues = {
+  title: '',
+  is_active: '1',
+  price_type: '0',
+  min_price: '',
+  max_price: '',
+  fixed: [],
+  rate_type: '0',
+  rate: '',
+};
 
 export function offerToValues(o: Offer): OfferValues {
   let fixed: string[] = [];

@@ -29,7 +29,11 @@ ChartJS.register(CategoryScale, LinearScale, BarElement, PointElement, LineEleme
 export const APPROVED_COLOR = 'rgb(25, 118, 210)';
 export const REJECTED_COLOR = 'rgb(211, 47, 47)';
 
-export interface Series { labels: string[]; approved: number[]; rejected: number[] }
+export interface Series {
+  labels: string[];
+  approved: number[];
+  rejected: number[];
+}
 
 interface Props {
   kind: 'line' | 'bar';
@@ -61,8 +65,20 @@ export default function ChartBlock({ kind, series, title, labelHeading = 'Day', 
   const data = {
     labels: series.labels,
     datasets: [
-      { label: 'Approved', data: series.approved, borderColor: APPROVED_COLOR, backgroundColor: kind === 'bar' ? APPROVED_COLOR : 'rgba(25, 118, 210, 0.2)', tension: 0.5 },
-      { label: 'Rejected', data: series.rejected, borderColor: REJECTED_COLOR, backgroundColor: kind === 'bar' ? REJECTED_COLOR : 'rgba(211, 47, 47, 0.2)', tension: 0.5 },
+      {
+        label: 'Approved',
+        data: series.approved,
+        borderColor: APPROVED_COLOR,
+        backgroundColor: kind === 'bar' ? APPROVED_COLOR : 'rgba(25, 118, 210, 0.2)',
+        tension: 0.5,
+      },
+      {
+        label: 'Rejected',
+        data: series.rejected,
+        borderColor: REJECTED_COLOR,
+        backgroundColor: kind === 'bar' ? REJECTED_COLOR : 'rgba(211, 47, 47, 0.2)',
+        tension: 0.5,
+      },
     ],
   };
   const summary = `${title}: ${series.approved.reduce((a, b) => a + b, 0)} approved, ${series.rejected.reduce((a, b) => a + b, 0)} rejected.`;

@@ -35,7 +35,14 @@ export function BulkPaymentDialog({ seller, onClose, onPaid }: { seller: SellerR
     const dueCents = parseCents(seller.seller_due) ?? 0;
     const errs: Errs = {
       code: code.trim() ? undefined : MSG.bulkNoCode,
-      amount: !amount.trim() || cents === null ? 'Enter an amount with at most 2 decimals' : cents === 0 ? MSG.bulkZero : cents > dueCents ? MSG.bulkTooLarge : undefined,
+      amount:
+        !amount.trim() || cents === null
+          ? 'Enter an amount with at most 2 decimals'
+          : cents === 0
+            ? MSG.bulkZero
+            : cents > dueCents
+              ? MSG.bulkTooLarge
+              : undefined,
     };
     setErrors(errs);
     if (hasErrors(errs)) return;
@@ -56,7 +63,12 @@ export function BulkPaymentDialog({ seller, onClose, onPaid }: { seller: SellerR
         <DialogTitle id="bulk-title">Bulk Payment</DialogTitle>
         <DialogContent>
           <TextField id="bulk-name" label="Name" value={seller?.name ?? ''} slotProps={{ htmlInput: { readOnly: true } }} />
-          <TextField id="bulk-payable" label="Payable amount" value={formatMoney(seller?.seller_due ?? 0)} slotProps={{ htmlInput: { readOnly: true } }} />
+          <TextField
+            id="bulk-payable"
+            label="Payable amount"
+            value={formatMoney(seller?.seller_due ?? 0)}
+            slotProps={{ htmlInput: { readOnly: true } }}
+          />
           <TextField
             id="bulk-code"
             label="Code"

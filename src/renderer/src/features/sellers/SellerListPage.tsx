@@ -42,7 +42,14 @@ export default function SellerListPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            <TableStatusRow colSpan={4} loading={list.loading} error={list.error} empty={list.rows.length === 0} emptyText="No sellers yet" onRetry={list.reload} />
+            <TableStatusRow
+              colSpan={4}
+              loading={list.loading}
+              error={list.error}
+              empty={list.rows.length === 0}
+              emptyText="No sellers yet"
+              onRetry={list.reload}
+            />
             {!list.error &&
               list.rows.map((s) => (
                 <TableRow key={s.id} hover>
@@ -63,7 +70,13 @@ export default function SellerListPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      <Pagination total={list.total} perPage={list.perPage} page={list.page} threshold={PAGINATION_THRESHOLD.sellers} onChange={list.setPage} />
+      <Pagination
+        total={list.total}
+        perPage={list.perPage}
+        page={list.page}
+        threshold={PAGINATION_THRESHOLD.sellers}
+        onChange={list.setPage}
+      />
       <BulkPaymentDialog
         seller={paying}
         onClose={() => setPaying(null)}

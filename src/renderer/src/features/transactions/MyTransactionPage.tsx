@@ -45,7 +45,14 @@ export default function MyTransactionPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            <TableStatusRow colSpan={4} loading={list.loading} error={list.error} empty={list.rows.length === 0} emptyText="No transactions yet" onRetry={list.reload} />
+            <TableStatusRow
+              colSpan={4}
+              loading={list.loading}
+              error={list.error}
+              empty={list.rows.length === 0}
+              emptyText="No transactions yet"
+              onRetry={list.reload}
+            />
             {!list.error &&
               list.rows.map((t) => (
                 <TableRow key={t.id} hover>
@@ -55,14 +62,24 @@ export default function MyTransactionPage() {
                   </TableCell>
                   <TableCell>{formatDate(t.created_at)}</TableCell>
                   <TableCell>
-                    <Switch checked={t.is_redeem === 1} onChange={() => toggle(t)} slotProps={{ input: { 'aria-label': `Redeem ${t.code}` } }} />
+                    <Switch
+                      checked={t.is_redeem === 1}
+                      onChange={() => toggle(t)}
+                      slotProps={{ input: { 'aria-label': `Redeem ${t.code}` } }}
+                    />
                   </TableCell>
                 </TableRow>
               ))}
           </TableBody>
         </Table>
       </TableContainer>
-      <Pagination total={list.total} perPage={list.perPage} page={list.page} threshold={PAGINATION_THRESHOLD.transactions} onChange={list.setPage} />
+      <Pagination
+        total={list.total}
+        perPage={list.perPage}
+        page={list.page}
+        threshold={PAGINATION_THRESHOLD.transactions}
+        onChange={list.setPage}
+      />
     </>
   );
 }

@@ -15,7 +15,11 @@ import { SelectField } from '../../components/SelectField';
 import { useSellers } from './useSellers';
 
 type Field = 'seller_id' | 'transaction_amount' | 'code';
-interface Values { seller_id: string; transaction_amount: string; code: string }
+interface Values {
+  seller_id: string;
+  transaction_amount: string;
+  code: string;
+}
 const EMPTY: Values = { seller_id: '', transaction_amount: '', code: '' };
 
 /** Create (/create-transaction) and edit (/edit-transaction/:id) a payout: seller, Transaction Amount, Code; Save and Clear. */
@@ -89,7 +93,8 @@ export default function TransactionFormPage() {
   }
 
   const options = sellers.sellers.map((s) => ({ value: String(s.id), label: `${s.name} (due ${formatMoney(s.seller_due)})` }));
-  if (values.seller_id && !options.some((o) => o.value === values.seller_id)) options.unshift({ value: values.seller_id, label: `Seller #${values.seller_id}` });
+  if (values.seller_id && !options.some((o) => o.value === values.seller_id))
+    options.unshift({ value: values.seller_id, label: `Seller #${values.seller_id}` });
   return (
     <>
       <PageHeader title={title} actions={back} />
@@ -116,7 +121,15 @@ export default function TransactionFormPage() {
           helperText={errors.transaction_amount}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
-        <TextField id="tx-code" label="Code" required value={values.code} onChange={set('code')} error={!!errors.code} helperText={errors.code} />
+        <TextField
+          id="tx-code"
+          label="Code"
+          required
+          value={values.code}
+          onChange={set('code')}
+          error={!!errors.code}
+          helperText={errors.code}
+        />
         <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
           <Button type="submit" variant="contained">
             Save

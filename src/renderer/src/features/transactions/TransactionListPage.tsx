@@ -50,7 +50,14 @@ export default function TransactionListPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            <TableStatusRow colSpan={6} loading={list.loading} error={list.error} empty={list.rows.length === 0} emptyText="No transactions yet" onRetry={list.reload} />
+            <TableStatusRow
+              colSpan={6}
+              loading={list.loading}
+              error={list.error}
+              empty={list.rows.length === 0}
+              emptyText="No transactions yet"
+              onRetry={list.reload}
+            />
             {!list.error &&
               list.rows.map((t) => (
                 <TableRow key={t.id} hover>
@@ -73,7 +80,13 @@ export default function TransactionListPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      <Pagination total={list.total} perPage={list.perPage} page={list.page} threshold={PAGINATION_THRESHOLD.transactions} onChange={list.setPage} />
+      <Pagination
+        total={list.total}
+        perPage={list.perPage}
+        page={list.page}
+        threshold={PAGINATION_THRESHOLD.transactions}
+        onChange={list.setPage}
+      />
     </>
   );
 }

@@ -21,7 +21,9 @@ export function useSellers() {
       return;
     }
     const pages = Math.min(MAX_PAGES, Math.ceil(first.data.total / (first.data.per_page || 10)));
-    const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => call('sellerList', { query: { page: String(i + 2) } })));
+    const rest = await Promise.all(
+      Array.from({ length: Math.max(0, pages - 1) }, (_, i) => call('sellerList', { query: { page: String(i + 2) } })),
+    );
     const all = [...first.data.data, ...rest.flatMap((r) => (isOk(r) ? r.data.data : []))];
     setSellers(all.sort((a, b) => a.name.localeCompare(b.name)));
     setLoading(false);

@@ -13,7 +13,12 @@ import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
 
 type Field = 'name' | 'email' | 'password' | 'role';
-interface Values { name: string; email: string; password: string; role: string }
+interface Values {
+  name: string;
+  email: string;
+  password: string;
+  role: string;
+}
 
 const ROLE_OPTIONS = [
   { value: 'manager', label: 'Manager' },
@@ -24,7 +29,12 @@ function validate(v: Values, creating: boolean): Errors<Field> {
   return {
     name: v.name.trim() ? undefined : 'User Name is required',
     email: !v.email.trim() ? 'Email is required' : EMAIL_RE.test(v.email.trim()) ? undefined : 'Enter a valid email address',
-    password: creating && !v.password ? 'Password is required' : v.password && v.password.length < 6 ? 'Password must be at least 6 characters' : undefined,
+    password:
+      creating && !v.password
+        ? 'Password is required'
+        : v.password && v.password.length < 6
+          ? 'Password must be at least 6 characters'
+          : undefined,
     role: v.role ? undefined : 'User Role is required',
   };
 }
@@ -38,7 +48,12 @@ export default function UserFormPage() {
   const { call } = useApi();
   const notify = useNotify();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values>({ name: '', email: '', password: '', role: params.get('role') === 'seller' ? 'seller' : '' });
+  const [values, setValues] = useState<Values>({
+    name: '',
+    email: '',
+    password: '',
+    role: params.get('role') === 'seller' ? 'seller' : '',
+  });
   const [errors, setErrors] = useState<Errors<Field>>({});
   const [loading, setLoading] = useState(!creating);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -75,7 +90,12 @@ export default function UserFormPage() {
     if (isAdminAccount) errs.role = undefined;
     setErrors(errs);
     if (hasErrors(errs)) return;
-    const body = { name: values.name.trim(), email: values.email.trim(), role: (values.role || 'manager') as 'manager' | 'seller', password: values.password || undefined };
+    const body = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      role: (values.role || 'manager') as 'manager' | 'seller',
+      password: values.password || undefined,
+    };
     if (creating) {
       const r = await call('createUser', { body: { ...body, password: values.password } });
       if (isOk(r)) {
@@ -119,8 +139,26 @@ export default function UserFormPage() {
     <>
       <PageHeader title={creating ? 'Add User' : 'Edit User'} actions={back} />
       <Paper component="form" noValidate onSubmit={submit} sx={{ p: 3, maxWidth: 560 }} aria-label={creating ? 'Add user' : 'Edit user'}>
-        <TextField id="user-name" label="User Name" required autoFocus value={values.name} onChange={set('name')} error={!!errors.name} helperText={errors.name} />
-        <TextField id="user-email" label="Email" type="email" required value={values.email} onChange={set('email')} error={!!errors.email} helperText={errors.email} />
+        <TextField
+          id="user-name"
+          label="User Name"
+          required
+          autoFocus
+          value={values.name}
+          onChange={set('name')}
+          error={!!errors.name}
+          helperText={errors.name}
+        />
+        <TextField
+          id="user-email"
+          label="Email"
+          type="email"
+          required
+          value={values.email}
+          onChange={set('email')}
+          error={!!errors.email}
+          helperText={errors.email}
+        />
         <TextField
           id="user-password"
           label="Password"
@@ -135,7 +173,17 @@ export default function UserFormPage() {
         {isAdminAccount ? (
           <TextField id="user-role" label="User Role" value="Admin" disabled />
         ) : (
-          <SelectField id="user-role" label="User Role" required value={values.role} onChange={set('role')} options={ROLE_OPTIONS} placeholder="Select a role" error={!!errors.role} helperText={errors.role} />
+          <SelectField
+            id="user-role"
+            label="User Role"
+            required
+            value={values.role}
+            onChange={set('role')}
+            options={ROLE_OPTIONS}
+            placeholder="Select a role"
+            error={!!errors.role}
+            helperText={errors.role}
+          />
         )}
         <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
           <Button type="submit" variant="contained">

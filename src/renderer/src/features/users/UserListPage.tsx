@@ -53,7 +53,14 @@ export default function UserListPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            <TableStatusRow colSpan={4} loading={list.loading} error={list.error} empty={list.rows.length === 0} emptyText="No users yet" onRetry={list.reload} />
+            <TableStatusRow
+              colSpan={4}
+              loading={list.loading}
+              error={list.error}
+              empty={list.rows.length === 0}
+              emptyText="No users yet"
+              onRetry={list.reload}
+            />
             {!list.error &&
               list.rows.map((u) => (
                 <TableRow key={u.id} hover>
@@ -73,7 +80,13 @@ export default function UserListPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      <Pagination total={list.total} perPage={list.perPage} page={list.page} threshold={PAGINATION_THRESHOLD.users} onChange={list.setPage} />
+      <Pagination
+        total={list.total}
+        perPage={list.perPage}
+        page={list.page}
+        threshold={PAGINATION_THRESHOLD.users}
+        onChange={list.setPage}
+      />
     </>
   );
 }
