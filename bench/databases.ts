@@ -3,8 +3,12 @@ import path from 'node:path';
 import { openDatabase } from '../src/server/db/client';
 import { postgresSql, pgliteSql, quoteIdent, withDatabase, type BenchSql } from './sql';
 
-/** The bench's own databases: `gcbo_bench_<size>` on the PostgreSQL server, `bench/data/pglite-<size>` for PGlite. */
-export const pgDatabaseName = (label: string) => `gcbo_bench_${label}`;
+/**
+ * The bench's own databases: `gcbo_bench_<size>` on the PostgreSQL server, `bench/data/pglite-<size>` for PGlite.
+ * `BENCH_DB_PREFIX` (default `gcbo_bench`) lets two checkouts run the bench on one server without sharing a database.
+ */
+const prefix = process.env.BENCH_DB_PREFIX ?? 'gcbo_bench';
+export const pgDatabaseName = (label: string) => `${prefix}_${label}`;
 export const pgliteDataDir = (label: string) => path.resolve('bench/data', `pglite-${label}`);
 
 /** The number of cards a previous run generated into this database (its marker), or null. */
