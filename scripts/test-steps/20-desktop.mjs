@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { listVitest, printSkipped } from './lib/skipped.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const out = process.argv[2] ?? path.join(root, '.tmp', 'test-results', 'desktop.counts.json');
@@ -50,8 +51,9 @@ function vitest(project, wrap, env) {
 // 1. Real Secret Service.
 console.log('\n--- keychain (Secret Service under dbus-run-session) ---');
 if (process.platform !== 'linux' || !has('dbus-run-session') || !has('gnome-keyring-daemon')) {
-  console.log('keychain tests skipped: they need Linux with dbus-run-session and gnome-keyring-daemon (.ci/run installs them)');
-  counts.skipped += 1;
+  const names = listVitest(root, ['--config', 'tests/desktop/vitest.config.ts', '--project', 'keychain']);
+  printSkipped('keychain', 'it needs Linux with dbus-run-session and gnome-keyring-daemon (.ci/run installs them)', names);
+  counts.skipped += names.length;
 } else {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gcbo-keyring-'));
   const runtime = path.join(home, 'run');

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { listPlaywright, printSkipped } from './lib/skipped.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const out = process.argv[2] ?? path.join(root, '.tmp', 'e2e.counts.json');
@@ -11,8 +12,9 @@ fs.mkdirSync(path.dirname(report), { recursive: true });
 fs.rmSync(report, { force: true });
 
 if (!fs.existsSync('/usr/bin/chromium')) {
-  console.log('e2e: skipped, /usr/bin/chromium is not installed');
-  fs.writeFileSync(out, JSON.stringify({ passed: 0, failed: 0, skipped: 1 }));
+  const names = listPlaywright(root);
+  printSkipped('e2e', '/usr/bin/chromium is not installed (.ci/run installs it)', names);
+  fs.writeFileSync(out, JSON.stringify({ passed: 0, failed: 0, skipped: names.length }));
   process.exit(0);
 }
 

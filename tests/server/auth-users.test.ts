@@ -83,7 +83,7 @@ describe('users', () => {
       body: { name: 'New Seller', email: 'New@Example.com', role: 'seller', password: 'secret1' },
     });
     expect(created.status).toBe(200);
-    expect(created.body.msg).toBeTruthy();
+    expect(created.body.msg).toBe('User created successfully');
     const list = await s.call('GET', 'all-user-lists?page=1', { token: t });
     const row = list.body.data.find((u: { email: string }) => u.email === 'new@example.com');
     expect(row).toMatchObject({ name: 'New Seller', role: 'seller' });

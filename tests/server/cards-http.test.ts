@@ -45,7 +45,7 @@ describe('a card from submission to approval over real HTTP', () => {
     fd.append('gallery[1]', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'back.jpg');
     const created = await api('POST', 'gift-card', s.users.sellerA.token, fd);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body.msg).toBeTruthy();
+    expect(created.body.msg).toBe('Gift card added successfully');
 
     const mine = await api('GET', 'my-giftcard?page=1', s.users.sellerA.token);
     const card = mine.body.data.data[0];

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../helpers/server';
 import {
@@ -19,6 +19,7 @@ import {
   WEBP,
 } from '../helpers/cards';
 import { MSG } from '../../src/shared/messages';
+import { checkLedgerInvariants } from '../helpers/invariants';
 
 let s: TestServer;
 let range: number; // 10..100, 12.5 %
@@ -30,6 +31,7 @@ beforeAll(async () => {
   fixed = await createOffer(s, fixedOffer({ title: 'Fixed $3' }));
   paused = await createOffer(s, rangeOffer({ title: 'Paused', is_active: 0 }));
 });
+afterEach(async () => checkLedgerInvariants(s.database));
 afterAll(async () => s?.close());
 
 const get = (id: number, token = s.users.admin.token) => s.call('GET', `gift-card/${id}`, { token });
@@ -38,7 +40,14 @@ const snapshot = async () => ({
   images: await countRows(s, 'gift_card_images'),
   files: filesOnDisk(s),
 });
-const setPaid = (id: number, amount: string) => s.database.query(sql`UPDATE gift_cards SET paid_amount = ${amount} WHERE id = ${id}`);
+/** Pays `amount` on the card through the API (a real payment with its allocation, so the ledger stays whole). */
+const setPaid = async (id: number, amount: string) => {
+  const r = await s.call('POST', 'transaction', {
+    token: s.users.admin.token,
+    body: { code: `PAID-${id}-${amount}`, transaction_amount: amount, gidcard_id: id },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+};
 
 describe('submitting a card', () => {
   it('stores the card with a server-computed rate (client rate ignored) and its images', async () => {

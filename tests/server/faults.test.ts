@@ -192,8 +192,14 @@ describe.runIf(!onPostgres)('graceful shutdown', () => {
       return { req, accepted, answer };
     });
     await Promise.all(inFlight.map((f) => f.accepted));
+    // The bodies go out only once the server says it is shutting down: no guessed sleep.
+    const stopping = new Promise<void>((resolve) => {
+      const onData = () => /SIGTERM: finishing requests in flight/.test(out) && resolve();
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+    });
     child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    await stopping;
     for (const f of inFlight) f.req.end(body);
     const answers = await Promise.all(inFlight.map((f) => f.answer));
     for (const a of answers) {

@@ -47,7 +47,7 @@ describe('POST transaction-update/{id} by staff', () => {
     const newCode = code();
     const r = await edit(t.id, { code: newCode, transaction_amount: '7.5', seller_id: seller.id });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.msg).toBeTruthy();
+    expect(r.body.msg).toBe('Transaction updated successfully');
     expect(await transactionByCode(s.database, t.code)).toBeNull();
     expect(await transactionByCode(s.database, newCode)).toMatchObject({ id: t.id, amount: '7.50', seller_id: seller.id });
     // The other payout keeps its allocation; this one is allocated again over what is left, oldest first.

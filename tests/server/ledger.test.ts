@@ -41,7 +41,7 @@ describe('POST transaction with gidcard_id (pay one card)', () => {
     const before = await auditCount('pay_card');
     const r = await pay({ code: c1, transaction_amount: 30, gidcard_id: id, seller_id: s.users.sellerB.id });
     expect(r.status).toBe(200);
-    expect(r.body.msg).toBeTruthy();
+    expect(r.body.msg).toBe('Transaction created successfully');
     expect(await cardPaid(s.database, id)).toBe('30.00');
     expect(await sellerDueText(s.database, seller.id)).toBe('60.00');
     expect(await transactionByCode(s.database, c1)).toMatchObject({

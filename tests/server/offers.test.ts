@@ -27,7 +27,7 @@ describe('offers', () => {
       }),
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.msg).toBeTruthy();
+    expect(r.body.msg).toBe('Gift card offer created successfully');
     const all = await s.call('GET', 'all-gift-card-offer', { token: s.users.sellerA.token });
     expect(all.status).toBe(200);
     expect(Array.isArray(all.body)).toBe(true);
@@ -116,7 +116,7 @@ describe('offers', () => {
       body: fixedOffer({ title: 'After', fixed_price: [10, '20.5'], is_active: 0 }),
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.msg).toBeTruthy();
+    expect(r.body.msg).toBe('Gift card offer updated successfully');
     const got = (await s.call('GET', `gift-card-offer/${id}`, { token: s.users.admin.token })).body.data;
     expect(got).toEqual({
       id,
@@ -139,7 +139,7 @@ describe('offers', () => {
     const empty = await createOffer(s, rangeOffer({ title: 'Empty' }));
     const del = await s.call('DELETE', `gift-card-offer/${empty}`, { token: s.users.admin.token });
     expect(del.status).toBe(200);
-    expect(del.body.msg).toBeTruthy();
+    expect(del.body.msg).toBe('Gift card offer deleted successfully');
     expect((await s.call('GET', `gift-card-offer/${empty}`, { token: s.users.admin.token })).status).toBe(404);
     expect((await s.call('DELETE', `gift-card-offer/${empty}`, { token: s.users.admin.token })).status).toBe(404);
 
