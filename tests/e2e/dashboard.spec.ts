@@ -1,4 +1,4 @@
-import { test, expect, loginAs, goVia, shot, idle, createUser, createOffer, createCard, approveCard, apiCall, unique } from './fixtures';
+import { test, expect, loginAs, shot, idle, createUser, createOffer, createCard, approveCard, apiCall, unique } from './fixtures';
 
 // Report days are UTC on the server (REPORT_TZ default); the browser shares that calendar.
 test.use({ timezoneId: 'UTC' });

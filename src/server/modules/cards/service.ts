@@ -153,7 +153,7 @@ export function createCardService(database: Database, images: ImageStore) {
 
     /** Sellers: own pending cards. Staff: any card without payments. Files go after the commit. */
     async remove(user: AuthUser, id: number) {
-      let files: string[] = [];
+      let files: string[];
       try {
         files = await db.transaction(async (tx) => {
           const card = await repo.lockCardForWrite(tx, id);
