@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import { seedDemo } from '../../src/server/seed/demo';
-import { seedDemoPayments } from '../../src/server/modules/ledger/demo';
+import { seedDemoPayments } from '../../src/server/seed/demo-payments';
 import { freshDatabase } from '../helpers/db';
 import { checkLedgerInvariants } from '../helpers/invariants';
 
@@ -43,7 +43,6 @@ describe('demo payments', () => {
   });
 
   it('run after the demo cards: a partial card payment and one bulk payment', { timeout: 180_000 }, async () => {
-    await import('../../src/server/modules/cards/demo');
     await withApp(true, async (app) => {
       const q = app.services.database.query;
       const txs = await q<{ code: string; gift_card_id: number | null; allocations: number }>(sql`

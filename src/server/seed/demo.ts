@@ -3,6 +3,9 @@ import type { Database } from '../db/client';
 import type { Services } from '../services';
 import { hashPassword } from '../modules/auth/service';
 import { insertUser } from '../modules/users/repository';
+import { seedDemoCards } from './demo-cards';
+import { seedDemoPayments } from './demo-payments';
+import type { DemoSeeder } from './seeder';
 
 export const DEMO_ACCOUNTS = [
   { name: 'admin', email: 'admin@example.com', password: 'admin-password', role: 'admin' },
@@ -11,11 +14,8 @@ export const DEMO_ACCOUNTS = [
   { name: 'Sam Seller', email: 'seller2@example.com', password: 'seller-password', role: 'seller' },
 ] as const;
 
-/** Demo content seeders registered by domain modules (offers, cards, payments, comments). */
-export type DemoSeeder = (ctx: { database: Database; services: Services; ids: Record<string, number> }) => Promise<void>;
-const seeders: { run: DemoSeeder; order: number }[] = [];
-/** `order`: lower runs first (ties in registration order); offers and cards 0..50, payments 100, comments after. */
-export const addDemoSeeder = (s: DemoSeeder, order = 0) => void seeders.push({ run: s, order });
+/** The demo data, in the order it is built: offers, cards and comments first, then payments over the approved cards. */
+const DEMO_SEEDERS: readonly DemoSeeder[] = [seedDemoCards, seedDemoPayments];
 
 /** Fills an empty database with demo data; returns the accounts created (empty when the database had users). */
 export async function seedDemo(database: Database, services: Services): Promise<(typeof DEMO_ACCOUNTS)[number][]> {
@@ -38,6 +38,6 @@ export async function seedDemo(database: Database, services: Services): Promise<
     });
     created.push(a);
   }
-  for (const s of [...seeders].sort((a, b) => a.order - b.order)) await s.run({ database, services, ids });
+  for (const seed of DEMO_SEEDERS) await seed({ database, services, ids });
   return created;
 }

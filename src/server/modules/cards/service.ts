@@ -11,8 +11,6 @@ import type { AuthUser } from '../auth/service';
 import type { ImageStore } from '../images/store';
 import * as repo from './repository';
 import { assertMayEdit, assertMayView, imageRequired, isSeller, priceCard } from './rules';
-// Registers the demo offers/cards/comments seeder with seed/demo.
-import './demo';
 
 export interface CardInput {
   giftcard_offer_id: number;

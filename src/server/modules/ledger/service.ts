@@ -11,7 +11,6 @@ import type { AuthUser } from '../auth/service';
 import { checkPaymentInput, editPayout, payCard, paySeller, tooBigForCard } from './payments';
 import { inTransaction } from './retry';
 import * as repo from './repository';
-import './demo';
 
 export interface TransactionInput {
   code: string;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { addDemoSeeder, type DemoSeeder } from '../../seed/demo';
-import { centsOf } from '../../db/values';
-import type { AuthUser } from '../auth/service';
+import type { DemoSeeder } from './seeder';
+import { centsOf } from '../db/values';
+import type { AuthUser } from '../modules/auth/service';
 
 /** Demo payments (run after the cards seeder): a partial payment of one approved card and one bulk payment. */
 export const seedDemoPayments: DemoSeeder = async ({ database, services }) => {
@@ -30,4 +30,3 @@ export const seedDemoPayments: DemoSeeder = async ({ database, services }) => {
       code: 'DEMO-BULK-0001',
     });
 };
-addDemoSeeder(seedDemoPayments, 100);

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { addDemoSeeder } from '../../seed/demo';
-import { centsToDecimal, computeRateCents, parseCents } from '../../../shared/money';
-import type { CardStatus } from '../../../shared/constants';
-import { solidPng } from '../images/png';
-import { insertOffer, type OfferValues } from '../offers/repository';
-import { insertComment } from '../comments/repository';
-import { insertCard, insertImages } from './repository';
+import type { DemoSeeder } from './seeder';
+import { centsToDecimal, computeRateCents, parseCents } from '../../shared/money';
+import type { CardStatus } from '../../shared/constants';
+import { solidPng } from '../modules/images/png';
+import { insertOffer, type OfferValues } from '../modules/offers/repository';
+import { insertComment } from '../modules/comments/repository';
+import { insertCard, insertImages } from '../modules/cards/repository';
 
 const c = (amount: number | string) => parseCents(amount) as number;
 
@@ -73,7 +73,7 @@ const CARDS: [string, 0 | 1, string, CardStatus, number, string | null][] = [
 ];
 
 /** Demo offers (range and fixed, percentage and fixed rate), a dozen cards in every status with a small PNG each, and a few comments. */
-addDemoSeeder(async ({ database, services, ids }) => {
+export const seedDemoCards: DemoSeeder = async ({ database, services, ids }) => {
   const sellers = [ids['seller@example.com'], ids['seller2@example.com']];
   const [admin] = await database.query<{ id: number }>(
     sql`SELECT id FROM users WHERE role = 'admin' AND deleted_at IS NULL ORDER BY id LIMIT 1`,
@@ -117,4 +117,4 @@ addDemoSeeder(async ({ database, services, ids }) => {
     await services.images.remove(names);
     throw err;
   }
-}, 10);
+};
