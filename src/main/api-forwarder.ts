@@ -1,6 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import { buildPath, endpoints, type ApiResult } from '../shared/endpoints';
 import { MSG } from '../shared/messages';
+import { fileFieldName, formWithFields } from '../shared/form-data';
 import { send } from './api-client';
 import type { FilePicker } from './file-picker';
 import type { SessionManager } from './session';
@@ -14,18 +15,14 @@ export function buildFormData(
   files: Record<string, string[]>,
   picker: FilePicker,
 ): FormData | ApiResult<never> {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(body ?? {})) {
-    if (v === undefined || v === null) continue;
-    fd.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
-  }
+  const fd = formWithFields(body);
   for (const [field, ids] of Object.entries(files)) {
     for (const [i, id] of ids.entries()) {
       const f = picker.get(id);
       if (!f) return { status: 422, data: { message: PICK_AGAIN, errorMsg: PICK_AGAIN, errors: { [field]: [PICK_AGAIN] } } };
       if (!f.bytes)
         return { status: 422, data: { message: MSG.imageTooLarge, errorMsg: MSG.imageTooLarge, errors: { [field]: [MSG.imageTooLarge] } } };
-      fd.append(field === 'gallery' ? `gallery[${i}]` : field, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+      fd.append(fileFieldName(field, i), new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
     }
   }
   return fd;

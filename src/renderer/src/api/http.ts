@@ -1,6 +1,7 @@
 import axios, { type AxiosInstance } from 'axios';
 import { buildPath, endpoints, type ApiResult, type ArgsOf, type OperationName, type ResponseOf } from '../../../shared/endpoints';
 import type { LoginResponse } from '../../../shared/types';
+import { fileFieldName, formWithFields } from '../../../shared/form-data';
 import type { SessionUser, Transport } from './transport';
 
 const TOKEN_KEY = 'gcbo.token';
@@ -11,15 +12,11 @@ export function toFormData(
   body: Record<string, unknown> | undefined,
   files: Record<string, { file?: Blob; name: string }[] | undefined>,
 ): FormData {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(body ?? {})) {
-    if (v === undefined || v === null) continue;
-    fd.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
-  }
+  const fd = formWithFields(body);
   for (const [field, list] of Object.entries(files)) {
     (list ?? []).forEach((f, i) => {
       if (!f.file) return;
-      fd.append(field === 'gallery' ? `gallery[${i}]` : field, f.file, f.name);
+      fd.append(fileFieldName(field, i), f.file, f.name);
     });
   }
   return fd;
