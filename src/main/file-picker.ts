@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_REQUEST } from '../shared/constants';
 import type { PickedFile } from '../shared/endpoints';
+import { IMAGE_MIME, sniffImageKind } from '../shared/image-kind';
 
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'];
 
@@ -33,10 +34,8 @@ export interface FilePicker {
 
 /** Content type by the file's first bytes (the name is not trusted). */
 export function sniffImageType(b: Buffer): string | null {
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
-  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
-  return null;
+  const kind = sniffImageKind(b);
+  return kind ? IMAGE_MIME[kind] : null;
 }
 
 async function readLimited(file: string, max: number): Promise<{ size: number; bytes: Buffer | null } | null> {

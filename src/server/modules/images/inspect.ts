@@ -1,35 +1,22 @@
 import { imageSize } from 'image-size';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
+import { sniffImageKind, type ImageKind } from '../../../shared/image-kind';
 import { HttpError } from '../../http/errors';
 
-export type ImageKind = 'jpg' | 'png' | 'webp';
+export type { ImageKind };
 export interface ImageInfo {
   ext: ImageKind;
   width: number;
   height: number;
 }
 
-const PNG_SIG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
 export const notAnImage = (field = 'gallery') =>
   new HttpError(422, { message: MSG.notAnImage, errorMsg: MSG.notAnImage, errors: { [field]: [MSG.notAnImage] } });
 export const imageTooLarge = (field = 'gallery') =>
   new HttpError(422, { message: MSG.imageTooLarge, errorMsg: MSG.imageTooLarge, errors: { [field]: [MSG.imageTooLarge] } });
 
-/** The kind of image by its first bytes (magic numbers); the file name and declared type are never trusted. */
-export function sniffKind(data: Buffer): ImageKind | null {
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
-  if (data.length >= 8 && data.subarray(0, 8).equals(PNG_SIG)) return 'png';
-  if (
-    data.length >= 16 &&
-    data.toString('latin1', 0, 4) === 'RIFF' &&
-    data.toString('latin1', 8, 12) === 'WEBP' &&
-    data.toString('latin1', 12, 15) === 'VP8'
-  )
-    return 'webp';
-  return null;
-}
+export const sniffKind = sniffImageKind;
 
 /** A PNG is whole when its chunks chain from IHDR to IEND inside the file (no pixel is decoded). */
 function pngComplete(data: Buffer): boolean {
