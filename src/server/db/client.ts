@@ -24,6 +24,16 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number;
 }
 
+/** After a failed transaction: the connection still answers and is outside any transaction. */
+async function healthy(conn: { query: (text: string) => Promise<{ rows: { ok: boolean }[] }> }): Promise<boolean> {
+  try {
+    const r = await conn.query('SELECT now() = statement_timestamp() AS ok');
+    return r.rows[0]?.ok === true;
+  } catch {
+    return false;
+  }
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let database: Database;
   if (opts.databaseUrl) {
@@ -39,23 +49,25 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     // A checked-out client (mid-transaction) whose connection drops emits 'error' on itself; unhandled, that
-    // would crash the process. The query in flight fails too and the request answers 503.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    // would crash the process. The query in flight fails too and the request answers 503. The client is
+    // remembered as broken so that it is destroyed, not handed out again.
+    const broken = new WeakSet<object>();
+    pool.on('connect', (client) => client.on('error', () => broken.add(client)));
     const db = drizzle(pool, { schema }) as unknown as Db;
     // Drizzle's pool transaction never releases its client when BEGIN fails, and releases a broken one
     // as healthy; after a dropped connection that leaks pool slots. Run each transaction on a client we
     // check out and release ourselves, destroying it when its connection failed.
     (db as { transaction: unknown }).transaction = async (fn: (tx: never) => Promise<unknown>, config?: unknown) => {
       const conn = await pool.connect();
-      let broken: Error | undefined;
+      let failure: Error | undefined;
       try {
         return await (drizzle(conn, { schema }) as unknown as Db).transaction(fn as never, config as never);
       } catch (err) {
-        const state = conn as unknown as { _queryable?: boolean; _ending?: boolean };
-        if (state._queryable === false || state._ending) broken = err as Error;
+        failure = err as Error;
         throw err;
       } finally {
-        conn.release(broken);
+        // A connection error, or a failed ROLLBACK that left the session in a transaction, destroys the client.
+        conn.release(failure && (broken.has(conn) || !(await healthy(conn))) ? failure : undefined);
       }
     };
     await runMigrations(async (fn) => {
