@@ -9,6 +9,7 @@ import { createImageStore, imagesDirOf } from './modules/images/store';
 import { createOfferService } from './modules/offers/service';
 import { createCardService } from './modules/cards/service';
 import { createCommentService } from './modules/comments/service';
+import { createDashboardService } from './modules/dashboard/service';
 
 /** Every domain service, built once per app over one database. */
 export function createServices(database: Database, config: Config) {
@@ -25,6 +26,7 @@ export function createServices(database: Database, config: Config) {
     offers: createOfferService(database),
     cards: createCardService(database, images),
     comments: createCommentService(database, images),
+    dashboard: createDashboardService(database),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -197,6 +197,12 @@ export const endpoints = {
     query: s.dashboardChartQuery,
     summary: 'Days with approvals or rejections',
   }),
+  dashboardFigures: def<T.DashboardFigures>()({
+    method: 'GET',
+    path: 'dashboard-figures',
+    access: 'any',
+    summary: 'Figures staff look at first (pending, due, paid and decided this month); a seller gets their own',
+  }),
 } as const;
 
 export type Endpoints = typeof endpoints;

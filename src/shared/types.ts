@@ -108,6 +108,17 @@ export interface DashboardChart {
   rejected: { rejection_date: string; total: number }[];
 }
 
+/** The dashboard's strip of figures: the whole marketplace for staff, a seller's own for a seller. */
+export interface DashboardFigures {
+  scope: 'all' | 'own';
+  pending: number;
+  oldest_pending_at: string | null;
+  due: number;
+  paid_this_month: number;
+  approved_this_month: number;
+  rejected_this_month: number;
+}
+
 export interface Msg {
   msg: string;
 }

@@ -202,6 +202,7 @@ const rows: Row[] = [
     expect: anyone,
   },
   { op: 'dashboardChart', req: () => ({ method: 'GET', url: 'chart-data?start_date=2026-01-01&end_date=2026-01-31' }), expect: anyone },
+  { op: 'dashboardFigures', req: () => ({ method: 'GET', url: 'dashboard-figures' }), expect: anyone },
 ];
 
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import { reportRoutes } from './reports/routes';
 import { offerRoutes } from './offers/routes';
 import { cardRoutes } from './cards/routes';
 import { commentRoutes } from './comments/routes';
+import { dashboardRoutes } from './dashboard/routes';
 
 /** Every module's routes; each module registers the operations of the shared contract it owns. */
 export function registerRoutes(app: FastifyInstance, s: Services) {
@@ -19,4 +20,5 @@ export function registerRoutes(app: FastifyInstance, s: Services) {
   offerRoutes(app, s.offers);
   cardRoutes(app, s.cards);
   commentRoutes(app, s.comments);
+  dashboardRoutes(app, s.dashboard);
 }

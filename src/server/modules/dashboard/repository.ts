@@ -1,0 +1,43 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+
+/** The raw figures of the dashboard strip; `sellerId` null reads the whole marketplace. */
+export interface FigureRow {
+  pending: number;
+  oldest_pending_at: string | null;
+  due: string;
+  paid_this_month: string;
+  approved_this_month: number;
+  rejected_this_month: number;
+}
+
+async function one<T>(tx: Tx, q: SQL): Promise<T> {
+  const res = (await tx.execute(q)) as unknown as { rows: T[] };
+  return res.rows[0];
+}
+
+/**
+ * One round trip. The month starts on the 1st in the report time zone (app_settings.report_tz); approvals and
+ * rejections come from the report_daily rollup (seller 0 holds the whole marketplace's rows), never from the cards.
+ */
+export function readFigures(tx: Tx, sellerId: number | null): Promise<FigureRow> {
+  const own = (column: SQL) => (sellerId === null ? sql`TRUE` : sql`${column} = ${sellerId}`);
+  return one<FigureRow>(
+    tx,
+    sql`
+    WITH tz AS (SELECT coalesce((SELECT value FROM app_settings WHERE key = 'report_tz'), 'UTC') AS name),
+         month AS (SELECT date_trunc('month', now() AT TIME ZONE (SELECT name FROM tz)) AS local_start,
+                          (date_trunc('month', now() AT TIME ZONE (SELECT name FROM tz)) AT TIME ZONE (SELECT name FROM tz)) AS start)
+    SELECT
+      (SELECT count(*)::int FROM gift_cards c WHERE c.card_status = 0 AND ${own(sql`c.seller_id`)}) AS pending,
+      (SELECT min(c.created_at)::text FROM gift_cards c WHERE c.card_status = 0 AND ${own(sql`c.seller_id`)}) AS oldest_pending_at,
+      (SELECT coalesce(sum(greatest(u.seller_due, 0)), 0)::text FROM users u
+        WHERE u.role = 'seller' AND u.deleted_at IS NULL AND ${own(sql`u.id`)}) AS due,
+      (SELECT coalesce(sum(t.transaction_amount), 0)::text FROM transactions t
+        WHERE t.created_at >= (SELECT start FROM month) AND t.transaction_amount > 0 AND ${own(sql`t.seller_id`)}) AS paid_this_month,
+      (SELECT coalesce(sum(r.approved), 0)::int FROM report_daily r
+        WHERE r.seller_id = ${sellerId ?? 0} AND r.day >= (SELECT local_start FROM month)::date) AS approved_this_month,
+      (SELECT coalesce(sum(r.rejected), 0)::int FROM report_daily r
+        WHERE r.seller_id = ${sellerId ?? 0} AND r.day >= (SELECT local_start FROM month)::date) AS rejected_this_month`,
+  );
+}

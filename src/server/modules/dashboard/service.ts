@@ -1,0 +1,26 @@
+import type { Database } from '../../db/client';
+import { isStaff } from '../../../shared/constants';
+import type { DashboardFigures } from '../../../shared/types';
+import { isoOrNull, moneyOut } from '../../db/values';
+import type { AuthUser } from '../auth/service';
+import { readFigures } from './repository';
+
+export function createDashboardService(database: Database) {
+  return {
+    /** Staff see the whole marketplace; a seller sees their own cards, due and payouts. */
+    async figures(actor: AuthUser): Promise<DashboardFigures> {
+      const staff = isStaff(actor.role);
+      const r = await readFigures(database.db, staff ? null : actor.id);
+      return {
+        scope: staff ? 'all' : 'own',
+        pending: Number(r.pending),
+        oldest_pending_at: isoOrNull(r.oldest_pending_at),
+        due: moneyOut(r.due),
+        paid_this_month: moneyOut(r.paid_this_month),
+        approved_this_month: Number(r.approved_this_month),
+        rejected_this_month: Number(r.rejected_this_month),
+      };
+    },
+  };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;
