@@ -1,6 +1,9 @@
 import { BrowserRouter, HashRouter } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createQueryClient } from '../api/query';
 import type { Transport } from '../api/transport';
 import { LoaderProvider } from '../components/Loader';
 import { NotifyProvider } from '../components/notify';
@@ -14,21 +17,24 @@ import { theme } from './theme';
 const Router = window.location.protocol === 'file:' ? HashRouter : BrowserRouter;
 
 export function App({ transport }: { transport: Transport }) {
+  const [queryClient] = useState(createQueryClient);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <NotifyProvider>
-        <LoaderProvider>
-          <ConfirmProvider>
-            <TransportProvider transport={transport}>
-              <Router>
-                <SessionProvider>
-                  <AppRoutes />
-                </SessionProvider>
-              </Router>
-            </TransportProvider>
-          </ConfirmProvider>
-        </LoaderProvider>
+        <QueryClientProvider client={queryClient}>
+          <LoaderProvider>
+            <ConfirmProvider>
+              <TransportProvider transport={transport}>
+                <Router>
+                  <SessionProvider>
+                    <AppRoutes />
+                  </SessionProvider>
+                </Router>
+              </TransportProvider>
+            </ConfirmProvider>
+          </LoaderProvider>
+        </QueryClientProvider>
       </NotifyProvider>
     </ThemeProvider>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -21,13 +21,9 @@ const DRAWER = 230;
 
 /** The shared layout of every protected screen: top bar, sidebar, content. */
 export default function Layout() {
-  const { user, isSeller, isStaff, due, refreshDue, logout } = useSession();
+  const { user, isSeller, isStaff, due, logout } = useSession();
   const [open, setOpen] = useState(() => window.innerWidth >= 900);
   const navigate = useNavigate();
-
-  useEffect(() => {
-    if (isSeller) void refreshDue();
-  }, [isSeller, refreshDue]);
 
   const items = NAV_ITEMS.filter((i) => i.who === 'all' || (i.who === 'staff' && isStaff) || (i.who === 'seller' && isSeller));
 

@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Role } from '../../../shared/constants';
 import type { LoginResponse } from '../../../shared/types';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiQuery } from '../api/query';
 import type { SessionUser } from '../api/transport';
 import { useLoader } from '../components/Loader';
 import { useNotify } from '../components/notify';
@@ -14,7 +16,7 @@ export interface Session {
   /** Logs in; true on success (toasts are the caller's). */
   login(email: string, password: string): Promise<boolean>;
   logout(): Promise<void>;
-  /** Seller only: the Due amount of the top bar (null until loaded or for staff). */
+  /** Seller only: the Due amount of the top bar (null until loaded or for staff); a query, refreshed by every payment. */
   due: number | null;
   refreshDue(): Promise<void>;
 }
@@ -25,9 +27,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const transport = useTransport();
   const loader = useLoader();
   const notify = useNotify();
-  const [user, setUser] = useState<SessionUser | null>(null);
+  const queryClient = useQueryClient();
+  const [user, setUserState] = useState<SessionUser | null>(null);
   const [restoring, setRestoring] = useState(true);
-  const [due, setDue] = useState<number | null>(null);
+  // Another account must never see this one's cached answers.
+  const setUser = useCallback(
+    (u: SessionUser | null) => {
+      queryClient.clear();
+      setUserState(u);
+    },
+    [queryClient],
+  );
 
   useEffect(() => {
     let live = true;
@@ -36,15 +46,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .then((u) => live && setUser(u && u.role ? u : null))
       .catch(() => undefined)
       .finally(() => live && setRestoring(false));
-    const off = transport.onUnauthorized(() => {
-      setUser(null);
-      setDue(null);
-    });
+    const off = transport.onUnauthorized(() => setUser(null));
     return () => {
       live = false;
       off();
     };
-  }, [transport]);
+  }, [transport, setUser]);
 
   const login = useCallback(
     async (email: string, password: string) => {
@@ -54,27 +61,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // Desktop app without a keychain: the session lasts for this run only; say so.
         const notice = (data as { notice?: unknown }).notice;
         if (typeof notice === 'string' && notice) notify.warning(notice);
-        setDue(null);
         setUser(data.user);
         return true;
       }
       return false;
     },
-    [transport, loader, notify],
+    [transport, loader, notify, setUser],
   );
 
   const logout = useCallback(async () => {
     await loader.track(transport.logout().catch(() => undefined));
     setUser(null);
-    setDue(null);
-  }, [transport, loader]);
+  }, [transport, loader, setUser]);
 
   const role = user?.role ?? null;
-  const refreshDue = useCallback(async () => {
-    if (role !== 'seller') return;
-    const r = await transport.call('sellerDue', {}).catch(() => null);
-    if (r && isOk(r)) setDue(r.data.due);
-  }, [transport, role]);
+  const dueQuery = useApiQuery('sellerDue', {}, { enabled: role === 'seller', loader: false });
+  const due = role === 'seller' ? (dueQuery.data?.due ?? null) : null;
+  const refreshDue = useCallback(() => queryClient.invalidateQueries({ queryKey: ['sellerDue'] }), [queryClient]);
 
   const value = useMemo<Session>(
     () => ({ user, role, isStaff: role === 'admin' || role === 'manager', isSeller: role === 'seller', login, logout, due, refreshDue }),

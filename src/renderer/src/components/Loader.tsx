@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import Backdrop from '@mui/material/Backdrop';
 import CircularProgress from '@mui/material/CircularProgress';
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 
 export interface LoaderApi {
   /** Shows the full-page loader (counted: every show needs one hide). */
@@ -12,9 +13,15 @@ export interface LoaderApi {
 
 const LoaderContext = createContext<LoaderApi | null>(null);
 
-/** The global full-page loader: a backdrop with a spinner while any tracked call is in flight. */
+/**
+ * The global full-page loader: a backdrop with a spinner while any tracked call, any write, or any read that has
+ * nothing to show yet is in flight (background refreshes of answers already on screen do not cover the page).
+ * Reads and writes opt out with `loader: false`.
+ */
 export function LoaderProvider({ children }: { children: ReactNode }) {
   const [count, setCount] = useState(0);
+  const reading = useIsFetching({ predicate: (q) => q.state.data === undefined && q.meta?.loader !== false });
+  const writing = useIsMutating({ predicate: (m) => m.meta?.loader !== false });
   const show = useCallback(() => setCount((c) => c + 1), []);
   const hide = useCallback(() => setCount((c) => Math.max(0, c - 1)), []);
   const api = useMemo<LoaderApi>(
@@ -35,7 +42,7 @@ export function LoaderProvider({ children }: { children: ReactNode }) {
   return (
     <LoaderContext.Provider value={api}>
       {children}
-      <Backdrop open={count > 0} sx={{ zIndex: (t) => t.zIndex.modal + 10, color: '#fff' }} data-testid="page-loader">
+      <Backdrop open={count + reading + writing > 0} sx={{ zIndex: (t) => t.zIndex.modal + 10, color: '#fff' }} data-testid="page-loader">
         <CircularProgress color="inherit" aria-label="Loading" />
       </Backdrop>
     </LoaderContext.Provider>

@@ -1,29 +1,40 @@
 import { useCallback } from 'react';
-import type { OperationName } from '../../../shared/endpoints';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiResult, OperationName } from '../../../shared/endpoints';
 import { MSG } from '../../../shared/messages';
-import { errorText, isOk, msgText, useApi } from '../app/api';
+import { invalidateAfter } from '../api/query';
+import { errorText, isOk, msgText } from '../api/results';
+import { useTransport } from '../api/TransportContext';
 import { useConfirm } from './Confirm';
 import { useNotify } from './notify';
 
 type DeleteOp = Extract<OperationName, 'deleteUser' | 'deleteOffer' | 'deleteCard' | 'deleteCardImage' | 'deleteComment'>;
 
 /**
- * The delete flow every screen shares: confirm ('Are you sure? ...'), call, toast. The success toast is the
- * server's msg (or 'Deleted! Delete Success.' without one), or `successText` when given. Resolves null when the
- * user cancelled, else whether the record was deleted.
+ * The delete flow every screen shares: confirm ('Are you sure? ...'), call, toast, refresh what the delete changed
+ * (WRITE_INVALIDATES). The success toast is the server's msg (or 'Deleted! Delete Success.' without one), or
+ * `successText` when given. Resolves null when the user cancelled, else whether the record was deleted.
  */
 export function useConfirmedDelete() {
-  const { call } = useApi();
+  const transport = useTransport();
+  const client = useQueryClient();
   const confirm = useConfirm();
   const notify = useNotify();
+  const { mutateAsync } = useMutation<ApiResult<unknown>, Error, { op: DeleteOp; id: number }>({
+    mutationKey: ['delete'],
+    mutationFn: ({ op, id }) => transport.call(op, { id }),
+    onSuccess: async (r, { op }) => {
+      if (isOk(r)) await invalidateAfter(client, op);
+    },
+  });
   return useCallback(
     async (op: DeleteOp, id: number, successText?: string): Promise<boolean | null> => {
       if (!(await confirm())) return null;
-      const r = await call(op, { id });
+      const r = await mutateAsync({ op, id }).catch((): ApiResult<unknown> => ({ status: 0, data: {} }));
       if (isOk(r)) notify.success(successText ?? msgText(r, MSG.deleteSuccess));
       else notify.error(errorText(r, MSG.deleteFailed));
       return isOk(r);
     },
-    [call, confirm, notify],
+    [mutateAsync, confirm, notify],
   );
 }

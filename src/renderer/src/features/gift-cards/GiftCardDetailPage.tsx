@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,8 +5,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import type { GiftCardDetail } from '../../../../shared/types';
-import { isOk, useApi } from '../../app/api';
+import { useApiQuery } from '../../api/query';
 import { LoadState } from '../../components/DataTable';
 import PageHeader from '../../components/PageHeader';
 import StatusBadge from '../../components/StatusBadge';
@@ -20,32 +18,17 @@ export default function GiftCardDetailPage() {
   const params = useParams();
   const id = Number(params.id);
   const valid = Number.isSafeInteger(id) && id > 0;
-  const { call } = useApi();
   const { offers, loading: offersLoading } = useOffers();
-  const [detail, setDetail] = useState<GiftCardDetail | null>(null);
-  const [version, setVersion] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(async () => {
-    if (!valid) {
-      setError('No gift card found');
-      setLoading(false);
-      return;
-    }
-    setLoading(true);
-    setError(null);
-    const r = await call('getCard', { id });
-    if (isOk(r) && r.data?.data) {
-      setDetail(r.data);
-      setVersion((v) => v + 1);
-    } else setError(r.status === 404 || r.status === 403 ? 'No gift card found' : 'Could not load the gift card');
-    setLoading(false);
-  }, [call, id, valid]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const q = useApiQuery('getCard', { id }, { enabled: valid, select: (r) => (r?.data ? r : null) });
+  const detail = q.data ?? null;
+  const loading = q.isFetching;
+  const error =
+    !valid || (q.isSuccess && !detail) || q.error?.status === 404 || q.error?.status === 403
+      ? 'No gift card found'
+      : q.isError
+        ? 'Could not load the gift card'
+        : null;
+  const load = () => void q.refetch();
 
   return (
     <Box>
@@ -67,7 +50,7 @@ export default function GiftCardDetailPage() {
         <Stack spacing={3} sx={{ maxWidth: 820 }}>
           <Paper sx={{ p: 3 }}>
             {detail && !offersLoading ? (
-              <CardEditForm key={version} detail={detail} offers={offers} onSaved={load} />
+              <CardEditForm key={q.dataUpdatedAt} detail={detail} offers={offers} onSaved={load} />
             ) : (
               <Stack spacing={2} aria-busy={loading} aria-label="Loading the gift card">
                 {[56, 56, 36, 56, 90, 90].map((h, i) => (

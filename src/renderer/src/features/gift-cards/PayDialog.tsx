@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { MSG } from '../../../../shared/messages';
 import { formatMoney, parseCents } from '../../../../shared/money';
 import type { GiftCard } from '../../../../shared/types';
-import { errorText, isOk, msgText, useApi } from '../../app/api';
+import { ApiCallError, useApiMutation } from '../../api/query';
+import { errorText, msgText } from '../../api/results';
 import { useNotify } from '../../components/notify';
 
 function Figure({ label, value }: { label: string; value: number }) {
@@ -26,8 +27,9 @@ function Figure({ label, value }: { label: string; value: number }) {
 }
 
 /** The pay popup of a card: Price, Rate, Payable, Paid, Due; Code and Amount; Apply. */
-export default function PayDialog({ card, onClose, onPaid }: { card: GiftCard | null; onClose(): void; onPaid(): void }) {
-  const { call } = useApi();
+/** A payment refreshes the card, its list, the seller's due and the transactions (WRITE_INVALIDATES). */
+export default function PayDialog({ card, onClose }: { card: GiftCard | null; onClose(): void }) {
+  const pay = useApiMutation('createTransaction');
   const notify = useNotify();
   const [code, setCode] = useState('');
   const [amount, setAmount] = useState('');
@@ -50,16 +52,16 @@ export default function PayDialog({ card, onClose, onPaid }: { card: GiftCard | 
     setErrors(next);
     if (next.code || next.amount) return;
     setBusy(true);
-    const r = await call('createTransaction', {
-      body: { code: code.trim(), transaction_amount: amount.trim(), gidcard_id: card.id, seller_id: card.seller_id },
-    });
-    setBusy(false);
-    if (isOk(r)) {
-      notify.success(msgText(r, 'Payment succeeded'));
-      onPaid();
+    try {
+      const data = await pay.mutateAsync({
+        body: { code: code.trim(), transaction_amount: amount.trim(), gidcard_id: card.id, seller_id: card.seller_id },
+      });
+      notify.success(msgText({ status: 200, data }, MSG.paymentSucceeded));
       onClose();
-    } else {
-      notify.error(errorText(r, MSG.codeUsed));
+    } catch (err) {
+      notify.error(err instanceof ApiCallError ? errorText(err.result, MSG.codeUsed) : MSG.codeUsed);
+    } finally {
+      setBusy(false);
     }
   };
 

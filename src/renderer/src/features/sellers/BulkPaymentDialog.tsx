@@ -8,7 +8,8 @@ import TextField from '@mui/material/TextField';
 import { MSG } from '../../../../shared/messages';
 import { formatMoney, parseCents } from '../../../../shared/money';
 import type { SellerRow } from '../../../../shared/types';
-import { errorText, isOk, useApi } from '../../app/api';
+import { ApiCallError, useApiMutation } from '../../api/query';
+import { errorText } from '../../api/results';
 import { hasErrors } from '../../components/form';
 import { useNotify } from '../../components/notify';
 
@@ -16,7 +17,7 @@ type Errs = { code?: string; amount?: string };
 
 /** Pays a seller's approved cards, oldest first: Name, Payable amount, Code, Amount. */
 export function BulkPaymentDialog({ seller, onClose, onPaid }: { seller: SellerRow | null; onClose(): void; onPaid(): void }) {
-  const { call } = useApi();
+  const pay = useApiMutation('bulkPayment');
   const notify = useNotify();
   const [code, setCode] = useState('');
   const [amount, setAmount] = useState('');
@@ -46,14 +47,14 @@ export function BulkPaymentDialog({ seller, onClose, onPaid }: { seller: SellerR
     };
     setErrors(errs);
     if (hasErrors(errs)) return;
-    const r = await call('bulkPayment', { body: { seller_id: seller.id, paid_amount: amount.trim(), code: code.trim() } });
-    if (isOk(r)) {
+    try {
+      await pay.mutateAsync({ body: { seller_id: seller.id, paid_amount: amount.trim(), code: code.trim() } });
       notify.success(MSG.paymentSucceeded);
       onPaid();
-    } else {
-      const text = errorText(r, '');
+    } catch (err) {
+      const text = err instanceof ApiCallError ? errorText(err.result, '') : '';
       if (text) notify.error(text);
-      else console.error('bulk payment failed', r.status, r.data);
+      else console.error('bulk payment failed', err);
     }
   };
 

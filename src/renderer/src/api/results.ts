@@ -1,0 +1,27 @@
+import type { ApiResult } from '../../../shared/endpoints';
+import type { ApiError } from '../../../shared/types';
+
+/** A 2xx answer; narrows `data` to the response type. */
+export function isOk<R>(result: ApiResult<R>): result is { status: number; data: R } {
+  return result.status >= 200 && result.status < 300;
+}
+
+/** The server's `errorMsg` when the answer has one, else the fallback. */
+export function errorText(result: ApiResult<unknown>, fallback: string): string {
+  const d = result.data as Partial<ApiError> | null | undefined;
+  return d && typeof d === 'object' && typeof d.errorMsg === 'string' && d.errorMsg ? d.errorMsg : fallback;
+}
+
+/** The server's `msg` on success, else the fallback. */
+export function msgText(result: ApiResult<unknown>, fallback: string): string {
+  const d = result.data as { msg?: unknown } | null | undefined;
+  return d && typeof d === 'object' && typeof d.msg === 'string' && d.msg ? d.msg : fallback;
+}
+
+/** Field errors of a 422 (`{errors: {field: [text]}}`) as field -> first text. */
+export function fieldErrors(result: ApiResult<unknown>): Record<string, string> {
+  const d = result.data as Partial<ApiError> | null | undefined;
+  const out: Record<string, string> = {};
+  if (d && typeof d === 'object' && d.errors) for (const [k, v] of Object.entries(d.errors)) if (v?.[0]) out[k] = v[0];
+  return out;
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { TableStatusRow } from './DataTable';
+import { Pagination } from './Pagination';
+import type { PagedList } from './useListQuery';
+
+export interface Column {
+  label: ReactNode;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface ListTableProps<T extends { id: number }> {
+  /** The table's accessible name. */
+  label: string;
+  columns: Column[];
+  list: PagedList<T>;
+  emptyText: ReactNode;
+  /** Pagination shows only when the total is above this. */
+  threshold: number;
+  /** One row's cells. */
+  cells(row: T): ReactNode;
+  rowTestId?(row: T): string;
+  size?: 'small' | 'medium';
+}
+
+/** The frame of every list screen: a table with its loading / error / empty row, the rows, and the pagination below. */
+export function ListTable<T extends { id: number }>({
+  label,
+  columns,
+  list,
+  emptyText,
+  threshold,
+  cells,
+  rowTestId,
+  size,
+}: ListTableProps<T>) {
+  return (
+    <>
+      <TableContainer component={Paper}>
+        <Table size={size} aria-label={label} aria-busy={list.loading}>
+          <TableHead>
+            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+              {columns.map((c, i) => (
+                <TableCell key={i} align={c.align}>
+                  {c.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody sx={{ opacity: list.loading && list.rows.length ? 0.6 : 1 }}>
+            <TableStatusRow
+              colSpan={columns.length}
+              loading={list.loading}
+              error={list.error}
+              empty={list.rows.length === 0}
+              emptyText={emptyText}
+              onRetry={() => void list.reload()}
+            />
+            {!list.error &&
+              list.rows.map((row) => (
+                <TableRow key={row.id} hover data-testid={rowTestId?.(row)}>
+                  {cells(row)}
+                </TableRow>
+              ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Pagination total={list.total} perPage={list.perPage} page={list.page} threshold={threshold} onChange={list.setPage} />
+    </>
+  );
+}
