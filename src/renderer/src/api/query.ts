@@ -34,8 +34,8 @@ export const apiKey = <K extends OperationName>(op: K, args?: ArgsOf<K>): QueryK
 /** What each write changes, by the operation names of the reads to refresh. */
 export const WRITE_INVALIDATES: Partial<Record<OperationName, readonly OperationName[]>> = (() => {
   const cards = ['listCards', 'myCards', 'getCard', 'searchCardNumber', 'sellerList', 'sellerDue'] as const;
-  const reports = ['chartData', 'chartDataYearly', 'dashboardChart'] as const;
-  const money = [...cards, 'listTransactions', 'myTransactions', 'getTransaction'] as const;
+  const reports = ['chartData', 'chartDataYearly', 'dashboardChart', 'dashboardFigures'] as const;
+  const money = [...cards, 'listTransactions', 'myTransactions', 'getTransaction', 'dashboardFigures'] as const;
   const offers = ['listOffers', 'allOffers', 'getOffer'] as const;
   const users = ['listUsers', 'getUser', 'sellerList'] as const;
   return {
