@@ -25,3 +25,19 @@ export function fieldErrors(result: ApiResult<unknown>): Record<string, string> 
   if (d && typeof d === 'object' && d.errors) for (const [k, v] of Object.entries(d.errors)) if (v?.[0]) out[k] = v[0];
   return out;
 }
+
+/**
+ * A refused write as what a form shows: each server field error on the form's field (`aliases` renames server
+ * fields, matched whole or by the part before a dot: `gallery.0` -> `gallery`), and the toast text.
+ */
+export function formErrorsOf(
+  result: ApiResult<unknown>,
+  { fallback, aliases = {} }: { fallback: string; aliases?: Record<string, string> },
+): { fields: Record<string, string>; toast: string } {
+  const fields: Record<string, string> = {};
+  for (const [k, text] of Object.entries(fieldErrors(result))) {
+    const name = aliases[k] ?? aliases[k.split('.')[0]!] ?? k.split('.')[0]!;
+    fields[name] ??= text;
+  }
+  return { fields, toast: errorText(result, fallback) };
+}

@@ -1,4 +1,4 @@
-import { BrowserRouter, HashRouter } from 'react-router-dom';
+import { RouterProvider } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -10,14 +10,12 @@ import { NotifyProvider } from '../components/notify';
 import { ConfirmProvider } from '../components/Confirm';
 import { TransportProvider } from './api';
 import { SessionProvider } from './session';
-import { AppRoutes } from './routes';
+import { createAppRouter } from './routes';
 import { theme } from './theme';
-
-/** Path routes: the server (browser mode) and the app:// protocol (desktop) both fall back to index.html; a file:// page gets hash routes. */
-const Router = window.location.protocol === 'file:' ? HashRouter : BrowserRouter;
 
 export function App({ transport }: { transport: Transport }) {
   const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createAppRouter);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
@@ -26,11 +24,9 @@ export function App({ transport }: { transport: Transport }) {
           <LoaderProvider>
             <ConfirmProvider>
               <TransportProvider transport={transport}>
-                <Router>
-                  <SessionProvider>
-                    <AppRoutes />
-                  </SessionProvider>
-                </Router>
+                <SessionProvider>
+                  <RouterProvider router={router} />
+                </SessionProvider>
               </TransportProvider>
             </ConfirmProvider>
           </LoaderProvider>

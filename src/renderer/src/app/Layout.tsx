@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '../components/format';
 import { useSession } from './session';
 import { NAV_ITEMS } from './nav';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, createHashRouter, createRoutesFromElements, Navigate, Outlet, Route } from 'react-router-dom';
 import CircularProgress from '@mui/material/CircularProgress';
 import Box from '@mui/material/Box';
 import { useSession } from './session';
@@ -45,34 +45,44 @@ function LoginRoute() {
 const staff = (el: ReactNode) => <RoleGate allow="staff">{el}</RoleGate>;
 const seller = (el: ReactNode) => <RoleGate allow="seller">{el}</RoleGate>;
 
-export function AppRoutes() {
+function Root() {
   return (
     <Suspense fallback={<Fallback />}>
-      <Routes>
-        <Route path="/login" element={<LoginRoute />} />
-        <Route element={<Protected />}>
-          <Route index element={<DashboardPage />} />
-          <Route path="create/user" element={staff(<UserFormPage />)} />
-          <Route path="edit/user/:id" element={staff(<UserFormPage />)} />
-          <Route path="users" element={staff(<UserListPage />)} />
-          <Route path="gift-cards" element={<GiftCardListPage />} />
-          <Route path="add-gift-cards" element={seller(<AddGiftCardPage />)} />
-          <Route path="add-gift-card" element={seller(<AddGiftCardPage />)} />
-          <Route path="gift-card/:id" element={<GiftCardDetailPage />} />
-          <Route path="sellers" element={staff(<SellerListPage />)} />
-          <Route path="transactions" element={staff(<TransactionListPage />)} />
-          <Route path="create-transaction" element={staff(<TransactionFormPage />)} />
-          <Route path="edit-transaction/:id" element={staff(<TransactionFormPage />)} />
-          <Route path="my-transaction" element={seller(<MyTransactionPage />)} />
-          <Route path="gift-card-offer" element={staff(<OfferListPage />)} />
-          <Route path="add-gift-card-offer" element={staff(<OfferFormPage />)} />
-          <Route path="edit-gift-card-offer/:id" element={staff(<OfferFormPage />)} />
-          <Route path="dev-test" element={<DevTestPage />} />
-          {/* Every role: a seller's report shows their own data (spec 6). */}
-          <Route path="report" element={<ReportPage />} />
-        </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <Outlet />
     </Suspense>
   );
 }
+
+const routes = createRoutesFromElements(
+  <Route element={<Root />}>
+    <Route path="/login" element={<LoginRoute />} />
+    <Route element={<Protected />}>
+      <Route index element={<DashboardPage />} />
+      <Route path="create/user" element={staff(<UserFormPage />)} />
+      <Route path="edit/user/:id" element={staff(<UserFormPage />)} />
+      <Route path="users" element={staff(<UserListPage />)} />
+      <Route path="gift-cards" element={<GiftCardListPage />} />
+      <Route path="add-gift-cards" element={seller(<AddGiftCardPage />)} />
+      <Route path="add-gift-card" element={seller(<AddGiftCardPage />)} />
+      <Route path="gift-card/:id" element={<GiftCardDetailPage />} />
+      <Route path="sellers" element={staff(<SellerListPage />)} />
+      <Route path="transactions" element={staff(<TransactionListPage />)} />
+      <Route path="create-transaction" element={staff(<TransactionFormPage />)} />
+      <Route path="edit-transaction/:id" element={staff(<TransactionFormPage />)} />
+      <Route path="my-transaction" element={seller(<MyTransactionPage />)} />
+      <Route path="gift-card-offer" element={staff(<OfferListPage />)} />
+      <Route path="add-gift-card-offer" element={staff(<OfferFormPage />)} />
+      <Route path="edit-gift-card-offer/:id" element={staff(<OfferFormPage />)} />
+      <Route path="dev-test" element={<DevTestPage />} />
+      {/* Every role: a seller's report shows their own data (spec 6). */}
+      <Route path="report" element={<ReportPage />} />
+    </Route>
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>,
+);
+
+/**
+ * A data router (useBlocker needs one). Path routes: the server (browser mode) and the app:// protocol (desktop) both
+ * fall back to index.html; a file:// page gets hash routes.
+ */
+export const createAppRouter = () => (window.location.protocol === 'file:' ? createHashRouter(routes) : createBrowserRouter(routes));

@@ -7,17 +7,24 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { MSG } from '../../../shared/messages';
 
-type ConfirmFn = (message?: string) => Promise<boolean>;
+export interface ConfirmLabels {
+  title?: string;
+  yes?: string;
+  no?: string;
+}
+type ConfirmFn = (message?: string, labels?: ConfirmLabels) => Promise<boolean>;
 const ConfirmContext = createContext<ConfirmFn | null>(null);
 
-/** One confirmation dialog for the whole app: `await confirm()` resolves true on "Yes, delete it!". */
+/** One confirmation dialog for the whole app: `await confirm()` resolves true on "Yes, delete it!" (or `labels.yes`). */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<string | null>(null);
+  const [labels, setLabels] = useState<ConfirmLabels>({});
   const resolver = useRef<((ok: boolean) => void) | null>(null);
 
-  const confirm = useCallback<ConfirmFn>((msg = MSG.deleteConfirm) => {
+  const confirm = useCallback<ConfirmFn>((msg = MSG.deleteConfirm, l = {}) => {
     resolver.current?.(false);
     setMessage(msg);
+    setLabels(l);
     return new Promise<boolean>((resolve) => {
       resolver.current = resolve;
     });
@@ -33,16 +40,16 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     <ConfirmContext.Provider value={confirm}>
       {children}
       <Dialog open={message !== null} onClose={() => close(false)} aria-labelledby="confirm-title" aria-describedby="confirm-text">
-        <DialogTitle id="confirm-title">Are you sure?</DialogTitle>
+        <DialogTitle id="confirm-title">{labels.title ?? 'Are you sure?'}</DialogTitle>
         <DialogContent>
           <DialogContentText id="confirm-text">{message}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => close(false)} autoFocus>
-            Cancel
+            {labels.no ?? 'Cancel'}
           </Button>
           <Button onClick={() => close(true)} color="error" variant="contained">
-            Yes, delete it!
+            {labels.yes ?? 'Yes, delete it!'}
           </Button>
         </DialogActions>
       </Dialog>

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from './format';
 
 /** An amount as "$40.50". */
 export function Money({ value }: { value: number | string | null | undefined }) {

@@ -4,109 +4,95 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CARD_STATUS, CARD_STATUS_LABEL, type CardStatus } from '../../../../shared/constants';
+import { useController, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CARD_STATUS, CARD_STATUS_LABEL } from '../../../../shared/constants';
 import type { PickedFile } from '../../../../shared/endpoints';
+import { cardEditForm } from '../../../../shared/forms';
 import { MSG } from '../../../../shared/messages';
-import { centsToDecimal, formatMoney, parseCents } from '../../../../shared/money';
+import { centsToDecimal, parseCents } from '../../../../shared/money';
 import type { GiftCardDetail, Offer } from '../../../../shared/types';
-import { errorText, fieldErrors, isOk, msgText, useApi } from '../../app/api';
+import { useApiMutation } from '../../api/query';
+import { msgText } from '../../api/results';
 import { useSession } from '../../app/session';
-import { useConfirmedDelete } from '../../components/useConfirmedDelete';
+import { formatMoney } from '../../components/format';
+import { FormSelect, FormText } from '../../components/FormFields';
+import { FormFrame } from '../../components/FormPage';
 import ImagePicker from '../../components/ImagePicker';
-import { useNotify } from '../../components/notify';
+import { UploadProgress } from '../../components/UploadProgress';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import CardImages from './CardImages';
-import { priceError } from './offers';
 import { OfferPriceFields, PriceBreakdown } from './OfferPriceFields';
 
 interface Props {
   detail: GiftCardDetail;
   offers: Offer[];
-  onSaved(): Promise<void> | void;
 }
-interface Errors {
-  offer?: string;
-  price?: string;
-  card_number?: string;
-  description?: string;
-  images?: string;
+interface Values {
+  giftcard_offer_id: string;
+  price: string;
+  card_number: string;
+  description: string;
+  card_status: string;
+  images: PickedFile[];
 }
 
 const priceText = (v: number) => centsToDecimal(parseCents(v) ?? 0);
 
-/** The card's edit form; read-only for sellers once the card is no longer pending. */
-export default function CardEditForm({ detail, offers: allOffers, onSaved }: Props) {
+/** The card's edit form; read-only for sellers once the card is no longer pending. A save refreshes the card (its query). */
+export default function CardEditForm({ detail, offers: allOffers }: Props) {
   const card = detail.data;
-  const { call } = useApi();
   const { isStaff } = useSession();
-  const notify = useNotify();
   const confirmedDelete = useConfirmedDelete();
   const readOnly = !isStaff && card.card_status !== CARD_STATUS.pending;
   const offers = allOffers.filter((o) => o.is_active === 1 || o.id === card.giftcard_offer_id);
-  const [offerId, setOfferId] = useState(String(card.giftcard_offer_id));
-  const [price, setPrice] = useState(priceText(card.price));
-  const [cardNumber, setCardNumber] = useState(card.card_number ?? '');
-  const [description, setDescription] = useState(card.description ?? '');
-  const [status, setStatus] = useState<CardStatus>(card.card_status);
-  const [newImages, setNewImages] = useState<PickedFile[]>([]);
+  const original = { giftcard_offer_id: String(card.giftcard_offer_id), price: priceText(card.price) };
+  const form = useForm<Values>({
+    resolver: zodResolver(cardEditForm<PickedFile>(offers, original)),
+    defaultValues: {
+      ...original,
+      card_number: card.card_number ?? '',
+      description: card.description ?? '',
+      card_status: String(card.card_status),
+      images: [],
+    },
+  });
+  const { control } = form;
+  const offerField = useController({ control, name: 'giftcard_offer_id' });
+  const priceField = useController({ control, name: 'price' });
+  const imagesField = useController({ control, name: 'images' });
+  const newImages = imagesField.field.value;
+  const update = useApiMutation('updateCard', { loader: newImages.length === 0 });
   const [showPrice, setShowPrice] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
-  const offer = offers.find((o) => String(o.id) === offerId);
+  const saving = form.formState.isSubmitting;
+  const offer = offers.find((o) => String(o.id) === offerField.field.value);
   const disabled = readOnly || saving;
 
-  const removeImage = async (imageId: number) => {
-    if ((await confirmedDelete('deleteCardImage', imageId)) !== null) await onSaved();
+  const save = async (v: Values) => {
+    const body = {
+      giftcard_offer_id: Number(v.giftcard_offer_id),
+      price: v.price.trim(),
+      description: v.description.trim(),
+      card_number: v.card_number.trim(),
+      ...(isStaff ? { card_status: Number(v.card_status) as 0 | 1 | 2 } : {}),
+    };
+    const data = await update.mutateAsync({ id: card.id, body, files: v.images.length ? { gallery: v.images } : undefined });
+    return msgText({ status: 200, data }, 'Gift card updated');
   };
 
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (disabled) return;
-    const next: Errors = {};
-    if (!offer) next.offer = 'Offer is required';
-    // An unchanged price is the card's own (the offer may have changed since); anything else must fit the offer.
-    else if (offerId !== String(card.giftcard_offer_id) || price !== priceText(card.price)) {
-      const pe = priceError(offer, price);
-      if (pe) next.price = pe;
-    }
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    setSaving(true);
-    const body = {
-      giftcard_offer_id: Number(offerId),
-      price: price.trim(),
-      description: description.trim(),
-      card_number: cardNumber.trim(),
-      ...(isStaff ? { card_status: status } : {}),
-    };
-    const r = await call(
-      'updateCard',
-      { id: card.id, body, files: newImages.length ? { gallery: newImages } : undefined },
-      { loader: newImages.length === 0 },
-    );
-    setSaving(false);
-    if (isOk(r)) {
-      notify.success(msgText(r, 'Gift card updated'));
-      setNewImages([]);
-      await onSaved();
-      return;
-    }
-    const fe = fieldErrors(r);
-    setErrors({
-      offer: fe.giftcard_offer_id,
-      price: fe.price,
-      card_number: fe.card_number,
-      description: fe.description,
-      images: Object.entries(fe).find(([k]) => k.startsWith('gallery'))?.[1],
-    });
-    notify.error(errorText(r, MSG.serverError));
-  };
+  const removeImage = (imageId: number) => confirmedDelete('deleteCardImage', imageId);
 
   return (
-    <form onSubmit={save} noValidate aria-label="Edit gift card">
+    <FormFrame
+      label="Edit gift card"
+      form={form}
+      save={save}
+      readOnly={readOnly}
+      serverFields={{ gallery: 'images' }}
+      footer={<UploadProgress active={saving} count={newImages.length} />}
+    >
       <Stack spacing={2}>
         {readOnly && (
           <Alert severity="info">
@@ -124,20 +110,15 @@ export default function CardEditForm({ detail, offers: allOffers, onSaved }: Pro
         </Box>
         <OfferPriceFields
           offers={offers}
-          offerId={offerId}
-          price={price}
+          offerId={offerField.field.value}
+          price={priceField.field.value}
           onOffer={(id) => {
-            setOfferId(id);
-            setPrice('');
-            setErrors((x) => ({ ...x, offer: undefined, price: undefined }));
+            offerField.field.onChange(id);
+            form.setValue('price', '');
           }}
-          onPrice={(p) => {
-            setPrice(p);
-            setErrors((x) => ({ ...x, price: undefined }));
-          }}
-          errors={errors}
+          onPrice={priceField.field.onChange}
+          errors={{ offer: offerField.fieldState.error?.message, price: priceField.fieldState.error?.message }}
           disabled={disabled}
-          autoFocus={!readOnly}
         />
         <Box>
           <Button
@@ -151,21 +132,19 @@ export default function CardEditForm({ detail, offers: allOffers, onSaved }: Pro
           </Button>
           <Collapse in={showPrice} id="price-breakdown">
             <Box sx={{ mt: 1.5 }}>
-              <PriceBreakdown offer={offer} price={price} />
+              <PriceBreakdown offer={offer} price={priceField.field.value} />
               <Typography variant="body2" sx={{ mt: 1 }}>
                 Paid {formatMoney(card.paid_amount)} · Due {formatMoney(card.due)}
               </Typography>
             </Box>
           </Collapse>
         </Box>
-        <TextField
+        <FormText
+          control={control}
+          name="card_number"
           label="Card Number"
-          value={cardNumber}
-          onChange={(e) => setCardNumber(e.target.value)}
-          fullWidth
           disabled={readOnly || saving}
-          error={!!errors.card_number}
-          helperText={errors.card_number ?? (isStaff ? undefined : 'Filled in by the staff on review')}
+          helperText={isStaff ? undefined : 'Filled in by the staff on review'}
           slotProps={{ htmlInput: { readOnly: !isStaff } }}
         />
         <Box>
@@ -174,59 +153,32 @@ export default function CardEditForm({ detail, offers: allOffers, onSaved }: Pro
           </Typography>
           <CardImages images={detail.images} onRemove={readOnly ? undefined : removeImage} />
         </Box>
-        {!readOnly && <ImagePicker label="New Images" files={newImages} onChange={setNewImages} disabled={saving} error={errors.images} />}
-        <TextField
-          label="Description"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          multiline
-          minRows={3}
-          fullWidth
-          disabled={disabled}
-          error={!!errors.description}
-          helperText={errors.description}
-        />
+        {!readOnly && (
+          <ImagePicker
+            label="New Images"
+            files={newImages}
+            onChange={imagesField.field.onChange}
+            disabled={saving}
+            error={imagesField.fieldState.error?.message}
+          />
+        )}
+        <FormText control={control} name="description" label="Description" multiline minRows={3} disabled={disabled} />
         {isStaff && (
           <Box>
             <Divider sx={{ mb: 2 }} />
             <Typography variant="subtitle1" component="h2" gutterBottom>
               Admin Option
             </Typography>
-            <TextField
-              select
+            <FormSelect
+              control={control}
+              name="card_status"
               label="Card Status"
-              value={String(status)}
-              onChange={(e) => setStatus(Number(e.target.value) as CardStatus)}
-              fullWidth
               disabled={saving}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              {([0, 1, 2] as const).map((s) => (
-                <option key={s} value={String(s)}>
-                  {CARD_STATUS_LABEL[s]}
-                </option>
-              ))}
-            </TextField>
-          </Box>
-        )}
-        <Box sx={{ minHeight: 28 }} aria-live="polite">
-          {saving && newImages.length > 0 && (
-            <>
-              <Typography variant="body2">
-                Uploading {newImages.length} image{newImages.length === 1 ? '' : 's'}…
-              </Typography>
-              <LinearProgress aria-label="Uploading" />
-            </>
-          )}
-        </Box>
-        {!readOnly && (
-          <Box>
-            <Button type="submit" variant="contained" disabled={saving}>
-              Save
-            </Button>
+              options={([0, 1, 2] as const).map((s) => ({ value: String(s), label: CARD_STATUS_LABEL[s] }))}
+            />
           </Box>
         )}
       </Stack>
-    </form>
+    </FormFrame>
   );
 }

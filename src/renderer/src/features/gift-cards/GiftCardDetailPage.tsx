@@ -50,7 +50,7 @@ export default function GiftCardDetailPage() {
         <Stack spacing={3} sx={{ maxWidth: 820 }}>
           <Paper sx={{ p: 3 }}>
             {detail && !offersLoading ? (
-              <CardEditForm key={q.dataUpdatedAt} detail={detail} offers={offers} onSaved={load} />
+              <CardEditForm key={q.dataUpdatedAt} detail={detail} offers={offers} />
             ) : (
               <Stack spacing={2} aria-busy={loading} aria-label="Loading the gift card">
                 {[56, 56, 36, 56, 90, 90].map((h, i) => (

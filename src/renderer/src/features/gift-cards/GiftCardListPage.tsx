@@ -12,7 +12,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import SearchIcon from '@mui/icons-material/Search';
 import { CARD_STATUS, PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
-import { formatMoney } from '../../../../shared/money';
+import { formatMoney } from '../../components/format';
 import type { GiftCard } from '../../../../shared/types';
 import { useSession } from '../../app/session';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { centsToDecimal, formatMoney } from '../../../../shared/money';
+import { centsToDecimal } from '../../../../shared/money';
+import { formatMoney } from '../../components/format';
 import type { Offer } from '../../../../shared/types';
 import { fixedPrices, isFixedPrice, preview } from './offers';
 

@@ -1,19 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MSG } from '../../../../shared/messages';
-import { formatMoney, parseCents } from '../../../../shared/money';
+import { formatMoney } from '../../components/format';
+import { DialogForm } from '../../components/DialogForm';
+import { FormText } from '../../components/FormFields';
+import { payForm, type PayFormValues as PayValues } from '../../../../shared/forms';
 import type { GiftCard } from '../../../../shared/types';
-import { ApiCallError, useApiMutation } from '../../api/query';
-import { errorText, msgText } from '../../api/results';
-import { useNotify } from '../../components/notify';
+import { useApiMutation } from '../../api/query';
+import { msgText } from '../../api/results';
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -26,92 +23,50 @@ function Figure({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** The pay popup of a card: Price, Rate, Payable, Paid, Due; Code and Amount; Apply. */
-/** A payment refreshes the card, its list, the seller's due and the transactions (WRITE_INVALIDATES). */
+/** The pay popup of a card: Price, Rate, Payable, Paid, Due; Code and Amount; Apply. A payment refreshes the card, its list, the seller's due and the transactions. */
 export default function PayDialog({ card, onClose }: { card: GiftCard | null; onClose(): void }) {
   const pay = useApiMutation('createTransaction');
-  const notify = useNotify();
-  const [code, setCode] = useState('');
-  const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<{ code?: string; amount?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm<PayValues>({ resolver: zodResolver(payForm), defaultValues: { code: '', amount: '' } });
 
-  useEffect(() => {
-    setCode('');
-    setAmount('');
-    setErrors({});
-  }, [card?.id]);
-
-  const apply = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!card || busy) return;
-    const next: typeof errors = {};
-    if (!code.trim()) next.code = 'Code is required';
-    if (!amount.trim()) next.amount = 'Amount is required';
-    else if (parseCents(amount) === null) next.amount = 'Enter an amount with at most 2 decimals';
-    setErrors(next);
-    if (next.code || next.amount) return;
-    setBusy(true);
-    try {
-      const data = await pay.mutateAsync({
-        body: { code: code.trim(), transaction_amount: amount.trim(), gidcard_id: card.id, seller_id: card.seller_id },
-      });
-      notify.success(msgText({ status: 200, data }, MSG.paymentSucceeded));
-      onClose();
-    } catch (err) {
-      notify.error(err instanceof ApiCallError ? errorText(err.result, MSG.codeUsed) : MSG.codeUsed);
-    } finally {
-      setBusy(false);
-    }
+  const save = async (v: PayValues) => {
+    if (!card) return '';
+    const data = await pay.mutateAsync({
+      body: { code: v.code.trim(), transaction_amount: v.amount.trim(), gidcard_id: card.id, seller_id: card.seller_id },
+    });
+    return msgText({ status: 200, data }, MSG.paymentSucceeded);
   };
 
   return (
-    <Dialog open={card !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="pay-title">
+    <DialogForm
+      open={card !== null}
+      onClose={onClose}
+      id="pay-title"
+      title={card ? `Pay ${card.title}${card.card_number ? ` (${card.card_number})` : ''}` : ''}
+      form={form}
+      save={save}
+      errorFallback={MSG.codeUsed}
+      serverFields={{ transaction_amount: 'amount' }}
+      submitLabel="Apply"
+      maxWidth="sm"
+    >
       {card && (
-        <form onSubmit={apply} noValidate>
-          <DialogTitle id="pay-title">
-            Pay {card.title}
-            {card.card_number ? ` (${card.card_number})` : ''}
-          </DialogTitle>
-          <DialogContent>
-            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
-              <Figure label="Price" value={card.price} />
-              <Figure label="Rate" value={card.rate} />
-              <Figure label="Payable" value={card.payable} />
-              <Figure label="Paid" value={card.paid_amount} />
-              <Figure label="Due" value={card.due} />
-            </Stack>
-            <TextField
-              label="Code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              required
-              fullWidth
-              autoFocus
-              margin="dense"
-              error={!!errors.code}
-              helperText={errors.code}
-            />
-            <TextField
-              label="Amount"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              required
-              fullWidth
-              margin="dense"
-              error={!!errors.amount}
-              helperText={errors.amount}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={busy}>
-              Apply
-            </Button>
-          </DialogActions>
-        </form>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+          <Figure label="Price" value={card.price} />
+          <Figure label="Rate" value={card.rate} />
+          <Figure label="Payable" value={card.payable} />
+          <Figure label="Paid" value={card.paid_amount} />
+          <Figure label="Due" value={card.due} />
+        </Stack>
       )}
-    </Dialog>
+      <FormText control={form.control} name="code" label="Code" required autoFocus margin="dense" />
+      <FormText
+        control={form.control}
+        name="amount"
+        label="Amount"
+        required
+        margin="dense"
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      />
+    </DialogForm>
   );
 }

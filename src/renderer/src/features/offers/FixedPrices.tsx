@@ -5,7 +5,8 @@ import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import { MSG } from '../../../../shared/messages';
-import { formatMoney, parseCents } from '../../../../shared/money';
+import { parseCents } from '../../../../shared/money';
+import { formatMoney } from '../../components/format';
 import { amountText } from '../../components/form';
 
 /** The fixed price list: type a price, Add Price (or Enter) makes a chip; a chip's delete removes it. */

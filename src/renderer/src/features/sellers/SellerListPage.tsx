@@ -52,7 +52,7 @@ export default function SellerListPage() {
           </>
         )}
       />
-      <BulkPaymentDialog seller={paying} onClose={() => setPaying(null)} onPaid={() => setPaying(null)} />
+      <BulkPaymentDialog seller={paying} onClose={() => setPaying(null)} />
     </>
   );
 }

@@ -9,7 +9,7 @@ import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { ListTable } from '../../components/ListTable';
 import { useListQuery } from '../../components/useListQuery';
-import { formatDate } from './TransactionListPage';
+import { formatDate } from '../../components/format';
 
 /** The seller's payouts: Code, amount and a Redeem switch (flips is_redeem, then the list reloads). */
 export default function MyTransactionPage() {

@@ -6,15 +6,11 @@ import TableCell from '@mui/material/TableCell';
 import EditIcon from '@mui/icons-material/Edit';
 import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import type { Transaction } from '../../../../shared/types';
+import { formatDate } from '../../components/format';
 import { Money } from '../../components/Money';
 import { PageHeader } from '../../components/PageHeader';
 import { ListTable } from '../../components/ListTable';
 import { useListQuery } from '../../components/useListQuery';
-
-export const formatDate = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString();
-};
 
 export default function TransactionListPage() {
   const list = useListQuery<Transaction>('listTransactions', PAGE_SIZE.transactions, 'Could not load the transactions');

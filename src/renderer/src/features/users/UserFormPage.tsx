@@ -1,43 +1,19 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
+import { useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
 import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { userForm, type UserFormValues } from '../../../../shared/forms';
 import { MSG } from '../../../../shared/messages';
-import { errorText, fieldErrors, isOk, msgText, useApi } from '../../app/api';
-import { LoadState } from '../../components/DataTable';
-import { EMAIL_RE, hasErrors, type Errors } from '../../components/form';
-import { useNotify } from '../../components/notify';
-import { PageHeader } from '../../components/PageHeader';
-import { SelectField } from '../../components/SelectField';
-
-type Field = 'name' | 'email' | 'password' | 'role';
-interface Values {
-  name: string;
-  email: string;
-  password: string;
-  role: string;
-}
+import { useApiMutation, useApiQuery } from '../../api/query';
+import { msgText } from '../../api/results';
+import { FormSelect, FormText } from '../../components/FormFields';
+import { FormPage } from '../../components/FormPage';
 
 const ROLE_OPTIONS = [
   { value: 'manager', label: 'Manager' },
   { value: 'seller', label: 'Seller' },
 ];
-
-function validate(v: Values, creating: boolean): Errors<Field> {
-  return {
-    name: v.name.trim() ? undefined : 'User Name is required',
-    email: !v.email.trim() ? 'Email is required' : EMAIL_RE.test(v.email.trim()) ? undefined : 'Enter a valid email address',
-    password:
-      creating && !v.password
-        ? 'Password is required'
-        : v.password && v.password.length < 6
-          ? 'Password must be at least 6 characters'
-          : undefined,
-    role: v.role ? undefined : 'User Role is required',
-  };
-}
 
 /** Create user (/create/user, ?role=seller preselects Seller) and edit user (/edit/user/:id). */
 export default function UserFormPage() {
@@ -45,152 +21,79 @@ export default function UserFormPage() {
   const editId = id ? Number(id) : null;
   const creating = editId === null;
   const [params] = useSearchParams();
-  const { call } = useApi();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const [values, setValues] = useState<Values>({
-    name: '',
-    email: '',
-    password: '',
-    role: params.get('role') === 'seller' ? 'seller' : '',
-  });
-  const [errors, setErrors] = useState<Errors<Field>>({});
-  const [loading, setLoading] = useState(!creating);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [isAdminAccount, setIsAdminAccount] = useState(false);
-
-  const load = useCallback(async () => {
-    if (editId === null) return;
-    setLoading(true);
-    setLoadError(null);
-    const r = await call('getUser', { id: Number.isSafeInteger(editId) && editId > 0 ? editId : 0 });
-    if (isOk(r)) {
-      const u = r.data.user;
-      setIsAdminAccount(u.role === 'admin');
-      setValues({ name: u.name, email: u.email, password: '', role: u.role === 'admin' ? '' : u.role });
-    } else {
-      notify.error(MSG.serverErrorCapital);
-      setLoadError(MSG.serverErrorCapital);
-    }
-    setLoading(false);
-  }, [call, editId, notify]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const set = (k: Field) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [k]: e.target.value }));
-    setErrors((er) => ({ ...er, [k]: undefined }));
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const errs = validate(values, creating);
-    if (isAdminAccount) errs.role = undefined;
-    setErrors(errs);
-    if (hasErrors(errs)) return;
-    const body = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      role: (values.role || 'manager') as 'manager' | 'seller',
-      password: values.password || undefined,
-    };
-    if (creating) {
-      const r = await call('createUser', { body: { ...body, password: values.password } });
-      if (isOk(r)) {
-        notify.success(msgText(r, 'User created'));
-        navigate('/users');
-        return;
-      }
-      const fe = fieldErrors(r);
-      const taken = errorText(r, '') === MSG.emailTaken || /email/i.test(fe.email ?? '');
-      if (taken) setErrors({ email: MSG.emailTaken });
-      else setErrors(fe as Errors<Field>);
-      notify.error(taken ? MSG.emailTaken : errorText(r, MSG.serverErrorCapital));
-    } else {
-      const r = await call('updateUser', { id: editId, body });
-      if (isOk(r)) {
-        notify.success(MSG.userUpdated);
-        navigate('/users');
-        return;
-      }
-      const taken = errorText(r, '') === MSG.emailTaken;
-      setErrors(taken ? { email: MSG.emailTaken } : (fieldErrors(r) as Errors<Field>));
-      notify.error(taken ? MSG.emailTaken : MSG.serverErrorCapital);
-    }
-  };
-
-  const back = (
-    <Button component={RouterLink} to="/users">
-      Back To Lists
-    </Button>
+  const loaded = useApiQuery(
+    'getUser',
+    { id: editId !== null && Number.isSafeInteger(editId) && editId > 0 ? editId : 0 },
+    { enabled: !creating },
   );
-  if (!creating && (loading || loadError)) {
-    return (
-      <>
-        <PageHeader title="Edit User" actions={back} />
-        <LoadState loading={loading} error={loadError} onRetry={load} />
-      </>
-    );
-  }
+  const user = loaded.data?.user;
+  const adminAccount = user?.role === 'admin';
+  const values = useMemo<UserFormValues | undefined>(
+    () => (user ? { name: user.name, email: user.email, password: '', role: user.role === 'admin' ? '' : user.role } : undefined),
+    [user],
+  );
+  const form = useForm<UserFormValues>({
+    resolver: zodResolver(userForm({ creating, adminAccount })),
+    defaultValues: { name: '', email: '', password: '', role: params.get('role') === 'seller' ? 'seller' : '' },
+    values,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const create = useApiMutation('createUser');
+  const update = useApiMutation('updateUser');
+
+  const save = async (v: UserFormValues) => {
+    const body = { name: v.name.trim(), email: v.email.trim(), role: (v.role || 'manager') as 'manager' | 'seller' };
+    if (creating)
+      return msgText({ status: 200, data: await create.mutateAsync({ body: { ...body, password: v.password } }) }, 'User created');
+    await update.mutateAsync({ id: editId, body: { ...body, password: v.password || undefined } });
+    return MSG.userUpdated;
+  };
 
   return (
-    <>
-      <PageHeader title={creating ? 'Add User' : 'Edit User'} actions={back} />
-      <Paper component="form" noValidate onSubmit={submit} sx={{ p: 3, maxWidth: 560 }} aria-label={creating ? 'Add user' : 'Edit user'}>
-        <TextField
-          id="user-name"
-          label="User Name"
+    <FormPage
+      title={creating ? 'Add User' : 'Edit User'}
+      label={creating ? 'Add user' : 'Edit user'}
+      backTo="/users"
+      loading={!creating && loaded.isPending}
+      loadError={loaded.isError ? MSG.serverErrorCapital : null}
+      toastLoadError
+      onRetry={() => void loaded.refetch()}
+      form={form}
+      save={save}
+      submitLabel={creating ? 'Save' : 'Update'}
+      clearable
+      errorFallback={MSG.serverErrorCapital}
+      mapRefusal={(shown) =>
+        shown.toast === MSG.emailTaken || /email/i.test(shown.fields.email ?? '')
+          ? { fields: { ...shown.fields, email: MSG.emailTaken }, toast: MSG.emailTaken }
+          : shown
+      }
+    >
+      <FormText control={form.control} name="name" id="user-name" label="User Name" required />
+      <FormText control={form.control} name="email" id="user-email" label="Email" type="email" required />
+      <FormText
+        control={form.control}
+        name="password"
+        id="user-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required={creating}
+        helperText={creating ? undefined : 'Leave empty to keep the current password'}
+      />
+      {adminAccount ? (
+        <TextField id="user-role" label="User Role" value="Admin" disabled />
+      ) : (
+        <FormSelect
+          control={form.control}
+          name="role"
+          id="user-role"
+          label="User Role"
           required
-          autoFocus
-          value={values.name}
-          onChange={set('name')}
-          error={!!errors.name}
-          helperText={errors.name}
+          options={ROLE_OPTIONS}
+          placeholder="Select a role"
         />
-        <TextField
-          id="user-email"
-          label="Email"
-          type="email"
-          required
-          value={values.email}
-          onChange={set('email')}
-          error={!!errors.email}
-          helperText={errors.email}
-        />
-        <TextField
-          id="user-password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required={creating}
-          value={values.password}
-          onChange={set('password')}
-          error={!!errors.password}
-          helperText={errors.password ?? (creating ? undefined : 'Leave empty to keep the current password')}
-        />
-        {isAdminAccount ? (
-          <TextField id="user-role" label="User Role" value="Admin" disabled />
-        ) : (
-          <SelectField
-            id="user-role"
-            label="User Role"
-            required
-            value={values.role}
-            onChange={set('role')}
-            options={ROLE_OPTIONS}
-            placeholder="Select a role"
-            error={!!errors.role}
-            helperText={errors.role}
-          />
-        )}
-        <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
-          <Button type="submit" variant="contained">
-            {creating ? 'Save' : 'Update'}
-          </Button>
-        </Box>
-      </Paper>
-    </>
+      )}
+    </FormPage>
   );
 }

@@ -1,0 +1,34 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { SelectField, type Option } from './SelectField';
+
+type Bound<V extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'> & { control: Control<V>; name: Path<V> };
+
+/** The props that bind a MUI field to a react-hook-form field; its error shows as the helper text. */
+function useBoundProps<V extends FieldValues>(control: Control<V>, name: Path<V>, helperText: TextFieldProps['helperText']) {
+  const { field, fieldState } = useController({ control, name });
+  return {
+    name: field.name,
+    value: field.value ?? '',
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+    inputRef: field.ref,
+    error: !!fieldState.error,
+    helperText: fieldState.error?.message ?? helperText,
+  };
+}
+
+/** A labelled text field bound to a react-hook-form field. */
+export function FormText<V extends FieldValues>({ control, name, helperText, ...props }: Bound<V>) {
+  return <TextField {...props} {...useBoundProps(control, name, helperText)} />;
+}
+
+/** A labelled native select bound to a react-hook-form field. */
+export function FormSelect<V extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...props
+}: Bound<V> & { options: Option[]; placeholder?: string }) {
+  return <SelectField {...props} {...useBoundProps(control, name, helperText)} />;
+}

@@ -1,0 +1,163 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { MSG } from '../../../shared/messages';
+import { ApiCallError } from '../api/query';
+import { formErrorsOf } from '../api/results';
+import { LoadState } from './DataTable';
+import { useNotify } from './notify';
+import { PageHeader } from './PageHeader';
+import { useLeavePrompt } from './useLeavePrompt';
+
+export interface SaveOptions<V extends FieldValues> {
+  /** Sends the values (a mutation); resolves the success toast's text; rejects with an ApiCallError when refused. */
+  save(values: V): Promise<string>;
+  /** Toast text of a refusal without the server's errorMsg. */
+  errorFallback?: string;
+  /** Server field names that differ from the form's (`{ gallery: 'images' }`). */
+  serverFields?: Record<string, string>;
+  /** Adjusts a refusal before it is shown (e.g. a taken email on its field). */
+  mapRefusal?(e: { fields: Record<string, string>; toast: string }, err: ApiCallError): { fields: Record<string, string>; toast: string };
+}
+
+/** The submit handler of every form: validate (the form's resolver), save, toast; a refusal's field errors land on their fields. */
+export function useSaveHandler<V extends FieldValues>(
+  form: UseFormReturn<V>,
+  { save, errorFallback = MSG.serverError, serverFields, mapRefusal }: SaveOptions<V>,
+  onSaved: (values: V) => void,
+) {
+  const notify = useNotify();
+  return form.handleSubmit(async (values) => {
+    try {
+      notify.success(await save(values));
+      onSaved(values);
+    } catch (err) {
+      if (!(err instanceof ApiCallError)) throw err;
+      let shown = formErrorsOf(err.result, { fallback: errorFallback, aliases: serverFields });
+      if (mapRefusal) shown = mapRefusal(shown, err);
+      for (const [name, message] of Object.entries(shown.fields)) form.setError(name as Path<V>, { type: 'server', message });
+      if (shown.toast) notify.error(shown.toast);
+    }
+  });
+}
+
+export interface FormFrameProps<V extends FieldValues> extends SaveOptions<V> {
+  /** The form's accessible name. */
+  label: string;
+  form: UseFormReturn<V>;
+  /** Where to go after a save (none: stay). */
+  navigateTo?: string;
+  submitLabel?: string;
+  /** Clear: back to the form's default values (empty on create, the loaded record on edit). */
+  clearable?: boolean;
+  disabled?: boolean;
+  /** Nothing to save: no buttons. */
+  readOnly?: boolean;
+  /** Shown between the fields and the buttons (e.g. upload progress). */
+  footer?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The frame every form page shares: focus on the first field, Enter submits, validation by the form's zod schema,
+ * Save (and Clear), the save toast, the server's 422 field errors on their fields, navigation after the save,
+ * and a prompt before leaving with unsaved changes.
+ */
+export function FormFrame<V extends FieldValues>(props: FormFrameProps<V>) {
+  const { label, form, navigateTo } = props;
+  const navigate = useNavigate();
+  const ref = useRef<HTMLFormElement>(null);
+  const { isDirty, isSubmitting } = form.formState;
+  const allowLeaving = useLeavePrompt(isDirty && !props.disabled && !props.readOnly);
+
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]):not([readonly]), select, textarea')?.focus();
+  }, []);
+
+  const submit = useSaveHandler(form, props, (values) => {
+    if (navigateTo) {
+      allowLeaving();
+      navigate(navigateTo);
+    } else form.reset(values, { keepDirtyValues: false });
+  });
+
+  return (
+    <Box component="form" ref={ref} noValidate onSubmit={submit} aria-label={label}>
+      {props.children}
+      {props.footer}
+      {!props.readOnly && (
+        <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
+          <Button type="submit" variant="contained" disabled={props.disabled || isSubmitting}>
+            {props.submitLabel ?? 'Save'}
+          </Button>
+          {props.clearable && (
+            <Button
+              type="button"
+              disabled={props.disabled || isSubmitting}
+              onClick={() => form.reset(undefined, { keepDirtyValues: false })}
+            >
+              Clear
+            </Button>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export interface FormPageProps<V extends FieldValues> extends FormFrameProps<V> {
+  title: string;
+  /** The list this form belongs to: Back To Lists, and where a save lands unless navigateTo says otherwise. */
+  backTo: string;
+  /** Loading the record to edit. */
+  loading?: boolean;
+  loadError?: string | null;
+  /** Also toast the load error (the user form does, as the spec's 'Server error'). */
+  toastLoadError?: boolean;
+  onRetry?(): void;
+  maxWidth?: number;
+  /** Above the form inside the paper (e.g. a load error of the options). */
+  notice?: ReactNode;
+}
+
+/** A form screen: the title with Back To Lists, the record's load state , then the form in its frame. */
+export function FormPage<V extends FieldValues>({
+  title,
+  backTo,
+  loading,
+  loadError,
+  toastLoadError,
+  onRetry,
+  maxWidth = 560,
+  notice,
+  ...frame
+}: FormPageProps<V>) {
+  const notify = useNotify();
+  useEffect(() => {
+    if (loadError && toastLoadError) notify.error(loadError);
+  }, [loadError, toastLoadError, notify]);
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon />}>
+            Back To Lists
+          </Button>
+        }
+      />
+      {loading || loadError ? (
+        <LoadState loading={!!loading} error={loadError ?? null} onRetry={onRetry} />
+      ) : (
+        <Paper sx={{ p: 3, maxWidth }}>
+          {notice}
+          <FormFrame navigateTo={backTo} {...frame} />
+        </Paper>
+      )}
+    </>
+  );
+}

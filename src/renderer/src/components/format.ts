@@ -1,0 +1,31 @@
+import { parseCents } from '../../../shared/money';
+
+/** The user's locale (the browser's or the desktop app's language); undefined lets Intl pick its default. */
+export const userLocale = (): string | undefined => (typeof navigator !== 'undefined' ? navigator.language || undefined : undefined);
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** An amount in the user's locale, always in dollars with 2 decimals ("$1,234.50", "1.234,50 $"); exact to the cent. */
+export function formatMoney(value: number | string | null | undefined, locale = userLocale()): string {
+  const negative = typeof value === 'number' && value < 0;
+  const cents = parseCents(negative ? -(value as number) : (value ?? 0)) ?? 0;
+  const key = locale ?? '';
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format.format((negative ? -cents : cents) / 100);
+}
+
+/** A timestamp's calendar day in the user's locale; '' when it is not a date. */
+export function formatDate(iso: string | null | undefined, locale = userLocale()): string {
+  const d = new Date(iso ?? '');
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+}

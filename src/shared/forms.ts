@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { PRICE_TYPE } from './constants';
+import { MSG } from './messages';
+import { parseCents, type Cents } from './money';
+import type { Offer } from './types';
+
+/**
+ * The renderer's form schemas: what a person typed (strings), checked with the texts the screens show
+ * (the spec's where it has them). The API schemas (schemas.ts) check the same bodies again on the server.
+ * Every rule adds its issue without aborting, so a form shows all its errors at once.
+ */
+
+type Ctx = z.RefinementCtx;
+const issue = (ctx: Ctx, path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+
+/** A money input's error: required, then format (at most 2 decimals, not negative), then above 0 when asked. */
+export function amountIssue(text: string, label: string, opts: { positive?: boolean } = {}): string | undefined {
+  if (!text.trim()) return `${label} is required`;
+  const cents = parseCents(text);
+  if (cents === null) return `${label} must be an amount with at most 2 decimals`;
+  if (opts.positive && cents === 0) return `${label} must be more than 0`;
+  return undefined;
+}
+
+const required = (label: string, max = 255) =>
+  z.string().trim().min(1, `${label} is required`).max(max, `${label} may not be greater than ${max} characters`);
+const amount = (label: string, opts: { positive?: boolean } = {}) =>
+  z.string().superRefine((v, ctx) => {
+    const m = amountIssue(v, label, opts);
+    if (m) ctx.addIssue({ code: 'custom', message: m });
+  });
+
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Create / edit user: password required on create only; an admin account keeps its role (no role field). */
+export const userForm = ({ creating, adminAccount = false }: { creating: boolean; adminAccount?: boolean }) =>
+  z
+    .object({
+      name: required('User Name'),
+      email: z.string().trim(),
+      password: z.string(),
+      role: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.email) issue(ctx, 'email', 'Email is required');
+      else if (!EMAIL_RE.test(v.email)) issue(ctx, 'email', 'Enter a valid email address');
+      if (creating && !v.password) issue(ctx, 'password', 'Password is required');
+      else if (v.password && v.password.length < 6) issue(ctx, 'password', 'Password must be at least 6 characters');
+      if (!adminAccount && !v.role) issue(ctx, 'role', 'User Role is required');
+    });
+export type UserFormValues = z.input<ReturnType<typeof userForm>>;
+
+/** Spec 5: title, status, price type, rate type and rate required; min and max for range offers, a price for fixed ones. */
+export const offerForm = z
+  .object({
+    title: required('Title'),
+    is_active: z.string().min(1, 'Status is required'),
+    price_type: z.string().min(1, 'Price Type is required'),
+    min_price: z.string(),
+    max_price: z.string(),
+    fixed_price: z.array(z.string()),
+    rate_type: z.string().min(1, 'Rate Type is required'),
+    rate: amount('Rate'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.price_type === '0') {
+      const minError = amountIssue(v.min_price, 'Min Price');
+      const maxError = amountIssue(v.max_price, 'Max Price');
+      if (minError) issue(ctx, 'min_price', minError);
+      if (maxError) issue(ctx, 'max_price', maxError);
+      if (!minError && !maxError && parseCents(v.min_price)! > parseCents(v.max_price)!)
+        issue(ctx, 'max_price', 'Max Price must be at least the Min Price');
+    } else if (v.price_type === '1' && v.fixed_price.length === 0) issue(ctx, 'fixed_price', 'Add at least one price');
+    if (v.rate_type === '0' && (parseCents(v.rate) ?? 0) > 10000) issue(ctx, 'rate', 'Rate may not be more than 100 percent');
+  });
+export type OfferFormValues = z.input<typeof offerForm>;
+
+/** Create / edit a payout (spec: seller, amount, code required). */
+export const transactionForm = z.object({
+  seller_id: z.string().min(1, 'Seller is required'),
+  transaction_amount: amount('Transaction Amount', { positive: true }),
+  code: required('Code', 100),
+});
+export type TransactionFormValues = z.input<typeof transactionForm>;
+
+/** A card's payment popup: code and amount required. */
+export const payForm = z.object({
+  code: z.string().trim().min(1, 'Code is required'),
+  amount: z.string().superRefine((v, ctx) => {
+    if (!v.trim()) ctx.addIssue({ code: 'custom', message: 'Amount is required' });
+    else if (parseCents(v) === null) ctx.addIssue({ code: 'custom', message: 'Enter an amount with at most 2 decimals' });
+  }),
+});
+
+export type PayFormValues = z.input<typeof payForm>;
+
+/** Bulk payment with the spec's texts: empty code, zero, more than the seller's due. */
+export const bulkPaymentForm = (dueCents: Cents) =>
+  z.object({
+    code: z.string().trim().min(1, MSG.bulkNoCode),
+    amount: z.string().superRefine((v, ctx) => {
+      const cents = parseCents(v);
+      const m =
+        !v.trim() || cents === null
+          ? 'Enter an amount with at most 2 decimals'
+          : cents === 0
+            ? MSG.bulkZero
+            : cents > dueCents
+              ? MSG.bulkTooLarge
+              : undefined;
+      if (m) ctx.addIssue({ code: 'custom', message: m });
+    }),
+  });
+
+export type BulkPaymentFormValues = z.input<ReturnType<typeof bulkPaymentForm>>;
+
+/** The fixed prices of an offer in cents ("[25,50]" -> [2500, 5000]); empty when none or unreadable. */
+export function fixedPrices(offer: Pick<Offer, 'fixed_price'> | undefined): Cents[] {
+  if (!offer?.fixed_price) return [];
+  try {
+    const list: unknown = JSON.parse(offer.fixed_price);
+    if (!Array.isArray(list)) return [];
+    return list.map(parseCents).filter((c): c is Cents => c !== null);
+  } catch {
+    return [];
+  }
+}
+
+/** A card's price against its offer: a fixed offer takes one of its prices, a range offer min..max (both included). */
+export function priceError(offer: Pick<Offer, 'price_type' | 'fixed_price' | 'min_price' | 'max_price'> | undefined, price: string) {
+  if (!offer) return null;
+  const cents = parseCents(price);
+  if (cents === null) return 'Enter a price';
+  if (offer.price_type === PRICE_TYPE.fixed) return fixedPrices(offer).includes(cents) ? null : 'Pick one of the prices';
+  const min = parseCents(offer.min_price ?? 0) ?? 0;
+  const max = parseCents(offer.max_price ?? 0) ?? 0;
+  return cents < min || cents > max ? MSG.priceNotInRange : null;
+}
+
+/** Add a card: an active offer, a price that fits it, at least one image. */
+export const cardAddForm = <Image>(offers: Offer[]) =>
+  z
+    .object({ giftcard_offer_id: z.string(), price: z.string(), description: z.string().max(5000), images: z.array(z.custom<Image>()) })
+    .superRefine((v, ctx) => {
+      const offer = offers.find((o) => String(o.id) === v.giftcard_offer_id);
+      if (!offer) issue(ctx, 'giftcard_offer_id', 'Offer is required');
+      else {
+        const pe = priceError(offer, v.price);
+        if (pe) issue(ctx, 'price', pe);
+      }
+      if (v.images.length === 0) issue(ctx, 'images', MSG.imageRequired);
+    });
+
+/** Edit a card: an offer; a changed offer or price must fit the offer (an unchanged one is the card's own). */
+export const cardEditForm = <Image>(offers: Offer[], original: { giftcard_offer_id: string; price: string }) =>
+  z
+    .object({
+      giftcard_offer_id: z.string(),
+      price: z.string(),
+      card_number: z.string().max(100, 'Card Number may not be greater than 100 characters'),
+      description: z.string().max(5000, 'Description may not be greater than 5000 characters'),
+      card_status: z.string(),
+      images: z.array(z.custom<Image>()),
+    })
+    .superRefine((v, ctx) => {
+      const offer = offers.find((o) => String(o.id) === v.giftcard_offer_id);
+      if (!offer) return issue(ctx, 'giftcard_offer_id', 'Offer is required');
+      if (v.giftcard_offer_id === original.giftcard_offer_id && v.price === original.price) return;
+      const pe = priceError(offer, v.price);
+      if (pe) issue(ctx, 'price', pe);
+    });
+
+/** Report form: both dates required, the end not before the start. */
+export const dateRangeForm = z
+  .object({ start_date: z.string().min(1, 'Start Date is required'), end_date: z.string().min(1, 'End Date is required') })
+  .superRefine((v, ctx) => {
+    if (v.start_date && v.end_date && v.end_date < v.start_date) issue(ctx, 'end_date', 'End Date must be on or after the Start Date');
+  });
