@@ -1,7 +1,7 @@
 import { parseCents } from '../../../shared/money';
 
 /** The user's locale (the browser's or the desktop app's language); undefined lets Intl pick its default. */
-export const userLocale = (): string | undefined => (typeof navigator !== 'undefined' ? navigator.language || undefined : undefined);
+export const userLocale = (): string | undefined => (globalThis as { navigator?: { language?: string } }).navigator?.language || undefined;
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
