@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +15,7 @@ import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { formatMoney } from '../components/format';
 import { useSession } from './session';
-import { NAV_ITEMS } from './nav';
+import { activeNavItem, NAV_ITEMS } from './nav';
 
 const DRAWER = 230;
 
@@ -26,6 +26,7 @@ export default function Layout() {
   const navigate = useNavigate();
 
   const items = NAV_ITEMS.filter((i) => i.who === 'all' || (i.who === 'staff' && isStaff) || (i.who === 'seller' && isSeller));
+  const active = activeNavItem(useLocation().pathname, items);
 
   const onLogout = async () => {
     await logout();
@@ -78,7 +79,9 @@ export default function Layout() {
                 component={NavLink}
                 to={i.to}
                 end={i.to === '/'}
-                sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+                selected={i === active}
+                aria-current={i === active ? 'page' : undefined}
+                sx={{ '&.Mui-selected': { fontWeight: 600 } }}
               >
                 <ListItemText primary={i.label} />
               </ListItemButton>

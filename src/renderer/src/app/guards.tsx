@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import { useSession } from './session';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 /** Role gate inside the layout: staff-only or seller-only screens tell the other role they may not use them. */
 export function RoleGate({ allow, children }: { allow: 'staff' | 'seller'; children: ReactNode }) {
   const { isStaff, isSeller } = useSession();
   const ok = allow === 'staff' ? isStaff : isSeller;
+  useDocumentTitle(ok ? undefined : 'Not allowed');
   if (!ok) {
     return (
       <Alert severity="warning" role="alert">

@@ -36,13 +36,21 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     setMessage(null);
   };
 
+  // The spec's text starts with the title ("Are you sure? You won't be able to revert this!"): say it once, as the
+  // title, and the rest below it (the trailing space keeps the dialog's text the spec's sentence).
+  const title = labels.title ?? 'Are you sure?';
+  const body = message?.startsWith(`${title} `) ? message.slice(title.length + 1) : message;
+
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
       <Dialog open={message !== null} onClose={() => close(false)} aria-labelledby="confirm-title" aria-describedby="confirm-text">
-        <DialogTitle id="confirm-title">{labels.title ?? 'Are you sure?'}</DialogTitle>
+        <DialogTitle id="confirm-title">
+          {title}
+          {body !== message && ' '}
+        </DialogTitle>
         <DialogContent>
-          <DialogContentText id="confirm-text">{message}</DialogContentText>
+          <DialogContentText id="confirm-text">{body}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => close(false)} autoFocus>

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useDocumentTitle } from './useDocumentTitle';
 
 /** A screen's title (h1) with its action buttons on the right. */
-export function PageHeader({ title, actions }: { title: ReactNode; actions?: ReactNode }) {
+export function PageHeader({ title, actions, windowTitle }: { title: ReactNode; actions?: ReactNode; windowTitle?: string }) {
+  useDocumentTitle(windowTitle ?? (typeof title === 'string' ? title : undefined));
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
       <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>

@@ -1,11 +1,18 @@
 import { useMemo, type ReactNode } from 'react';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { SnackbarProvider, useSnackbar } from 'notistack';
 import { TOAST_MS } from '../../../shared/constants';
 
-/** Toasts: top-right, TOAST_MS long. */
+/** Toasts: top-right below the top bar (never over the user name, Due or Logout), TOAST_MS long. */
 export function NotifyProvider({ children }: { children: ReactNode }) {
   return (
-    <SnackbarProvider maxSnack={4} autoHideDuration={TOAST_MS} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
+    <SnackbarProvider
+      maxSnack={4}
+      autoHideDuration={TOAST_MS}
+      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      classes={{ containerAnchorOriginTopRight: 'toasts-below-top-bar' }}
+    >
+      <GlobalStyles styles={{ '.toasts-below-top-bar': { top: '76px !important' } }} />
       {children}
     </SnackbarProvider>
   );

@@ -33,6 +33,7 @@ export default function GiftCardDetailPage() {
   return (
     <Box>
       <PageHeader
+        windowTitle={`Gift Card ${detail?.data.card_number || (valid ? `#${id}` : '')}`.trim()}
         title={
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} component="span">
             <span>Gift Card {detail?.data.card_number || (valid ? `#${id}` : '')}</span>

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -12,6 +13,7 @@ import { useNotify } from '../../components/notify';
 
 /** Login: an email-or-username field (type email, spec 5; noValidate so a user name passes), a password and Login. */
 export default function LoginPage() {
+  useDocumentTitle('Login');
   const { login } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();

@@ -41,7 +41,13 @@ export default function ReportPage() {
     if (mine !== dailySeq.current) return;
     if (isOk(r) && Array.isArray(r.data?.lableArray)) {
       setDaily({ labels: r.data.lableArray.map((l) => localDay(l)), approved: r.data.approvalArray, rejected: r.data.rejectionArray });
-    } else console.error('daily report failed', r.status, r.data); // spec 8: logged only
+      return;
+    }
+    console.error('daily report failed', r.status, r.data); // spec 8: logged only
+    // Never the previous range's chart under the new dates; a refused range says why at its fields.
+    setDaily(none);
+    const refused = r.status === 422 ? (r.data as { errors?: Record<string, string[]> }).errors : undefined;
+    if (refused?.start_date || refused?.end_date) setErrors({ start: refused.start_date?.[0], end: refused.end_date?.[0] });
   }, [call, range, sellerId]);
 
   const loadYearly = useCallback(async () => {

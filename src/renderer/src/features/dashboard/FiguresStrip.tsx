@@ -1,0 +1,57 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useApiQuery } from '../../api/query';
+import { formatMoney } from '../../components/format';
+
+/** "3 days", "5 hours", "under an hour": how long the oldest pending card has waited. */
+export function waitedFor(iso: string | null, now = Date.now()): string {
+  if (!iso) return '';
+  const hours = Math.floor((now - Date.parse(iso)) / 3_600_000);
+  if (!(hours >= 1)) return 'under an hour';
+  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'}`;
+  return `${Math.floor(hours / 24)} days`;
+}
+
+function Figure({ label, value, note }: { label: string; value: string | undefined; note?: string }) {
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2, minWidth: 150, flex: '1 1 150px', listStyle: 'none' }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h6" component="p" sx={{ whiteSpace: 'nowrap' }}>
+        {value ?? <Skeleton width={80} />}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', minHeight: '1.5em' }}>
+        {note ?? ''}
+      </Typography>
+    </Paper>
+  );
+}
+
+/** The figures staff look at first (a seller sees their own): same size while loading, so nothing jumps. */
+export default function FiguresStrip() {
+  const q = useApiQuery('dashboardFigures', {}, { loader: false });
+  const f = q.data;
+  const own = f?.scope === 'own';
+  if (q.isError)
+    return (
+      <Typography role="status" color="text.secondary" sx={{ mb: 2 }}>
+        The figures could not be loaded.
+      </Typography>
+    );
+  return (
+    <Box component="ul" aria-label="Key figures" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 0, m: 0, mb: 3 }}>
+      <Figure
+        label={own ? 'My cards pending review' : 'Cards pending review'}
+        value={f && String(f.pending)}
+        note={f?.oldest_pending_at ? `oldest waiting ${waitedFor(f.oldest_pending_at)}` : f && 'none waiting'}
+      />
+      <Figure label={own ? 'Due to me' : 'Total due to sellers'} value={f && formatMoney(f.due)} />
+      <Figure label="Paid this month" value={f && formatMoney(f.paid_this_month)} />
+      <Figure label="Approved this month" value={f && String(f.approved_this_month)} />
+      <Figure label="Rejected this month" value={f && String(f.rejected_this_month)} />
+    </Box>
+  );
+}
