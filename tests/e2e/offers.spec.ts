@@ -1,19 +1,20 @@
 import { test, expect, loginAs, shot, idle, unique, createOffer, createCard } from './fixtures';
 
 test.describe('gift card offers', () => {
-  test('list: Card Name, Status, Rate as % or Fixed', async ({ page }) => {
+  test('list: Card Name, Status, Rate as % or Fixed with its amount, Prices', async ({ page }) => {
     const pct = await createOffer({ rate_type: 0, rate: 12.5 });
     const fixed = await createOffer({ rate_type: 1, rate: 3, is_active: 0 });
     await loginAs(page, 'admin');
     await page.goto('/gift-card-offer');
     const table = page.getByRole('table', { name: 'Gift card offers' });
-    await expect(table.getByRole('columnheader')).toHaveText(['Card Name', 'Status', 'Rate', 'Action']);
+    await expect(table.getByRole('columnheader')).toHaveText(['Card Name', 'Status', 'Rate', 'Prices', 'Action']);
     const pRow = table.getByRole('row').filter({ hasText: pct.title });
     await expect(pRow.getByRole('cell').nth(1)).toHaveText('Active');
     await expect(pRow.getByRole('cell').nth(2)).toHaveText('12.5%');
+    await expect(pRow.getByRole('cell').nth(3)).toHaveText('$10.00 – $500.00');
     const fRow = table.getByRole('row').filter({ hasText: fixed.title });
     await expect(fRow.getByRole('cell').nth(1)).toHaveText('Maintenance');
-    await expect(fRow.getByRole('cell').nth(2)).toHaveText('Fixed');
+    await expect(fRow.getByRole('cell').nth(2)).toHaveText('Fixed $3.00');
     await shot(page, 'offers-list');
   });
 

@@ -1,4 +1,4 @@
-import { test, expect, loginAs, shot, idle, unique, createUser, users, E2E_PASSWORD } from './fixtures';
+import { test, expect, loginAs, shot, idle, unique, createUser, users, apiCall, E2E_PASSWORD } from './fixtures';
 
 test.describe('users', () => {
   test('list shows name, email, role with edit and delete', async ({ page }) => {
@@ -118,7 +118,7 @@ test.describe('users', () => {
     await expect(page.getByRole('row').filter({ hasText: u.email })).toHaveCount(0);
   });
 
-  test('a manager cannot delete the admin: the server refusal is shown', async ({ page }) => {
+  test("a manager sees the admin's row locked: no edit or delete, and why", async ({ page }) => {
     await loginAs(page, 'manager');
     await page.goto('/users');
     // The admin is the oldest account: the last page.
@@ -130,9 +130,13 @@ test.describe('users', () => {
       await next.click();
       await expect(table).toHaveAttribute('aria-busy', 'false');
     }
-    await adminDelete.click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();
-    await expect(page.getByText('Error! Server error try again.')).toBeVisible();
+    await expect(adminDelete).toBeDisabled();
+    await expect(page.getByRole('button', { name: `Edit ${users().admin.name}` })).toBeDisabled();
+    await adminDelete.locator('..').hover();
+    await expect(page.getByRole('tooltip')).toHaveText("Only an admin can change the admin's account");
+    // The server still refuses a manager who tries anyway.
+    const refused = await apiCall('DELETE', `users/${users().admin.id}`, { as: 'manager' });
+    expect(refused.status).toBe(403);
   });
 
   test('pagination appears above 10 users with numbered page buttons', async ({ page }) => {

@@ -20,7 +20,10 @@ function useBoundProps<V extends FieldValues>(control: Control<V>, name: Path<V>
 
 /** A labelled text field bound to a react-hook-form field. */
 export function FormText<V extends FieldValues>({ control, name, helperText, ...props }: Bound<V>) {
-  return <TextField {...props} {...useBoundProps(control, name, helperText)} />;
+  const bound = useBoundProps(control, name, helperText);
+  // An error under a field is announced (role alert), so it needs no toast repeating it.
+  const slotProps = { ...props.slotProps, formHelperText: { role: bound.error ? 'alert' : undefined } } as TextFieldProps['slotProps'];
+  return <TextField {...props} {...bound} slotProps={slotProps} />;
 }
 
 /** A labelled native select bound to a react-hook-form field. */

@@ -116,8 +116,8 @@ export interface FormPageProps<V extends FieldValues> extends FormFrameProps<V> 
   /** Loading the record to edit. */
   loading?: boolean;
   loadError?: string | null;
-  /** Also toast the load error (the user form does, as the spec's 'Server error'). */
-  toastLoadError?: boolean;
+  /** Also toast the load error (true), or this text (the user form toasts the spec's 'Server error' and shows why). */
+  toastLoadError?: boolean | string;
   onRetry?(): void;
   maxWidth?: number;
   /** Above the form inside the paper (e.g. a load error of the options). */
@@ -138,7 +138,7 @@ export function FormPage<V extends FieldValues>({
 }: FormPageProps<V>) {
   const notify = useNotify();
   useEffect(() => {
-    if (loadError && toastLoadError) notify.error(loadError);
+    if (loadError && toastLoadError) notify.error(typeof toastLoadError === 'string' ? toastLoadError : loadError);
   }, [loadError, toastLoadError, notify]);
   return (
     <>

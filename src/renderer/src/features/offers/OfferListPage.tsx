@@ -11,10 +11,23 @@ import type { Offer } from '../../../../shared/types';
 import { PageHeader } from '../../components/PageHeader';
 import { ListTable } from '../../components/ListTable';
 import { useListQuery } from '../../components/useListQuery';
+import { formatMoney } from '../../components/format';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 
-/** Rate column: a percentage shows "12.5%", a fixed rate shows "Fixed". */
-export const rateLabel = (o: Pick<Offer, 'rate_type' | 'rate'>) => (o.rate_type === 0 ? `${o.rate}%` : 'Fixed');
+/** Rate column: a percentage shows "12.5%", a fixed rate "Fixed" (the spec's word) with its amount: "Fixed $3.00". */
+const rateLabel = (o: Pick<Offer, 'rate_type' | 'rate'>) => (o.rate_type === 0 ? `${o.rate}%` : `Fixed ${formatMoney(o.rate)}`);
+
+/** Prices column: the range ("$10.00 – $500.00") or the fixed prices ("$25.00, $50.00"). */
+function pricesLabel(o: Pick<Offer, 'price_type' | 'min_price' | 'max_price' | 'fixed_price'>): string {
+  if (o.price_type === 0)
+    return o.min_price === null || o.max_price === null ? '' : `${formatMoney(o.min_price)} – ${formatMoney(o.max_price)}`;
+  try {
+    const prices = JSON.parse(o.fixed_price ?? '[]') as unknown[];
+    return prices.map((p) => formatMoney(Number(p))).join(', ');
+  } catch {
+    return '';
+  }
+}
 
 export default function OfferListPage() {
   const list = useListQuery<Offer>('listOffers', PAGE_SIZE.offers, 'Could not load the offers');
@@ -33,7 +46,7 @@ export default function OfferListPage() {
       />
       <ListTable
         label="Gift card offers"
-        columns={[{ label: 'Card Name' }, { label: 'Status' }, { label: 'Rate' }, { label: 'Action', align: 'right' }]}
+        columns={[{ label: 'Card Name' }, { label: 'Status' }, { label: 'Rate' }, { label: 'Prices' }, { label: 'Action', align: 'right' }]}
         list={list}
         emptyText="No offers yet"
         threshold={PAGINATION_THRESHOLD.offers}
@@ -43,7 +56,8 @@ export default function OfferListPage() {
             <TableCell>
               <Chip size="small" label={o.is_active === 1 ? 'Active' : 'Maintenance'} color={o.is_active === 1 ? 'success' : 'warning'} />
             </TableCell>
-            <TableCell>{rateLabel(o)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{rateLabel(o)}</TableCell>
+            <TableCell>{pricesLabel(o)}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               <IconButton aria-label={`Edit ${o.title}`} onClick={() => navigate(`/edit-gift-card-offer/${o.id}`)}>
                 <EditIcon />

@@ -16,6 +16,10 @@ const ROLE_OPTIONS = [
 ];
 
 /** Create user (/create/user, ?role=seller preselects Seller) and edit user (/edit/user/:id). */
+/** Why a user could not be loaded, in words: the spec's 'Server error' toast says only that it failed. */
+const loadFailure = (status: number | undefined) =>
+  status === 404 ? 'No user found with this id.' : status === 403 ? 'You are not allowed to edit this user.' : MSG.serverErrorCapital;
+
 export default function UserFormPage() {
   const { id } = useParams();
   const editId = id ? Number(id) : null;
@@ -55,8 +59,8 @@ export default function UserFormPage() {
       label={creating ? 'Add user' : 'Edit user'}
       backTo="/users"
       loading={!creating && loaded.isPending}
-      loadError={loaded.isError ? MSG.serverErrorCapital : null}
-      toastLoadError
+      loadError={loaded.isError ? loadFailure(loaded.error?.status) : null}
+      toastLoadError={MSG.serverErrorCapital}
       onRetry={() => void loaded.refetch()}
       form={form}
       save={save}
@@ -65,7 +69,7 @@ export default function UserFormPage() {
       errorFallback={MSG.serverErrorCapital}
       mapRefusal={(shown) =>
         shown.toast === MSG.emailTaken || /email/i.test(shown.fields.email ?? '')
-          ? { fields: { ...shown.fields, email: MSG.emailTaken }, toast: MSG.emailTaken }
+          ? { fields: { ...shown.fields, email: MSG.emailTaken }, toast: '' }
           : shown
       }
     >

@@ -2,6 +2,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
+import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
@@ -37,26 +38,39 @@ export default function UserListPage() {
         list={list}
         emptyText="No users yet"
         threshold={PAGINATION_THRESHOLD.users}
-        cells={(u) => (
-          <>
-            <TableCell>{u.name}</TableCell>
-            <TableCell>{u.email}</TableCell>
-            <TableCell>{ROLE_LABEL[u.role] ?? u.role}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <IconButton aria-label={`Edit ${u.name}`} onClick={() => navigate(`/edit/user/${u.id}`)}>
-                <EditIcon />
-              </IconButton>
-              <IconButton
-                aria-label={`Delete ${u.name}`}
-                color="error"
-                disabled={u.id === me?.id}
-                onClick={() => confirmedDelete('deleteUser', u.id, MSG.deleteSuccess)}
-              >
-                <DeleteIcon />
-              </IconButton>
-            </TableCell>
-          </>
-        )}
+        cells={(u) => {
+          // Only an admin changes the admin's account: a manager sees the row locked instead of a refusal after the click.
+          const locked = u.role === 'admin' && me?.role !== 'admin';
+          const why = locked ? "Only an admin can change the admin's account" : u.id === me?.id ? 'You cannot delete your own account' : '';
+          return (
+            <>
+              <TableCell>{u.name}</TableCell>
+              <TableCell>{u.email}</TableCell>
+              <TableCell>{ROLE_LABEL[u.role] ?? u.role}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <Tooltip title={locked ? why : ''}>
+                  <span>
+                    <IconButton aria-label={`Edit ${u.name}`} disabled={locked} onClick={() => navigate(`/edit/user/${u.id}`)}>
+                      <EditIcon />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+                <Tooltip title={why}>
+                  <span>
+                    <IconButton
+                      aria-label={`Delete ${u.name}`}
+                      color="error"
+                      disabled={locked || u.id === me?.id}
+                      onClick={() => confirmedDelete('deleteUser', u.id, MSG.deleteSuccess)}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              </TableCell>
+            </>
+          );
+        }}
       />
     </>
   );
