@@ -13,10 +13,14 @@ import type { Offer } from './types';
 type Ctx = z.RefinementCtx;
 const issue = (ctx: Ctx, path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
 
+/** A negative number gets a message about being negative, not about its decimals. */
+const isNegativeNumber = (text: string) => /^-\s*\d*\.?\d+$/.test(text.trim());
+
 /** A money input's error: required, then format (at most 2 decimals, not negative), then above 0 when asked. */
 export function amountIssue(text: string, label: string, opts: { positive?: boolean } = {}): string | undefined {
   if (!text.trim()) return `${label} is required`;
   const cents = parseCents(text);
+  if (cents === null && isNegativeNumber(text)) return `${label} cannot be negative`;
   if (cents === null) return `${label} must be an amount with at most 2 decimals`;
   if (opts.positive && cents === 0) return `${label} must be more than 0`;
   return undefined;
@@ -88,6 +92,7 @@ export const payForm = z.object({
   code: z.string().trim().min(1, 'Code is required'),
   amount: z.string().superRefine((v, ctx) => {
     if (!v.trim()) ctx.addIssue({ code: 'custom', message: 'Amount is required' });
+    else if (parseCents(v) === null && isNegativeNumber(v)) ctx.addIssue({ code: 'custom', message: 'Amount cannot be negative' });
     else if (parseCents(v) === null) ctx.addIssue({ code: 'custom', message: 'Enter an amount with at most 2 decimals' });
   }),
 });
@@ -101,13 +106,15 @@ export const bulkPaymentForm = (dueCents: Cents) =>
     amount: z.string().superRefine((v, ctx) => {
       const cents = parseCents(v);
       const m =
-        !v.trim() || cents === null
-          ? 'Enter an amount with at most 2 decimals'
-          : cents === 0
-            ? MSG.bulkZero
-            : cents > dueCents
-              ? MSG.bulkTooLarge
-              : undefined;
+        cents === null && isNegativeNumber(v)
+          ? 'Amount cannot be negative'
+          : !v.trim() || cents === null
+            ? 'Enter an amount with at most 2 decimals'
+            : cents === 0
+              ? MSG.bulkZero
+              : cents > dueCents
+                ? MSG.bulkTooLarge
+                : undefined;
       if (m) ctx.addIssue({ code: 'custom', message: m });
     }),
   });

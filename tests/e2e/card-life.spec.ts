@@ -151,7 +151,7 @@ test('the whole life of a gift card: submit, review, comment, pay, bulk pay, red
     await dlg.getByLabel('Code').fill(`${code}-2`);
     await dlg.getByLabel('Amount').fill('75');
     await dlg.getByLabel('Amount').press('Enter');
-    await expect(toast(staff, 'Amount cannot be bigger 60')).toBeVisible();
+    await expect(toast(staff, 'Amount cannot be bigger $60.00')).toBeVisible();
     await dlg.getByLabel('Code').fill(code);
     await dlg.getByLabel('Amount').fill('10');
     await dlg.getByRole('button', { name: 'Apply' }).click();

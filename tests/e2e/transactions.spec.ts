@@ -31,7 +31,7 @@ test.describe('transactions', () => {
     await page.getByLabel('Transaction Amount').fill('95');
     await page.getByLabel('Code').fill(code);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Amount cannot be bigger 90')).toBeVisible();
+    await expect(page.getByText('Amount cannot be bigger $90.00')).toBeVisible();
     await expect(page).toHaveURL(/\/create-transaction$/);
 
     await page.getByLabel('Transaction Amount').fill('30');
@@ -87,6 +87,14 @@ test.describe('transactions', () => {
     await toggle.click();
     await expect(page.getByText('REDEEM Status Updated.')).toBeVisible();
     await idle(page);
+    await expect(toggle).toBeChecked();
+    await expect(page.getByText('Switch Redeem on once you have received the money', { exact: false })).toBeVisible();
+    // Switching it back asks first; Cancel keeps it redeemed.
+    await toggle.click();
+    const undo = page.getByRole('dialog', { name: 'Undo the redeem?' });
+    await expect(undo).toContainText(`Mark payout ${code} as not redeemed?`);
+    await undo.getByRole('button', { name: 'Cancel' }).click();
+    await expect(undo).toBeHidden();
     await expect(toggle).toBeChecked();
 
     // Staff see it redeemed.

@@ -10,6 +10,8 @@ import {
   userForm,
 } from '../../src/shared/forms';
 import { MSG } from '../../src/shared/messages';
+import { withShownAmounts } from '../../src/renderer/src/api/results';
+import { payFailureText } from '../../src/renderer/src/features/gift-cards/payFailure';
 import type { Offer } from '../../src/shared/types';
 import { formErrorsOf } from '../../src/renderer/src/api/results';
 import { formatDate, formatMoney } from '../../src/renderer/src/components/format';
@@ -37,7 +39,9 @@ describe('money input', () => {
     expect(amountIssue('', 'Rate')).toBe('Rate is required');
     expect(amountIssue('  ', 'Rate')).toBe('Rate is required');
     expect(amountIssue('12.345', 'Rate')).toBe('Rate must be an amount with at most 2 decimals');
-    expect(amountIssue('-1', 'Rate')).toBe('Rate must be an amount with at most 2 decimals');
+    expect(amountIssue('-1', 'Rate')).toBe('Rate cannot be negative');
+    expect(amountIssue('-0.5', 'Rate')).toBe('Rate cannot be negative');
+    expect(amountIssue('-1.234', 'Rate')).toBe('Rate cannot be negative');
     expect(amountIssue('abc', 'Rate')).toBe('Rate must be an amount with at most 2 decimals');
     expect(amountIssue('0', 'Amount', { positive: true })).toBe('Amount must be more than 0');
     expect(amountIssue('0', 'Amount')).toBeUndefined();
@@ -48,6 +52,7 @@ describe('money input', () => {
     const form = bulkPaymentForm(9000);
     expect(messages(form.safeParse({ code: ' ', amount: '0' }))).toEqual({ code: MSG.bulkNoCode, amount: MSG.bulkZero });
     expect(messages(form.safeParse({ code: 'C', amount: '90.01' }))).toEqual({ amount: MSG.bulkTooLarge });
+    expect(messages(form.safeParse({ code: 'C', amount: '-5' }))).toEqual({ amount: 'Amount cannot be negative' });
     expect(form.safeParse({ code: 'C', amount: '90.00' }).success).toBe(true);
   });
 
@@ -162,5 +167,21 @@ describe('error mapping and formats', () => {
   it('dates in the locale; not a date is empty', () => {
     expect(formatDate('2025-03-14T12:00:00Z', 'en-US')).toBe('Mar 14, 2025');
     expect(formatDate('nope', 'en-US')).toBe('');
+  });
+});
+
+describe('messages with money and payment failures', () => {
+  it('formats the amount the server inserts, keeping the words', () => {
+    expect(withShownAmounts('Amount cannot be bigger 117.5')).toBe('Amount cannot be bigger $117.50');
+    expect(withShownAmounts('Amount cannot be bigger 55')).toBe('Amount cannot be bigger $55.00');
+    expect(withShownAmounts('Price not in range')).toBe('Price not in range');
+  });
+  it("says 'The code already used.' only for a code conflict", () => {
+    expect(payFailureText(MSG.codeUsed, 409, {})).toBe(MSG.codeUsed);
+    expect(payFailureText(MSG.codeUsed, 422, { errors: { code: ['taken'] } })).toBe(MSG.codeUsed);
+    expect(payFailureText(MSG.codeUsed, 422, { errors: { transaction_amount: ['bad'] } })).toBe('');
+    expect(payFailureText(MSG.codeUsed, 503, { message: MSG.unavailable })).toBe(MSG.unavailable);
+    expect(payFailureText(MSG.codeUsed, 0, null)).toBe('The server could not be reached. The payment was not recorded.');
+    expect(payFailureText('Card paid', 422, { errorMsg: 'Card paid' })).toBe('Card paid');
   });
 });

@@ -1,15 +1,23 @@
 import type { ApiResult } from '../../../shared/endpoints';
 import type { ApiError } from '../../../shared/types';
+import { formatMoney } from '../components/format';
 
 /** A 2xx answer; narrows `data` to the response type. */
 export function isOk<R>(result: ApiResult<R>): result is { status: number; data: R } {
   return result.status >= 200 && result.status < 300;
 }
 
-/** The server's `errorMsg` when the answer has one, else the fallback. */
+/**
+ * Money inserted into a server text, as the screens show it: 'Amount cannot be bigger 117.5' reads
+ * 'Amount cannot be bigger $117.50' (the API writes a plain number; the words stay the spec's).
+ */
+export const withShownAmounts = (text: string): string =>
+  text.replace(/^(Amount cannot be bigger )(-?\d+(?:\.\d{1,2})?)$/, (_, words: string, n: string) => words + formatMoney(Number(n)));
+
+/** The server's `errorMsg` when the answer has one (its amounts formatted), else the fallback. */
 export function errorText(result: ApiResult<unknown>, fallback: string): string {
   const d = result.data as Partial<ApiError> | null | undefined;
-  return d && typeof d === 'object' && typeof d.errorMsg === 'string' && d.errorMsg ? d.errorMsg : fallback;
+  return d && typeof d === 'object' && typeof d.errorMsg === 'string' && d.errorMsg ? withShownAmounts(d.errorMsg) : fallback;
 }
 
 /** The server's `msg` on success, else the fallback. */

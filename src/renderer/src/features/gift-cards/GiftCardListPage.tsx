@@ -17,6 +17,7 @@ import type { GiftCard } from '../../../../shared/types';
 import { useSession } from '../../app/session';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import PageHeader from '../../components/PageHeader';
+import { MSG } from '../../../../shared/messages';
 import StatusBadge from '../../components/StatusBadge';
 import { ListTable } from '../../components/ListTable';
 import { useListQuery } from '../../components/useListQuery';
@@ -24,6 +25,10 @@ import CardSearchDialog from './CardSearchDialog';
 import PayDialog from './PayDialog';
 
 const cardName = (c: GiftCard) => `card ${c.card_number || `#${c.id}`}`;
+
+/** Why a card cannot be paid, in the spec's words, or null when it can. */
+const payBlocker = (c: GiftCard): string | null =>
+  c.card_status !== CARD_STATUS.approved ? MSG.cardNotApproved : c.due <= 0 ? MSG.cardPaid : null;
 
 /** Gift Cards: all cards for staff, the seller's own for sellers. */
 export default function GiftCardListPage() {
@@ -41,6 +46,12 @@ export default function GiftCardListPage() {
     { label: 'Price', align: 'right' as const },
     { label: 'Rate', align: 'right' as const },
     { label: 'Paid Amount', align: 'right' as const },
+    ...(isSeller
+      ? [
+          { label: 'Payable', align: 'right' as const },
+          { label: 'Due', align: 'right' as const },
+        ]
+      : []),
     { label: 'Action', align: 'center' as const },
   ];
   return (
@@ -86,20 +97,28 @@ export default function GiftCardListPage() {
             <TableCell align="right">{formatMoney(c.price)}</TableCell>
             <TableCell align="right">{formatMoney(c.rate)}</TableCell>
             <TableCell align="right">{formatMoney(c.paid_amount)}</TableCell>
+            {isSeller && <TableCell align="right">{formatMoney(c.payable)}</TableCell>}
+            {isSeller && <TableCell align="right">{formatMoney(c.due)}</TableCell>}
             <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
               {isStaff && (
-                <Tooltip title="Pay">
-                  <IconButton aria-label={`Pay ${cardName(c)}`} onClick={() => setPaying(c)}>
-                    <PaymentsIcon fontSize="small" />
-                  </IconButton>
+                // Disabled where paying cannot succeed; the popup keeps the spec's texts for what slips through.
+                <Tooltip title={payBlocker(c) ?? 'Pay'}>
+                  <span>
+                    <IconButton aria-label={`Pay ${cardName(c)}`} disabled={payBlocker(c) !== null} onClick={() => setPaying(c)}>
+                      <PaymentsIcon fontSize="small" />
+                    </IconButton>
+                  </span>
                 </Tooltip>
               )}
-              {(isStaff || c.card_status === CARD_STATUS.pending) && (
+              {isStaff || c.card_status === CARD_STATUS.pending ? (
                 <Tooltip title="Delete">
                   <IconButton aria-label={`Delete ${cardName(c)}`} onClick={() => confirmedDelete('deleteCard', c.id)}>
                     <DeleteIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
+              ) : (
+                // The slot stays, so the icons of every row line up.
+                <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 36 }} />
               )}
               <Tooltip title="View / edit">
                 <IconButton aria-label={`View ${cardName(c)}`} component={RouterLink} to={`/gift-card/${c.id}`}>

@@ -11,6 +11,7 @@ import { payForm, type PayFormValues as PayValues } from '../../../../shared/for
 import type { GiftCard } from '../../../../shared/types';
 import { useApiMutation } from '../../api/query';
 import { msgText } from '../../api/results';
+import { payFailureText } from './payFailure';
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -45,6 +46,7 @@ export default function PayDialog({ card, onClose }: { card: GiftCard | null; on
       form={form}
       save={save}
       errorFallback={MSG.codeUsed}
+      mapRefusal={(shown, err) => ({ ...shown, toast: payFailureText(shown.toast, err.status, err.result.data) })}
       serverFields={{ transaction_amount: 'amount' }}
       submitLabel="Apply"
       maxWidth="sm"

@@ -1,4 +1,5 @@
 import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
 import TableCell from '@mui/material/TableCell';
 import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
@@ -6,6 +7,7 @@ import type { Transaction } from '../../../../shared/types';
 import { useApiMutation } from '../../api/query';
 import { Money } from '../../components/Money';
 import { useNotify } from '../../components/notify';
+import { useConfirm } from '../../components/Confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { ListTable } from '../../components/ListTable';
 import { useListQuery } from '../../components/useListQuery';
@@ -16,16 +18,31 @@ export default function MyTransactionPage() {
   const list = useListQuery<Transaction>('myTransactions', PAGE_SIZE.transactions, 'Could not load your transactions');
   const redeem = useApiMutation('updateTransaction');
   const notify = useNotify();
+  const confirm = useConfirm();
 
-  const toggle = (t: Transaction) =>
-    redeem.mutateAsync({ id: t.id, body: {} }).then(
+  const toggle = async (t: Transaction) => {
+    // Switching a redeemed payout back is the unusual way: ask first.
+    if (
+      t.is_redeem === 1 &&
+      !(await confirm(`Mark payout ${t.code} as not redeemed? Use this only if you have not received this money.`, {
+        title: 'Undo the redeem?',
+        yes: 'Yes, mark as not redeemed',
+      }))
+    )
+      return;
+    await redeem.mutateAsync({ id: t.id, body: {} }).then(
       () => notify.success(MSG.redeemUpdated),
       () => notify.error(MSG.serverError),
     );
+  };
 
   return (
     <>
       <PageHeader title="My Transaction" />
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 720 }} id="redeem-help">
+        Each row is a payout the marketplace sent you. Switch Redeem on once you have received the money, so that you and the staff can see
+        which payouts are settled.
+      </Typography>
       <ListTable
         label="My transactions"
         columns={[{ label: 'Code' }, { label: 'Amount', align: 'right' }, { label: 'Date' }, { label: 'Redeem' }]}
@@ -40,7 +57,11 @@ export default function MyTransactionPage() {
             </TableCell>
             <TableCell>{formatDate(t.created_at)}</TableCell>
             <TableCell>
-              <Switch checked={t.is_redeem === 1} onChange={() => toggle(t)} slotProps={{ input: { 'aria-label': `Redeem ${t.code}` } }} />
+              <Switch
+                checked={t.is_redeem === 1}
+                onChange={() => void toggle(t)}
+                slotProps={{ input: { 'aria-label': `Redeem ${t.code}`, 'aria-describedby': 'redeem-help' } }}
+              />
             </TableCell>
           </>
         )}
