@@ -178,6 +178,7 @@ describe('messages with money and payment failures', () => {
   });
   it("says 'The code already used.' only for a code conflict", () => {
     expect(payFailureText(MSG.codeUsed, 409, {})).toBe(MSG.codeUsed);
+    expect(payFailureText(MSG.codeUsed, 422, { message: MSG.codeUsed, errorMsg: MSG.codeUsed })).toBe(MSG.codeUsed);
     expect(payFailureText(MSG.codeUsed, 422, { errors: { code: ['taken'] } })).toBe(MSG.codeUsed);
     expect(payFailureText(MSG.codeUsed, 422, { errors: { transaction_amount: ['bad'] } })).toBe('');
     expect(payFailureText(MSG.codeUsed, 503, { message: MSG.unavailable })).toBe(MSG.unavailable);
