@@ -126,7 +126,7 @@ export const endpoints = {
     method: 'POST',
     path: 'transaction-update/:id',
     access: 'any',
-    body: s.transactionBody.partial(),
+    body: s.transactionUpdateBody,
     summary: 'Staff: edit a payout; seller: flip is_redeem',
   }),
   listTransactions: def<T.Page<T.Transaction>>()({

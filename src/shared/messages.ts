@@ -41,4 +41,7 @@ export const MSG = {
   unavailable: 'The service is temporarily unavailable. Please try again.',
   cannotDeleteSelf: 'You cannot delete your own account',
   sellerNoDue: 'Seller has no due',
+  payoutRedeemed: 'This payout is redeemed, so it is settled and cannot be changed. Reverse the redeem first.',
+  payoutNotRedeemed: 'This payout is not redeemed.',
+  sellerDeleted: "This card's seller account is deleted: it cannot be paid.",
 } as const;

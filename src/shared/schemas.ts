@@ -7,7 +7,12 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 export const money = z.union([z.number(), z.string()], { error: 'must be an amount' }).transform((v, ctx) => {
   const cents = parseCents(v);
   if (cents === null) {
-    ctx.addIssue({ code: 'custom', message: 'must be a non-negative amount with at most 2 decimals' });
+    // Stored amounts have at most 10 digits before the point: a larger one is refused, never cut or read as 0.
+    const tooLarge = /^\d{11,}(\.\d{1,2})?$/.test(String(v).trim()) || (typeof v === 'number' && v >= 1e10);
+    ctx.addIssue({
+      code: 'custom',
+      message: tooLarge ? 'may not be greater than 9999999999.99' : 'must be a non-negative amount with at most 2 decimals',
+    });
     return z.NEVER;
   }
   return cents;
@@ -126,6 +131,12 @@ export const transactionBody = z.object({
   gidcard_id: optional(id),
   seller_id: optional(id),
 });
+/** Editing a payout: staff send code and amount (seller optional), or only `is_redeem: 0` to reverse a redeem. */
+export const transactionUpdateBody = transactionBody
+  .extend({
+    is_redeem: z.union([z.literal(0), z.literal('0')], { error: 'may only be 0 (reverse the redeem)' }).transform(() => 0 as const),
+  })
+  .partial();
 export const bulkPaymentBody = z.object({
   seller_id: id,
   paid_amount: money,

@@ -1,16 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import { counters } from './schema';
 import { prepared } from './prepared';
-import { centsToNumber, parseCents } from '../../shared/money';
+import { centsToNumber } from '../../shared/money';
 import type { Tx } from './client';
 
-/** Cents of a numeric(12,2) column value ("-40.50" -> -4050). */
+const NUMERIC_RE = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * Cents of a numeric column value ("-40.50" -> -4050; numeric(14,2) sums too: "19999999998.98"). A value that is
+ * not such a number throws: an amount is never silently read as 0.
+ */
 export function centsOf(v: string | number | null | undefined): number {
   if (v === null || v === undefined) return 0;
-  const s = String(v);
-  const negative = s.startsWith('-');
-  const cents = parseCents(negative ? s.slice(1) : s) ?? 0;
-  return negative ? -cents : cents;
+  const m = NUMERIC_RE.exec(String(v).trim());
+  const cents = m ? Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0')) : NaN;
+  if (!m || !Number.isSafeInteger(cents)) throw new Error(`not an amount of money: ${String(v)}`);
+  return m[1] === '-' ? -cents : cents;
 }
 /** A numeric(12,2) column value ("40.50") as a JSON number (40.5). */
 export const moneyOut = (v: string | number | null | undefined): number => centsToNumber(centsOf(v));

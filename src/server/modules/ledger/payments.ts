@@ -89,7 +89,9 @@ export async function payCard(tx: Tx, actor: AuthUser, cardId: number, p: Paymen
   const seen = await repo.peekCard(tx, cardId);
   checkCard(seen, p.amount);
   const sellerId = seen.sellerId;
-  await repo.lockSellers(tx, [sellerId]);
+  const seller = (await repo.lockSellers(tx, [sellerId])).get(sellerId);
+  // A deleted seller is paid by no route: the payouts refuse them by seller_id, a card payment by its card.
+  if (!seller?.live) throw invalidFields({ gidcard_id: [MSG.sellerDeleted] });
   const [card] = await repo.lockCardsById(tx, [cardId]);
   if (card && card.sellerId !== sellerId) throw new RetryTransaction();
   checkCard(card, p.amount);
@@ -138,6 +140,8 @@ export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutE
   const before = await repo.findTransactionRecord(tx, id, { forUpdate: true });
   if (!before) throw new HttpError(404, { message: MSG.notFound });
   if (before.sellerId !== seen.sellerId) throw new RetryTransaction();
+  // A redeemed payout is settled: the seller said the money arrived. Staff reverse the redeem first (audited).
+  if (before.isRedeem === 1) throw refusal(MSG.payoutRedeemed);
 
   const oldAllocs = await repo.allocationsOf(tx, id);
   const oldIds = oldAllocs.map((a) => a.cardId);

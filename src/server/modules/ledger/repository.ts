@@ -189,6 +189,15 @@ export async function flipRedeem(tx: Tx, id: number, sellerId: number): Promise<
   return r[0] ? (Number(r[0].is_redeem) === 1 ? 1 : 0) : null;
 }
 
+/** Staff: marks a redeemed payout as not redeemed; false when it was not redeemed (or does not exist). */
+export async function reverseRedeem(tx: Tx, id: number): Promise<boolean> {
+  const r = await rows<{ id: number }>(
+    tx,
+    sql`UPDATE transactions SET is_redeem = 0, updated_at = now() WHERE id = ${id} AND is_redeem = 1 RETURNING id`,
+  );
+  return r.length > 0;
+}
+
 type ViewRow = TxRow & { created_at: string; seller_name: string | null };
 const viewColumns = sql`t.id, t.code, t.seller_id, t.transaction_amount::text AS transaction_amount, t.is_redeem, t.gift_card_id,
   ${iso(sql`t.created_at`)} AS created_at, u.name AS seller_name`;

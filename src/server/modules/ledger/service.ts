@@ -37,6 +37,24 @@ async function mapCodeConflict<T>(fn: () => Promise<T>): Promise<T> {
 export function createLedgerService(database: Database) {
   const { db } = database;
 
+  /** Staff: reverse a seller's redeem so that the payout can be corrected; in the audit trail. */
+  async function reverseRedeem(actor: AuthUser, id: number): Promise<Msg> {
+    await inTransaction(db, async (tx) => {
+      if (!(await repo.reverseRedeem(tx, id))) {
+        if (!(await repo.findTransactionRecord(tx, id))) throw notFound();
+        throw refusal(MSG.payoutNotRedeemed);
+      }
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'redeem_reversed',
+        entity: 'transaction',
+        entityId: id,
+        details: { before: { is_redeem: 1 }, after: { is_redeem: 0 } },
+      });
+    });
+    return { msg: MSG.redeemUpdated };
+  }
+
   async function toggleRedeem(actor: AuthUser, id: number): Promise<Msg> {
     await inTransaction(db, async (tx) => {
       const now = await repo.flipRedeem(tx, id, actor.id);
@@ -80,8 +98,9 @@ export function createLedgerService(database: Database) {
     },
 
     /** Staff: edit and re-allocate the payout. Seller: flip is_redeem of their own transaction. */
-    async update(actor: AuthUser, id: number, body: Partial<TransactionInput>): Promise<Msg> {
+    async update(actor: AuthUser, id: number, body: Partial<TransactionInput> & { is_redeem?: 0 }): Promise<Msg> {
       if (actor.role === 'seller') return toggleRedeem(actor, id);
+      if (body.is_redeem === 0 && body.code === undefined && body.transaction_amount === undefined) return reverseRedeem(actor, id);
       const missing: Record<string, string[]> = {};
       if (body.code === undefined) missing.code = ['The code field is required.'];
       if (body.transaction_amount === undefined) missing.transaction_amount = ['The transaction amount field is required.'];
