@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { parseJsonKeepingMoneyText } from './http/json-money';
 import { errorHandler } from './http/errors';
 import { bearerToken } from './http/auth';
 import { createServices, type Services } from './services';
@@ -44,6 +46,13 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     trustProxy: false,
     return503OnClosing: true,
     forceCloseConnections: false,
+    // Errors of the router itself (a path that is not valid percent-encoding, e.g. /api/gift-card/%zz) in the
+    // API's one error shape, like every other answer.
+    frameworkErrors: (err, _request, reply) => {
+      void (reply as FastifyReply)
+        .status(400)
+        .send({ message: err.code === 'FST_ERR_BAD_URL' ? 'The address is not valid.' : 'Bad request' });
+    },
   });
   const services = createServices(database, config);
   app.decorate('services', services);
@@ -58,11 +67,12 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 5 * 1024 * 1024 } });
 
   // Empty bodies with a JSON content type (the redeem toggle sends none) are an empty object, not an error.
+  // Money numbers are judged by their source text (see json-money.ts).
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, {});
     try {
-      done(null, JSON.parse(text));
+      done(null, parseJsonKeepingMoneyText(text));
     } catch {
       const err = new Error('The request body is not valid JSON') as Error & { statusCode: number };
       err.statusCode = 400;

@@ -51,18 +51,21 @@ export const pageQuery = z.object({
 
 export const loginBody = z.object({
   email: text(255),
-  password: z.string({ error: 'is required' }).min(1, 'is required').max(1024),
+  password: z.string({ error: 'is required' }).min(1, 'is required').max(1024, 'may not be greater than 1024 characters'),
 });
 
 export const userCreateBody = z.object({
   name: text(255),
   email: z.string({ error: 'is required' }).trim().toLowerCase().pipe(z.email('must be a valid email address').max(255)),
   role: z.enum(['manager', 'seller'], { error: 'must be manager or seller' }),
-  password: z.string({ error: 'is required' }).min(6, 'must be at least 6 characters').max(1024),
+  password: z.string({ error: 'is required' }).min(6, 'must be at least 6 characters').max(1024, 'may not be greater than 1024 characters'),
   rate: optional(money),
 });
 export const userUpdateBody = userCreateBody.extend({
-  password: z.preprocess(emptyToUndefined, z.string().min(6, 'must be at least 6 characters').max(1024).optional()),
+  password: z.preprocess(
+    emptyToUndefined,
+    z.string().min(6, 'must be at least 6 characters').max(1024, 'may not be greater than 1024 characters').optional(),
+  ),
 });
 
 /** fixed_price is sent as JSON text ("[25,50]"); a real array is accepted too. */
@@ -149,7 +152,8 @@ const isoDate = z
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'must be a real date');
+  }, 'must be a real date')
+  .refine((s) => s >= '1900-01-01' && s <= '2999-12-31', 'must be between 1900-01-01 and 2999-12-31');
 export const chartBody = z
   .object({
     start_date: isoDate,

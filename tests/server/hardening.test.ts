@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { startTestServer, type TestServer, type TestUser } from '../helpers/server';
 import { createOffer, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
 import { checkLedgerInvariants } from '../helpers/invariants';
 
@@ -56,9 +56,9 @@ describe('money read from the database', () => {
 });
 
 describe('settled and deleted', () => {
-  async function approvedCard(seller: { id: number; token: string; email: string; name: string; role: 'seller' }, price = 100) {
+  async function approvedCard(seller: TestUser, price = 100) {
     const offer = await createOffer(s, rangeOffer({ title: `Offer ${++seq}`, min_price: 1, max_price: 1000, rate: 10 }));
-    const id = await submitCard(s, seller as never, { giftcard_offer_id: offer, price });
+    const id = await submitCard(s, seller, { giftcard_offer_id: offer, price });
     expect((await staffUpdate(s, id, { giftcard_offer_id: offer, price, card_status: 1 })).status).toBe(200);
     return id;
   }
@@ -117,5 +117,83 @@ describe('settled and deleted', () => {
     expect(payout.status).toBe(422);
     const [n] = await s.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM transactions WHERE seller_id = ${gone.id}`);
     expect(n.n).toBe(0);
+  });
+});
+
+describe('input the database cannot take is a 4xx on its field', () => {
+  it('a NUL character in any text field, login included, is a 422 naming the field', async () => {
+    const login = await s.call('POST', 'login', { body: { email: 'a\u0000@example.com', password: 'x' } });
+    expect(login.status).toBe(422);
+    expect(login.body.errors).toEqual({ email: ['The email field may not contain a NUL character.'] });
+    const search = await s.call('POST', 'search-card-number', { token: s.users.admin.token, body: { card_number: '\u0000' } });
+    expect(search.status).toBe(422);
+    expect(search.body.errors.card_number).toEqual(['The card number field may not contain a NUL character.']);
+    const user = await s.call('POST', 'users', {
+      token: s.users.admin.token,
+      body: { name: 'Nul\u0000Name', email: 'nul@example.com', role: 'seller', password: 'secret1' },
+    });
+    expect(user.status).toBe(422);
+    expect(Object.keys(user.body.errors)).toEqual(['name']);
+    const q = await s.call('GET', 'chart-data?start_date=2026-01-01%00&end_date=2026-01-02', { token: s.users.admin.token });
+    expect(q.status).toBe(422);
+  });
+
+  it('dates in year 0 or far in the future are a 422 on the date, for every report call', async () => {
+    const t = s.users.admin.token;
+    for (const [start, end] of [
+      ['0000-01-01', '0000-12-31'],
+      ['2026-01-01', '9999-12-31'],
+    ]) {
+      const bad = start < '1900' ? 'start_date' : 'end_date';
+      for (const r of [
+        await s.call('POST', 'chart-data', { token: t, body: { start_date: start, end_date: end, seller_id: 0 } }),
+        await s.call('POST', 'chart-data-yearly', { token: t, body: { start_date: start, end_date: end, seller_id: 0 } }),
+        await s.call('GET', `chart-data?start_date=${start}&end_date=${end}`, { token: t }),
+      ]) {
+        expect(r.status, JSON.stringify(r.body)).toBe(422);
+        expect(r.body.errors[bad]).toContain(`The ${bad.replace('_', ' ')} field must be between 1900-01-01 and 2999-12-31.`);
+      }
+    }
+  });
+
+  it('a malformed path is answered in the API error shape; a long password gets the right message', async () => {
+    const res = await s.app.inject({
+      method: 'GET',
+      url: '/api/gift-card/%zz',
+      headers: { authorization: `Bearer ${s.users.admin.token}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The address is not valid.' });
+    const long = await s.call('POST', 'login', { body: { email: s.users.admin.email, password: 'x'.repeat(1025) } });
+    expect(long.status).toBe(422);
+    expect(long.body.errors.password).toEqual(['The password field may not be greater than 1024 characters.']);
+  });
+});
+
+describe('JSON money judged by its source text', () => {
+  it('59.909999999999999999 or 1e1 is refused as more than 2 decimals, though the float reads 59.91', async () => {
+    const seller = await s.createUser('seller');
+    const offer = await createOffer(s, rangeOffer({ title: 'Decimals', min_price: 1, max_price: 1000, rate: 10 }));
+    const card = await submitCard(s, seller, { giftcard_offer_id: offer, price: 100 });
+    expect((await staffUpdate(s, card, { giftcard_offer_id: offer, price: 100, card_status: 1 })).status).toBe(200);
+    for (const literal of ['59.909999999999999999', '59.910', '5.9991e1', '1e1']) {
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/transaction',
+        headers: { authorization: `Bearer ${s.users.admin.token}`, 'content-type': 'application/json' },
+        payload: `{"code":"${code()}","transaction_amount": ${literal},"gidcard_id":${card}}`,
+      });
+      expect(res.statusCode, `${literal}: ${res.body}`).toBe(422);
+      expect(res.json().errors.transaction_amount).toEqual([
+        'The transaction amount field must be a non-negative amount with at most 2 decimals.',
+      ]);
+    }
+    const ok = await s.app.inject({
+      method: 'POST',
+      url: '/api/transaction',
+      headers: { authorization: `Bearer ${s.users.admin.token}`, 'content-type': 'application/json' },
+      payload: `{"code":"${code()}","transaction_amount": 59.91,"gidcard_id":${card}}`,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 });

@@ -43,6 +43,17 @@ const nasty = fc.constantFrom(
   '0',
   '0.00',
   '99999999999999',
+  // Found by the outside review: NUL inside text, year 0 and far-future dates, 11-digit amounts.
+  'a\u0000b',
+  '2026-01-01\u0000',
+  '0000-01-01',
+  '0000-12-31',
+  '9999-12-31',
+  '2999-12-31',
+  '10000000000',
+  '19999999998.98',
+  10000000000,
+  59.909999999999999999,
 );
 const value = fc.oneof(
   nasty,

@@ -76,7 +76,9 @@ export function errorHandler(err: FastifyError | Error, request: FastifyRequest,
     void reply.status(409).send({ message: 'The record changed while saving. Please try again.' });
     return;
   }
-  if (code === '22003' || code === '22P02' || code === '23514') {
+  // Data exceptions (class 22: out of range, bad encoding, NUL, invalid text) and check violations come from input
+  // that got past validation: the caller's fault, never a 500.
+  if (code?.startsWith('22') || code === '23514') {
     void reply.status(422).send({ message: MSG.invalid });
     return;
   }

@@ -26,6 +26,23 @@ export type Handler<K extends OperationName> = (ctx: RouteContext<BodyOut<K>, Qu
 
 const ID_RE = /^[1-9]\d{0,9}$/;
 
+/** The first field (by name) whose text holds a NUL character, which PostgreSQL cannot store; null when none does. */
+function fieldWithNul(fields: unknown, prefix = ''): string | null {
+  if (typeof fields === 'string') return fields.includes('\u0000') ? prefix || 'body' : null;
+  if (fields && typeof fields === 'object') {
+    for (const [k, v] of Object.entries(fields)) {
+      if (k.includes('\u0000')) return prefix ? `${prefix}.${k}` : k;
+      const found = fieldWithNul(v, prefix ? `${prefix}.${k}` : k);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+const refuseNul = (fields: unknown) => {
+  const field = fieldWithNul(fields);
+  if (field) throw invalidFields({ [field]: [`The ${field.replace(/_/g, ' ')} field may not contain a NUL character.`] });
+};
+
 /**
  * Registers one operation of the shared contract: exact method and path under /api/,
  * access by role, `:id` checked, body and query validated by the contract's zod schemas (422 on failure).
@@ -56,6 +73,7 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
         id = Number(raw);
       }
       let query: unknown = undefined;
+      refuseNul(request.query);
       if ('query' in def && def.query) {
         const parsed = (def.query as z.ZodType).safeParse(request.query ?? {});
         if (!parsed.success) throw invalidFields(zodToFieldErrors(parsed.error));
@@ -66,6 +84,7 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
       let rawFields: Record<string, unknown> = {};
       if (def.method !== 'GET' && def.method !== 'DELETE') {
         const read = await readBody(request);
+        refuseNul(read.fields);
         rawFields = read.fields;
         const allowed = new Set<string>(('files' in def && def.files) || []);
         const stray = read.files.find((f) => !allowed.has(f.field));
