@@ -14,28 +14,68 @@ const login = (email: string, password: string, remoteAddress = '127.0.0.1') =>
   s.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress });
 
 describe('login abuse', () => {
-  it('throttles an account after repeated failures, then lets the real user back in', async () => {
+  const wait = (key: string) =>
+    s.database.query(sql`UPDATE login_attempts SET locked_until = now() - interval '1 second' WHERE key = ${key}`);
+
+  it('a concurrent burst of wrong passwords gets exactly the free tries, counted before the hash runs', async () => {
     const victim = await s.createUser('seller');
-    for (let i = 0; i < LOGIN_LIMITS.account.maxFailures; i++)
-      expect((await login(victim.email, 'wrong', `10.1.0.${i}`)).statusCode).toBe(401);
-    const blocked = await login(victim.email, PASSWORD, '10.1.1.1');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toContain(MSG.tooManyAttempts);
-    // Reaching the same account by its user name does not get around the lock.
-    expect((await login(victim.name, PASSWORD, '10.1.1.2')).statusCode).toBe(429);
-    // Other accounts are unaffected.
-    expect((await login(s.users.manager.email, PASSWORD, '10.1.1.1')).statusCode).toBe(200);
-    // The lock is temporary: once it has passed, the right password works again.
-    await s.database.query(sql`UPDATE login_attempts SET locked_until = now() - interval '1 second' WHERE key = ${`user:${victim.id}`}`);
-    expect((await login(victim.email, PASSWORD, '10.1.1.1')).statusCode).toBe(200);
+    const burst = await Promise.all(Array.from({ length: 40 }, () => login(victim.email, 'wrong', '10.9.0.1')));
+    const codes = burst.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(LOGIN_LIMITS.pair.free);
+    expect(codes.filter((c) => c === 429)).toHaveLength(40 - LOGIN_LIMITS.pair.free);
+    const refused = burst.find((r) => r.statusCode === 429)!;
+    expect(refused.json().errorMsg).toBe(MSG.tooManyAttempts);
+    expect(refused.json().message).toMatch(/^Too many login attempts\. Please try again later\. \(about \d+ seconds?\)$/);
+  });
+
+  it('slows the guesser down with growing delays but never locks the owner out from elsewhere', async () => {
+    const victim = await s.createUser('seller');
+    const ip = '10.1.0.1';
+    for (let i = 0; i < LOGIN_LIMITS.pair.free; i++) expect((await login(victim.email, 'wrong', ip)).statusCode).toBe(401);
+    expect((await login(victim.email, PASSWORD, ip)).statusCode).toBe(429);
+    // Reaching the same account by its user name from the same address does not get around it.
+    expect((await login(victim.name, PASSWORD, ip)).statusCode).toBe(429);
+    // The owner at another address is not affected; nor are other accounts at this one.
+    expect((await login(victim.email, PASSWORD, '10.1.9.9')).statusCode).toBe(200);
+    expect((await login(s.users.manager.email, PASSWORD, ip)).statusCode).toBe(200);
+    // Each further guess waits longer: the delay doubles.
+    const key = `user:${victim.id}|${ip}`;
+    const delay = async () =>
+      (
+        await s.database.query<{ s: number }>(
+          sql`SELECT extract(epoch FROM locked_until - now())::float AS s FROM login_attempts WHERE key = ${key}`,
+        )
+      )[0].s;
+    const first = await delay();
+    await wait(key);
+    expect((await login(victim.email, 'wrong', ip)).statusCode).toBe(401);
+    const second = await delay();
+    expect(second).toBeGreaterThan(first * 1.5);
+    // Once the delay has passed, the right password works at that address too.
+    await wait(key);
+    expect((await login(victim.email, PASSWORD, ip)).statusCode).toBe(200);
+  });
+
+  it('guesses spread over many addresses meet the higher per-account ceiling', async () => {
+    const victim = await s.createUser('seller');
+    for (let i = 0; i < LOGIN_LIMITS.account.free; i++)
+      expect((await login(victim.email, 'wrong', `10.3.${Math.floor(i / 200)}.${i % 200}`)).statusCode).toBe(401);
+    expect((await login(victim.email, PASSWORD, '10.3.250.1')).statusCode).toBe(429);
+    await wait(`user:${victim.id}`);
+    expect((await login(victim.email, PASSWORD, '10.3.250.1')).statusCode).toBe(200);
   });
 
   it('throttles an address that tries many accounts', async () => {
     const ip = '10.2.0.1';
-    for (let i = 0; i < LOGIN_LIMITS.address.maxFailures; i++) await login(`nobody${i}@example.com`, 'wrong', ip);
+    for (let i = 0; i < LOGIN_LIMITS.address.free; i++) await login(`nobody${i}@example.com`, 'wrong', ip);
     const r = await login(s.users.admin.email, PASSWORD, ip);
     expect(r.statusCode).toBe(429);
     expect((await login(s.users.admin.email, PASSWORD, '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it("the owner's own successful logins never count against them", async () => {
+    const owner = await s.createUser('seller');
+    for (let i = 0; i < LOGIN_LIMITS.pair.free * 3; i++) expect((await login(owner.email, PASSWORD, '10.4.0.1')).statusCode).toBe(200);
   });
 });
 

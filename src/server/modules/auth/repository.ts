@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { authTokens, loginAttempts, users } from '../../db/schema';
+import { authTokens, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 
@@ -53,26 +53,24 @@ export async function revokeUserTokens(tx: Tx, userId: number) {
 }
 
 /** Seconds the key is still locked for, or 0. */
-export async function lockedSeconds(tx: Tx, key: string): Promise<number> {
-  const rows = await tx
-    .select({ s: sql<number>`GREATEST(0, CEIL(EXTRACT(EPOCH FROM (${loginAttempts.lockedUntil} - now()))))::int` })
-    .from(loginAttempts)
-    .where(eq(loginAttempts.key, key));
-  return Number(rows[0]?.s ?? 0);
+/**
+ * Counts one login attempt on each key (migration 0003's login_attempt, one row lock per key, keys in a fixed
+ * order) and answers the longest wait any of them asks for: 0 lets the attempt go ahead.
+ */
+export async function countLoginAttempt(
+  tx: Tx,
+  limits: { key: string; windowSeconds: number; free: number; baseDelaySeconds: number; maxDelaySeconds: number }[],
+): Promise<number> {
+  const calls = [...limits]
+    .sort((a, b) => (a.key < b.key ? -1 : 1))
+    .map((l) => sql`login_attempt(${l.key}, ${l.windowSeconds}, ${l.free}, ${l.baseDelaySeconds}, ${l.maxDelaySeconds})`);
+  const res = (await tx.execute(sql`SELECT greatest(${sql.join(calls, sql`, `)}) AS wait`)) as unknown as { rows: { wait: number }[] };
+  return Number(res.rows[0]?.wait ?? 0);
 }
 
-/** Counts a failure in a sliding window; locks the key for lockSeconds once it reaches maxFailures. */
-export async function recordFailure(tx: Tx, key: string, windowSeconds: number, maxFailures: number, lockSeconds: number) {
-  await tx.execute(sql`
-    INSERT INTO login_attempts (key, failures, window_start) VALUES (${key}, 1, now())
-    ON CONFLICT (key) DO UPDATE SET
-      failures = CASE WHEN login_attempts.window_start < now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE login_attempts.failures + 1 END,
-      window_start = CASE WHEN login_attempts.window_start < now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE login_attempts.window_start END`);
-  await tx.execute(sql`
-    UPDATE login_attempts SET locked_until = now() + make_interval(secs => ${lockSeconds}), failures = 0, window_start = now()
-    WHERE key = ${key} AND failures >= ${maxFailures}`);
-}
-
-export async function clearFailures(tx: Tx, key: string) {
-  await tx.delete(loginAttempts).where(eq(loginAttempts.key, key));
+/** A successful login: the pair starts over; the address and the account get this attempt back. */
+export async function loginSucceeded(tx: Tx, keys: { pair: string; address: string; account: string }) {
+  await tx.execute(
+    sql`SELECT login_succeeded(${keys.pair}, true), login_succeeded(${keys.address}, false), login_succeeded(${keys.account}, false)`,
+  );
 }

@@ -15,9 +15,20 @@ export interface AuthUser {
   role: Role;
 }
 
+/**
+ * OWASP-style throttling, counted before the password is checked: `free` tries per window, then each try waits a
+ * doubling delay. Per account and address pair (the owner elsewhere is never slowed by a stranger's guesses), per
+ * address (one address trying many accounts) and a higher per-account ceiling (guesses spread over many addresses).
+ */
 export const LOGIN_LIMITS = {
-  account: { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 5 * 60 },
-  address: { maxFailures: 30, windowSeconds: 15 * 60, lockSeconds: 5 * 60 },
+  pair: { free: 5, windowSeconds: 15 * 60, baseDelaySeconds: 2, maxDelaySeconds: 15 * 60 },
+  address: { free: 30, windowSeconds: 15 * 60, baseDelaySeconds: 2, maxDelaySeconds: 15 * 60 },
+  account: { free: 50, windowSeconds: 15 * 60, baseDelaySeconds: 60, maxDelaySeconds: 15 * 60 },
+};
+
+const waitText = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
 };
 
 const ARGON_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -27,17 +38,15 @@ let dummyHash: Promise<string> | null = null;
 export function createAuthService(database: Database, opts: { tokenTtlHours: number }) {
   const { db } = database;
 
-  async function throttled(keys: string[]) {
-    for (const key of keys) {
-      const seconds = await repo.lockedSeconds(db, key);
-      if (seconds > 0) {
-        const minutes = Math.ceil(seconds / 60);
-        throw new HttpError(429, {
-          message: `${MSG.tooManyAttempts} (about ${minutes} minute${minutes === 1 ? '' : 's'})`,
-          errorMsg: MSG.tooManyAttempts,
-        });
-      }
-    }
+  /** Counts this attempt on every key at once; a 429 when any of them says to wait. */
+  async function countAttempt(keys: { pair: string; address: string; account: string }) {
+    const seconds = await repo.countLoginAttempt(db, [
+      { key: keys.pair, ...LOGIN_LIMITS.pair },
+      { key: keys.address, ...LOGIN_LIMITS.address },
+      { key: keys.account, ...LOGIN_LIMITS.account },
+    ]);
+    if (seconds > 0)
+      throw new HttpError(429, { message: `${MSG.tooManyAttempts} (about ${waitText(seconds)})`, errorMsg: MSG.tooManyAttempts });
   }
 
   return {
@@ -45,33 +54,17 @@ export function createAuthService(database: Database, opts: { tokenTtlHours: num
       const candidates = await repo.findLoginCandidates(db, login);
       const l = login.trim().toLowerCase();
       const user = candidates.find((c) => c.email.toLowerCase() === l) ?? (candidates.length === 1 ? candidates[0] : undefined);
-      // Throttle per account (whichever name it is reached by) and per address.
+      // Throttle per account (whichever name it is reached by), per address, and per the pair of both.
       const accountKey = user ? `user:${user.id}` : `account:${l}`;
-      const addressKey = `address:${address}`;
-      await throttled([accountKey, addressKey]);
+      const keys = { pair: `${accountKey}|${address}`, address: `address:${address}`, account: accountKey };
+      await countAttempt(keys);
       // Verify against a dummy hash when there is no user, so timing does not reveal which accounts exist.
       dummyHash ??= hashPassword('not-a-real-password');
       const ok = await argon2.verify(user?.passwordHash ?? (await dummyHash), password).catch(() => false);
-      if (!user || !ok) {
-        await repo.recordFailure(
-          db,
-          accountKey,
-          LOGIN_LIMITS.account.windowSeconds,
-          LOGIN_LIMITS.account.maxFailures,
-          LOGIN_LIMITS.account.lockSeconds,
-        );
-        await repo.recordFailure(
-          db,
-          addressKey,
-          LOGIN_LIMITS.address.windowSeconds,
-          LOGIN_LIMITS.address.maxFailures,
-          LOGIN_LIMITS.address.lockSeconds,
-        );
-        throw new HttpError(401, { message: MSG.loginFailed, errorMsg: MSG.loginFailed });
-      }
+      if (!user || !ok) throw new HttpError(401, { message: MSG.loginFailed, errorMsg: MSG.loginFailed });
       const token = newToken();
       await db.transaction(async (tx) => {
-        await repo.clearFailures(tx, accountKey);
+        await repo.loginSucceeded(tx, keys);
         await repo.insertToken(tx, user.id, hashToken(token), new Date(Date.now() + opts.tokenTtlHours * 3600_000));
         await recordAudit(tx, { actorId: user.id, action: 'login', entity: 'session', entityId: user.id });
       });
