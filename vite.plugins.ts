@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /**
@@ -12,6 +15,40 @@ export function absoluteAssetUrls(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (html) => html.replace(/(src|href)="\.\/assets\//g, '$1="/assets/'),
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+/** Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip -9) next to every text asset of 1 KiB or more in the build output. */
+export function precompressFiles(dir: string): number {
+  let count = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) count += precompressFiles(file);
+    else if (COMPRESSIBLE.test(entry.name) && fs.statSync(file).size >= 1024) {
+      const data = fs.readFileSync(file);
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+      count++;
+    }
+  }
+  return count;
+}
+
+/** Precompresses the renderer's build so the server (browser mode) sends brotli / gzip without compressing per request. */
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      if (outDir && fs.existsSync(outDir)) precompressFiles(outDir);
     },
   };
 }

@@ -35,6 +35,11 @@ function webDir(config: Config): string | null {
   return candidates.find((d) => fs.existsSync(path.join(d, 'index.html'))) ?? null;
 }
 
+/** Hashed build files (assets/name-HASH.ext, and their .br / .gz) never change: cached for a year; anything else (index.html) is revalidated. */
+export function webCacheControl(relativePath: string): string {
+  return /^assets[\\/].+-[\w-]{8,}\.\w+(\.br|\.gz)?$/.test(relativePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 export const WEB_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
@@ -110,10 +115,22 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   registerRoutes(app, services);
 
   const web = webDir(config);
-  if (web) await app.register(fastifyStatic, { root: web, prefix: '/', decorateReply: true, index: 'index.html', wildcard: false });
+  if (web)
+    await app.register(fastifyStatic, {
+      root: web,
+      prefix: '/',
+      decorateReply: true,
+      index: 'index.html',
+      wildcard: false,
+      // The build writes .br / .gz next to each asset (vite.plugins.ts precompress): sent by Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', webCacheControl(path.relative(web, file))),
+    });
   app.setNotFoundHandler((request, reply) => {
     if (web && request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/storage/')) {
-      return reply.type('text/html').sendFile('index.html', web);
+      // Client routes fall back to index.html (precompressed too), never cached.
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', web, { cacheControl: false });
     }
     return reply.status(404).send({ message: 'Not found.' });
   });
