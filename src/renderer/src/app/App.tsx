@@ -1,6 +1,4 @@
 import { RouterProvider } from 'react-router-dom';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createQueryClient } from '../api/query';
@@ -11,14 +9,13 @@ import { ConfirmProvider } from '../components/Confirm';
 import { TransportProvider } from './api';
 import { SessionProvider } from './session';
 import { createAppRouter } from './routes';
-import { theme } from './theme';
+import { AppThemeProvider } from './theme';
 
 export function App({ transport }: { transport: Transport }) {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
+    <AppThemeProvider>
       <NotifyProvider>
         <QueryClientProvider client={queryClient}>
           <LoaderProvider>
@@ -32,6 +29,6 @@ export function App({ transport }: { transport: Transport }) {
           </LoaderProvider>
         </QueryClientProvider>
       </NotifyProvider>
-    </ThemeProvider>
+    </AppThemeProvider>
   );
 }

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
@@ -13,9 +14,12 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import LogoutIcon from '@mui/icons-material/Logout';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
 import { formatMoney } from '../components/format';
 import { useSession } from './session';
 import { activeNavItem, NAV_ITEMS } from './nav';
+import { useThemeMode } from './theme';
 
 const DRAWER = 230;
 
@@ -24,6 +28,7 @@ export default function Layout() {
   const { user, isSeller, isStaff, due, logout } = useSession();
   const [open, setOpen] = useState(() => window.innerWidth >= 900);
   const navigate = useNavigate();
+  const theme = useThemeMode();
 
   const items = NAV_ITEMS.filter((i) => i.who === 'all' || (i.who === 'staff' && isStaff) || (i.who === 'seller' && isSeller));
   const active = activeNavItem(useLocation().pathname, items);
@@ -59,6 +64,13 @@ export default function Layout() {
           <Typography component="div" data-testid="user-name" noWrap sx={{ maxWidth: 200 }}>
             {user?.name}
           </Typography>
+          <IconButton
+            color="inherit"
+            onClick={theme.toggle}
+            aria-label={theme.mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
+          >
+            {theme.mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+          </IconButton>
           <Button color="inherit" onClick={onLogout} startIcon={<LogoutIcon />}>
             Logout
           </Button>
@@ -74,17 +86,18 @@ export default function Layout() {
         <Box component="nav" aria-label="Main menu">
           <List>
             {items.map((i) => (
-              <ListItemButton
-                key={i.to}
-                component={NavLink}
-                to={i.to}
-                end={i.to === '/'}
-                selected={i === active}
-                aria-current={i === active ? 'page' : undefined}
-                sx={{ '&.Mui-selected': { fontWeight: 600 } }}
-              >
-                <ListItemText primary={i.label} />
-              </ListItemButton>
+              <ListItem key={i.to} disablePadding>
+                <ListItemButton
+                  component={NavLink}
+                  to={i.to}
+                  end={i.to === '/'}
+                  selected={i === active}
+                  aria-current={i === active ? 'page' : undefined}
+                  sx={{ '&.Mui-selected': { fontWeight: 600 } }}
+                >
+                  <ListItemText primary={i.label} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Box>

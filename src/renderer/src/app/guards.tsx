@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import { PageHeader } from '../components/PageHeader';
 import { useSession } from './session';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 
@@ -10,9 +11,12 @@ export function RoleGate({ allow, children }: { allow: 'staff' | 'seller'; child
   useDocumentTitle(ok ? undefined : 'Not allowed');
   if (!ok) {
     return (
-      <Alert severity="warning" role="alert">
-        You are not allowed to see this page. {allow === 'staff' ? 'It is for admins and managers only.' : 'It is for sellers only.'}
-      </Alert>
+      <>
+        <PageHeader title="Not allowed" />
+        <Alert severity="warning" role="alert">
+          You are not allowed to see this page. {allow === 'staff' ? 'It is for admins and managers only.' : 'It is for sellers only.'}
+        </Alert>
+      </>
     );
   }
   return <>{children}</>;

@@ -38,6 +38,7 @@ export function toPicked(list: FileList | File[]): PickedFile[] {
 export default function ImagePicker({ label, files, onChange, multiple = true, disabled, error }: Props) {
   const { transport } = useApi();
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const created = useRef(new Set<string>());
   const latest = useRef(files);
   latest.current = files;
@@ -82,25 +83,24 @@ export default function ImagePicker({ label, files, onChange, multiple = true, d
   const remove = (id: string) => onChange(latest.current.filter((f) => f.id !== id));
 
   return (
-    <Box>
+    <Box sx={{ position: 'relative' }}>
       {transport.pickImages ? (
         <Button variant="outlined" startIcon={<AddPhotoAlternateIcon />} onClick={pickNative} disabled={disabled}>
           {label}
         </Button>
       ) : (
-        <Button
-          component="label"
-          htmlFor={inputId}
-          variant="outlined"
-          startIcon={<AddPhotoAlternateIcon />}
-          disabled={disabled}
-          sx={{ '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
-        >
-          {label}
+        <>
+          {/* A real button opens the file input (a label styled as a button would nest an input in a button role). */}
+          <Button variant="outlined" startIcon={<AddPhotoAlternateIcon />} disabled={disabled} onClick={() => inputRef.current?.click()}>
+            {label}
+          </Button>
           <input
+            ref={inputRef}
             id={inputId}
             type="file"
             accept="image/*"
+            aria-label={label}
+            tabIndex={-1}
             multiple={multiple}
             disabled={disabled}
             onChange={onInput}
@@ -114,7 +114,7 @@ export default function ImagePicker({ label, files, onChange, multiple = true, d
               opacity: 0,
             }}
           />
-        </Button>
+        </>
       )}
       {error && (
         <Typography color="error" variant="body2" sx={{ mt: 0.5 }} role="alert">

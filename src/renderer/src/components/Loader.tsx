@@ -42,9 +42,11 @@ export function LoaderProvider({ children }: { children: ReactNode }) {
   return (
     <LoaderContext.Provider value={api}>
       {children}
-      <Backdrop open={count + reading + writing > 0} sx={{ zIndex: (t) => t.zIndex.modal + 10, color: '#fff' }} data-testid="page-loader">
-        <CircularProgress color="inherit" aria-label="Loading" />
-      </Backdrop>
+      {count + reading + writing > 0 && (
+        <Backdrop open sx={{ zIndex: (t) => t.zIndex.modal + 10, color: '#fff' }} data-testid="page-loader">
+          <CircularProgress color="inherit" aria-label="Loading" />
+        </Backdrop>
+      )}
     </LoaderContext.Provider>
   );
 }

@@ -9,6 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Bar, Line } from 'react-chartjs-2';
 import {
@@ -26,8 +27,12 @@ import {
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, PointElement, LineElement, Filler, Legend, Tooltip);
 
-export const APPROVED_COLOR = 'rgb(25, 118, 210)';
-export const REJECTED_COLOR = 'rgb(211, 47, 47)';
+/** Approved blue and rejected red (spec), lighter on the dark theme; axis text and grid follow the theme. */
+const SERIES_COLORS = {
+  light: { approved: [25, 118, 210], rejected: [211, 47, 47] },
+  dark: { approved: [100, 181, 246], rejected: [239, 154, 154] },
+} as const;
+const rgb = (c: readonly number[], alpha = 1) => `rgba(${c.join(', ')}, ${alpha})`;
 
 export interface Series {
   labels: string[];
@@ -47,14 +52,15 @@ interface Props {
   height?: number;
 }
 
-const options = (kind: 'line' | 'bar'): ChartOptions<'line'> & ChartOptions<'bar'> => ({
+const options = (kind: 'line' | 'bar', text: string, grid: string): ChartOptions<'line'> & ChartOptions<'bar'> => ({
   responsive: true,
   maintainAspectRatio: false,
   animation: false,
-  plugins: { legend: { position: 'bottom' } },
+  color: text,
+  plugins: { legend: { position: 'bottom', labels: { color: text } } },
   scales: {
-    x: { grid: { display: false } },
-    y: { beginAtZero: true, ticks: { precision: 0 } },
+    x: { grid: { display: false }, ticks: { color: text } },
+    y: { beginAtZero: true, ticks: { precision: 0, color: text }, grid: { color: grid } },
   },
   ...(kind === 'line' ? { elements: { line: { tension: 0.5 } } } : {}),
 });
@@ -62,21 +68,23 @@ const options = (kind: 'line' | 'bar'): ChartOptions<'line'> & ChartOptions<'bar
 /** A chart of approved (blue) and rejected (red) counts, with the same numbers as a table. */
 export default function ChartBlock({ kind, series, title, labelHeading = 'Day', tableOpen = false, height = 320 }: Props) {
   const tableId = useId();
+  const theme = useTheme();
+  const colors = SERIES_COLORS[theme.palette.mode];
   const data = {
     labels: series.labels,
     datasets: [
       {
         label: 'Approved',
         data: series.approved,
-        borderColor: APPROVED_COLOR,
-        backgroundColor: kind === 'bar' ? APPROVED_COLOR : 'rgba(25, 118, 210, 0.2)',
+        borderColor: rgb(colors.approved),
+        backgroundColor: rgb(colors.approved, kind === 'bar' ? 1 : 0.2),
         tension: 0.5,
       },
       {
         label: 'Rejected',
         data: series.rejected,
-        borderColor: REJECTED_COLOR,
-        backgroundColor: kind === 'bar' ? REJECTED_COLOR : 'rgba(211, 47, 47, 0.2)',
+        borderColor: rgb(colors.rejected),
+        backgroundColor: rgb(colors.rejected, kind === 'bar' ? 1 : 0.2),
         tension: 0.5,
       },
     ],
@@ -106,9 +114,21 @@ export default function ChartBlock({ kind, series, title, labelHeading = 'Day', 
     <Box>
       <Box sx={{ position: 'relative', height }}>
         {kind === 'line' ? (
-          <Line data={data} options={options('line')} role="img" aria-label={summary} fallbackContent={<p>{summary}</p>} />
+          <Line
+            data={data}
+            options={options('line', theme.palette.text.secondary, theme.palette.divider)}
+            role="img"
+            aria-label={summary}
+            fallbackContent={<p>{summary}</p>}
+          />
         ) : (
-          <Bar data={data} options={options('bar')} role="img" aria-label={summary} fallbackContent={<p>{summary}</p>} />
+          <Bar
+            data={data}
+            options={options('bar', theme.palette.text.secondary, theme.palette.divider)}
+            role="img"
+            aria-label={summary}
+            fallbackContent={<p>{summary}</p>}
+          />
         )}
       </Box>
       {tableOpen ? (

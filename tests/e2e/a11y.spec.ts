@@ -1,0 +1,180 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, loginAs, idle, sellerWithDue, createTransaction, createOffer, createCard, users } from './fixtures';
+
+/**
+ * axe-core on every screen, for each role, in both themes (the OS preference, which the app follows), with the
+ * dialogs open and the forms showing their errors: 0 violations of WCAG 2.1 A/AA and axe's best practices.
+ */
+type Step = { name: string; path?: string; act?(page: Page): Promise<void> };
+
+async function scan(page: Page, where: string): Promise<string[]> {
+  await idle(page);
+  await page.waitForTimeout(350); // dialogs and toasts fade in
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(18, 18, 18)' };
+
+async function run(page: Page, steps: Step[], scheme: 'light' | 'dark') {
+  const found: string[] = [];
+  for (const s of steps) {
+    if (s.path) await page.goto(s.path);
+    if (s.act) await s.act(page);
+    found.push(...(await scan(page, s.name)));
+    await expect(page.locator('body')).toHaveCSS('background-color', BACKGROUND[scheme]);
+  }
+  expect(found).toEqual([]);
+}
+
+const submitEmpty = (label: string) => async (page: Page) => {
+  await page.getByRole('button', { name: label, exact: true }).click();
+};
+const escape = async (page: Page) => {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+};
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility (${scheme})`, () => {
+    test.use({ colorScheme: scheme });
+
+    test('logged out: login and not found', async ({ page }) => {
+      await run(
+        page,
+        [
+          { name: 'login', path: '/login' },
+          { name: 'login errors', act: submitEmpty('Login') },
+          { name: 'not found', path: '/no-such-page' },
+        ],
+        scheme,
+      );
+    });
+
+    for (const role of ['admin', 'manager'] as const) {
+      test(`${role}: every staff screen and dialog`, async ({ page }) => {
+        const { seller, offer, cardId } = await sellerWithDue(100, 10);
+        await createTransaction(seller.id, 5);
+        await loginAs(page, role);
+        const me = users()[role];
+        await run(
+          page,
+          [
+            { name: 'dashboard', path: '/' },
+            { name: 'gift cards', path: '/gift-cards' },
+            { name: 'card search', act: async (p) => p.getByRole('button', { name: 'Search Gift Card' }).click() },
+            {
+              name: 'card search (not found)',
+              act: async (p) => {
+                await p.getByRole('dialog').getByLabel('Card Number').fill('no-such-card');
+                await p.getByRole('dialog').getByLabel('Card Number').press('Enter');
+              },
+            },
+            { name: 'gift cards', act: escape },
+            {
+              name: 'pay dialog',
+              act: async (p) =>
+                p
+                  .getByRole('button', { name: /^Pay card/ })
+                  .first()
+                  .click(),
+            },
+            { name: 'pay dialog errors', act: submitEmpty('Apply') },
+            {
+              name: 'delete confirm',
+              act: async (p) => {
+                await escape(p);
+                await p
+                  .getByRole('button', { name: /^Delete card/ })
+                  .first()
+                  .click();
+              },
+            },
+            { name: 'card detail', path: `/gift-card/${cardId}` },
+            { name: 'users', path: '/users' },
+            { name: 'add user errors', path: '/create/user', act: submitEmpty('Save') },
+            { name: 'edit user', path: `/edit/user/${me.id}` },
+            { name: 'sellers', path: '/sellers' },
+            { name: 'bulk payment', act: async (p) => p.getByRole('button', { name: `Bulk Payment for ${seller.name}` }).click() },
+            {
+              name: 'bulk payment errors',
+              act: async (p) => {
+                await p
+                  .getByRole('dialog')
+                  .getByLabel(/^Amount/)
+                  .fill('0');
+                await p.getByRole('dialog').getByRole('button', { name: 'Pay' }).click();
+              },
+            },
+            { name: 'transactions', path: '/transactions' },
+            { name: 'create transaction errors', path: '/create-transaction', act: submitEmpty('Save') },
+            {
+              name: 'leave prompt',
+              act: async (p) => {
+                await p.getByLabel('Code').fill('X');
+                await p.getByRole('link', { name: 'Back To Lists' }).click();
+                await expect(p.getByRole('dialog')).toBeVisible();
+              },
+            },
+            { name: 'offers', path: '/gift-card-offer' },
+            { name: 'add offer errors', path: '/add-gift-card-offer', act: submitEmpty('Save') },
+            { name: 'edit offer', path: `/edit-gift-card-offer/${offer.id}` },
+            { name: 'report', path: '/report' },
+            { name: 'report numbers', act: async (p) => p.getByRole('button', { name: 'Show the numbers' }).first().click() },
+            { name: 'dev test', path: '/dev-test' },
+            { name: 'seller-only screen', path: '/add-gift-cards' },
+            { name: 'not found', path: '/no-such-page' },
+          ],
+          scheme,
+        );
+      });
+    }
+
+    test('seller: every seller screen and dialog', async ({ page }) => {
+      const { seller } = await sellerWithDue(100, 10);
+      await createTransaction(seller.id, 5);
+      const offer = await createOffer({ price_type: 1, fixed_price: [25, 50] });
+      const pending = await createCard(seller.email, offer.id, 25);
+      await loginAs(page, seller.email);
+      await run(
+        page,
+        [
+          { name: 'dashboard', path: '/' },
+          { name: 'gift cards', path: '/gift-cards' },
+          { name: 'card search', act: async (p) => p.getByRole('button', { name: 'Search Gift Card' }).click() },
+          {
+            name: 'delete confirm',
+            act: async (p) => {
+              await escape(p);
+              await p
+                .getByRole('button', { name: /^Delete card/ })
+                .first()
+                .click();
+            },
+          },
+          { name: 'add gift card errors', path: '/add-gift-cards', act: submitEmpty('Save') },
+          { name: 'pending card', path: `/gift-card/${pending}` },
+          { name: 'my transaction', path: '/my-transaction' },
+          { name: 'report', path: '/report' },
+          { name: 'staff-only screen', path: '/users' },
+          { name: 'not found', path: '/no-such-page' },
+        ],
+        scheme,
+      );
+    });
+  });
+}
+
+test('the theme follows the OS until the top bar switch picks one, which is remembered', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await loginAs(page, 'admin');
+  await expect(page.locator('body')).toHaveCSS('background-color', BACKGROUND.dark);
+  await page.getByRole('button', { name: 'Switch to light mode' }).click();
+  await expect(page.locator('body')).toHaveCSS('background-color', BACKGROUND.light);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Switch to dark mode' })).toBeVisible();
+  await expect(page.locator('body')).toHaveCSS('background-color', BACKGROUND.light);
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.locator('body')).toHaveCSS('background-color', BACKGROUND.dark);
+});
