@@ -6,6 +6,9 @@ import { test, expect, loginAs, idle, sellerWithDue, createTransaction, createOf
  * axe-core on every screen, for each role, in both themes (the OS preference, which the app follows), with the
  * dialogs open and the forms showing their errors: 0 violations of WCAG 2.1 A/AA and axe's best practices.
  */
+// Each test scans dozens of screens.
+test.describe.configure({ timeout: 240_000 });
+
 type Step = { name: string; path?: string; act?(page: Page): Promise<void> };
 
 async function scan(page: Page, where: string): Promise<string[]> {

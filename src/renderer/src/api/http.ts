@@ -1,8 +1,7 @@
-import axios, { type AxiosInstance } from 'axios';
 import { buildPath, endpoints, type ApiResult, type ArgsOf, type OperationName, type ResponseOf } from '../../../shared/endpoints';
 import type { LoginResponse } from '../../../shared/types';
 import { fileFieldName, formWithFields } from '../../../shared/form-data';
-import type { SessionUser, Transport } from './transport';
+import { imageUrlOf, type SessionUser, type Transport } from './transport';
 
 const TOKEN_KEY = 'gcbo.token';
 const USER_KEY = 'gcbo.user';
@@ -24,16 +23,30 @@ export function toFormData(
 
 /** Browser mode: calls go straight to the API of the page's origin; the token lives in this tab only. */
 export function createHttpTransport(baseUrl = `${window.location.origin}/api/`, storage: Storage = window.sessionStorage): Transport {
-  const http: AxiosInstance = axios.create({ baseURL: baseUrl, validateStatus: () => true, timeout: 60_000 });
   const listeners = new Set<() => void>();
   const origin = new URL(baseUrl).origin;
 
   async function request<R>(method: string, path: string, data?: unknown): Promise<ApiResult<R>> {
     const token = storage.getItem(TOKEN_KEY);
+    const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+    let body: BodyInit | undefined;
+    if (data instanceof FormData) body = data;
+    else if (data !== undefined) {
+      body = JSON.stringify(data);
+      headers['content-type'] = 'application/json';
+    }
     try {
-      const res = await http.request({ method, url: path, data, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      // fetch (not a client library): the login screen's JavaScript stays small.
+      const res = await fetch(new URL(path, baseUrl), { method, headers, body, signal: AbortSignal.timeout(60_000) });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        /* not JSON: keep the text */
+      }
       if (res.status === 401 && token) listeners.forEach((l) => l());
-      return { status: res.status, data: res.data };
+      return { status: res.status, data: parsed as R };
     } catch {
       return { status: 0, data: { message: 'The server could not be reached' } };
     }
@@ -79,11 +92,7 @@ export function createHttpTransport(baseUrl = `${window.location.origin}/api/`, 
       const data = hasFiles ? toFormData(a.body, a.files!) : a.body;
       return request<ResponseOf<K>>(def.method, path, data);
     },
-    imageUrl(path) {
-      if (!path) return '';
-      if (/^https?:\/\//.test(path)) return path;
-      return `${origin}${path.startsWith('/') ? '' : '/storage/images/'}${path}`;
-    },
+    imageUrl: (path) => imageUrlOf(origin, path),
     onUnauthorized(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

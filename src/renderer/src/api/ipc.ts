@@ -1,6 +1,6 @@
 import type { GiftCardBridge } from '../../../shared/bridge';
 import type { ApiResult, ArgsOf, OperationName, PickedFile, ResponseOf } from '../../../shared/endpoints';
-import type { Transport } from './transport';
+import { imageUrlOf, type Transport } from './transport';
 
 const UNREACHABLE: ApiResult<never> = { status: 0, data: { message: 'The desktop app could not handle the request' } };
 
@@ -53,11 +53,7 @@ export function createIpcTransport(bridge: unknown): Transport {
       return res;
     },
     pickImages: (multiple) => api.pickImages(multiple).catch(() => []),
-    imageUrl(path) {
-      if (!path) return '';
-      if (/^https?:\/\//.test(path)) return path;
-      return `${origin}${path.startsWith('/') ? '' : '/storage/images/'}${path}`;
-    },
+    imageUrl: (path) => imageUrlOf(origin, path),
     onUnauthorized(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -24,3 +24,10 @@ export interface Transport {
   /** Called when any call answers 401 (token expired or revoked). */
   onUnauthorized(listener: () => void): () => void;
 }
+
+/** An image path from the API (`/storage/images/x.png`, or a bare file name) as a URL under the API's origin. */
+export function imageUrlOf(origin: string, path: string | null | undefined): string {
+  if (!path) return '';
+  if (/^https?:\/\//.test(path)) return path;
+  return `${origin}${path.startsWith('/') ? '' : '/storage/images/'}${path}`;
+}

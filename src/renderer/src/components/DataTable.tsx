@@ -14,6 +14,20 @@ export interface TableStatusProps {
   onRetry?(): void;
 }
 
+/** An error (announced) with a Retry button when the caller can retry. */
+function ErrorWithRetry({ error, onRetry, block }: { error: string; onRetry?(): void; block?: boolean }) {
+  return (
+    <Typography component={block ? 'p' : 'span'} color="error" role="alert" sx={block ? { my: 2 } : undefined}>
+      {error}{' '}
+      {onRetry && (
+        <Button size="small" onClick={onRetry}>
+          Retry
+        </Button>
+      )}
+    </Typography>
+  );
+}
+
 /** One full-width row for the loading, error and empty states of a table body; null when rows should show. */
 export function TableStatusRow({ colSpan, loading, error, empty, emptyText = 'Nothing here yet', onRetry }: TableStatusProps) {
   let content: ReactNode = null;
@@ -24,16 +38,7 @@ export function TableStatusRow({ colSpan, loading, error, empty, emptyText = 'No
       </>
     );
   } else if (error) {
-    content = (
-      <Typography component="span" color="error" role="alert">
-        {error}{' '}
-        {onRetry && (
-          <Button size="small" onClick={onRetry}>
-            Retry
-          </Button>
-        )}
-      </Typography>
-    );
+    content = <ErrorWithRetry error={error} onRetry={onRetry} />;
   } else if (empty) {
     content = (
       <Typography component="span" color="text.secondary">
@@ -53,17 +58,7 @@ export function TableStatusRow({ colSpan, loading, error, empty, emptyText = 'No
 
 /** "Loading…", an error with Retry, or nothing: for screens that are not tables. */
 export function LoadState({ loading, error, onRetry }: { loading: boolean; error: string | null; onRetry?(): void }) {
-  if (error)
-    return (
-      <Typography color="error" role="alert" sx={{ my: 2 }}>
-        {error}{' '}
-        {onRetry && (
-          <Button size="small" onClick={onRetry}>
-            Retry
-          </Button>
-        )}
-      </Typography>
-    );
+  if (error) return <ErrorWithRetry error={error} onRetry={onRetry} block />;
   if (loading) return <Typography sx={{ my: 2 }}>Loading…</Typography>;
   return null;
 }

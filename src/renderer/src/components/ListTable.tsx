@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -7,6 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { TableStatusRow } from './DataTable';
+import { PageHeader } from './PageHeader';
 import { Pagination } from './Pagination';
 import type { PagedList } from './useListQuery';
 
@@ -72,6 +75,31 @@ export function ListTable<T extends { id: number }>({
         </Table>
       </TableContainer>
       <Pagination total={list.total} perPage={list.perPage} page={list.page} threshold={threshold} onChange={list.setPage} />
+    </>
+  );
+}
+
+/** A list screen: the title with its Add link (or other actions), then the list table. */
+export function ListPage<T extends { id: number }>({
+  title,
+  add,
+  actions,
+  ...table
+}: ListTableProps<T> & { title: string; add?: { label: string; to: string }; actions?: ReactNode }) {
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          actions ??
+          (add && (
+            <Button variant="contained" component={RouterLink} to={add.to}>
+              {add.label}
+            </Button>
+          ))
+        }
+      />
+      <ListTable {...table} />
     </>
   );
 }

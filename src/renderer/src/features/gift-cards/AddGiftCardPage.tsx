@@ -11,7 +11,7 @@ import { FormText } from '../../components/FormFields';
 import { FormPage } from '../../components/FormPage';
 import ImagePicker from '../../components/ImagePicker';
 import { UploadProgress } from '../../components/UploadProgress';
-import { OfferPriceFields, PriceBreakdown } from './OfferPriceFields';
+import { OfferPriceFields, PriceBreakdown, useOfferPrice } from './OfferPriceFields';
 import { useOffers } from './useOffers';
 
 interface Values {
@@ -28,13 +28,11 @@ export default function AddGiftCardPage() {
   const offers = useMemo(() => all.filter((o) => o.is_active === 1), [all]);
   const form = useForm<Values>({ resolver: zodResolver(cardAddForm<PickedFile>(offers)), defaultValues: EMPTY });
   const { control, formState } = form;
-  const offerField = useController({ control, name: 'giftcard_offer_id' });
-  const priceField = useController({ control, name: 'price' });
+  const { offer, price, fieldProps } = useOfferPrice(form, offers);
   const imagesField = useController({ control, name: 'images' });
   const create = useApiMutation('createCard', { loader: false });
   const saving = formState.isSubmitting;
   const images = imagesField.field.value;
-  const offer = offers.find((o) => String(o.id) === offerField.field.value);
 
   const save = async (v: Values) => {
     const data = await create.mutateAsync({
@@ -58,19 +56,8 @@ export default function AddGiftCardPage() {
       footer={<UploadProgress active={saving} count={images.length} />}
     >
       <Stack spacing={2}>
-        <OfferPriceFields
-          offers={offers}
-          offerId={offerField.field.value}
-          price={priceField.field.value}
-          onOffer={(id) => {
-            offerField.field.onChange(id);
-            form.setValue('price', '');
-          }}
-          onPrice={priceField.field.onChange}
-          errors={{ offer: offerField.fieldState.error?.message, price: priceField.fieldState.error?.message }}
-          disabled={saving}
-        />
-        <PriceBreakdown offer={offer} price={priceField.field.value} />
+        <OfferPriceFields offers={offers} {...fieldProps} disabled={saving} />
+        <PriceBreakdown offer={offer} price={price} />
         <ImagePicker
           label="Card Images"
           files={images}

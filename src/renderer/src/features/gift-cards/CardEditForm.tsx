@@ -24,7 +24,7 @@ import ImagePicker from '../../components/ImagePicker';
 import { UploadProgress } from '../../components/UploadProgress';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import CardImages from './CardImages';
-import { OfferPriceFields, PriceBreakdown } from './OfferPriceFields';
+import { OfferPriceFields, PriceBreakdown, useOfferPrice } from './OfferPriceFields';
 
 interface Props {
   detail: GiftCardDetail;
@@ -60,14 +60,12 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
     },
   });
   const { control } = form;
-  const offerField = useController({ control, name: 'giftcard_offer_id' });
-  const priceField = useController({ control, name: 'price' });
+  const { offer, price, fieldProps } = useOfferPrice(form, offers);
   const imagesField = useController({ control, name: 'images' });
   const newImages = imagesField.field.value;
   const update = useApiMutation('updateCard', { loader: newImages.length === 0 });
   const [showPrice, setShowPrice] = useState(false);
   const saving = form.formState.isSubmitting;
-  const offer = offers.find((o) => String(o.id) === offerField.field.value);
   const disabled = readOnly || saving;
 
   const save = async (v: Values) => {
@@ -108,18 +106,7 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
             {card.email}
           </Typography>
         </Box>
-        <OfferPriceFields
-          offers={offers}
-          offerId={offerField.field.value}
-          price={priceField.field.value}
-          onOffer={(id) => {
-            offerField.field.onChange(id);
-            form.setValue('price', '');
-          }}
-          onPrice={priceField.field.onChange}
-          errors={{ offer: offerField.fieldState.error?.message, price: priceField.fieldState.error?.message }}
-          disabled={disabled}
-        />
+        <OfferPriceFields offers={offers} {...fieldProps} disabled={disabled} />
         <Box>
           <Button
             variant="outlined"
@@ -132,7 +119,7 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
           </Button>
           <Collapse in={showPrice} id="price-breakdown">
             <Box sx={{ mt: 1.5 }}>
-              <PriceBreakdown offer={offer} price={priceField.field.value} />
+              <PriceBreakdown offer={offer} price={price} />
               <Typography variant="body2" sx={{ mt: 1 }}>
                 Paid {formatMoney(card.paid_amount)} · Due {formatMoney(card.due)}
               </Typography>

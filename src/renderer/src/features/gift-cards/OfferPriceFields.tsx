@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { useController, type Control, type UseFormReturn } from 'react-hook-form';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -104,4 +105,28 @@ export function PriceBreakdown({ offer, price }: { offer: Offer | undefined; pri
       {cell('Payable', p ? formatMoney(centsToDecimal(p.payable)) : '—')}
     </Stack>
   );
+}
+
+interface OfferPriceValues {
+  giftcard_offer_id: string;
+  price: string;
+}
+
+/** The offer and price of a card form bound to react-hook-form (choosing another offer empties the price). */
+export function useOfferPrice<V extends OfferPriceValues>(form: UseFormReturn<V>, offers: Offer[]) {
+  const control = form.control as unknown as Control<OfferPriceValues>;
+  const offerField = useController({ control, name: 'giftcard_offer_id' });
+  const priceField = useController({ control, name: 'price' });
+  const offer = offers.find((o) => String(o.id) === offerField.field.value);
+  const fieldProps: Omit<Props, 'offers' | 'disabled'> = {
+    offerId: offerField.field.value,
+    price: priceField.field.value,
+    onOffer: (id) => {
+      offerField.field.onChange(id);
+      priceField.field.onChange('');
+    },
+    onPrice: priceField.field.onChange,
+    errors: { offer: offerField.fieldState.error?.message, price: priceField.fieldState.error?.message },
+  };
+  return { offer, price: priceField.field.value, fieldProps };
 }

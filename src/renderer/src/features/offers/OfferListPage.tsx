@@ -1,5 +1,4 @@
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import Button from '@mui/material/Button';
+import { useNavigate } from 'react-router-dom';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
@@ -8,8 +7,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { Offer } from '../../../../shared/types';
-import { PageHeader } from '../../components/PageHeader';
-import { ListTable } from '../../components/ListTable';
+import { ListPage } from '../../components/ListTable';
 import { useListQuery } from '../../components/useListQuery';
 import { formatMoney } from '../../components/format';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
@@ -36,15 +34,9 @@ export default function OfferListPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPage
         title="Gift Card Offers"
-        actions={
-          <Button variant="contained" component={RouterLink} to="/add-gift-card-offer">
-            Add Gift Card Offer
-          </Button>
-        }
-      />
-      <ListTable
+        add={{ label: 'Add Gift Card Offer', to: '/add-gift-card-offer' }}
         label="Gift card offers"
         columns={[{ label: 'Card Name' }, { label: 'Status' }, { label: 'Rate' }, { label: 'Prices' }, { label: 'Action', align: 'right' }]}
         list={list}

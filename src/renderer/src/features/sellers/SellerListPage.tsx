@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import TableCell from '@mui/material/TableCell';
 import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import type { SellerRow } from '../../../../shared/types';
 import { Money } from '../../components/Money';
-import { PageHeader } from '../../components/PageHeader';
-import { ListTable } from '../../components/ListTable';
+import { ListPage } from '../../components/ListTable';
 import { useListQuery } from '../../components/useListQuery';
 import { BulkPaymentDialog } from './BulkPaymentDialog';
 
@@ -16,15 +14,9 @@ export default function SellerListPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPage
         title="Seller Lists"
-        actions={
-          <Button variant="contained" component={RouterLink} to="/create/user?role=seller">
-            Add Seller
-          </Button>
-        }
-      />
-      <ListTable
+        add={{ label: 'Add Seller', to: '/create/user?role=seller' }}
         label="Sellers"
         columns={[
           { label: 'Seller name' },

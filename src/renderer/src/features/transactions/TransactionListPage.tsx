@@ -1,5 +1,4 @@
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import Button from '@mui/material/Button';
+import { useNavigate } from 'react-router-dom';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
@@ -8,8 +7,7 @@ import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import type { Transaction } from '../../../../shared/types';
 import { formatDate } from '../../components/format';
 import { Money } from '../../components/Money';
-import { PageHeader } from '../../components/PageHeader';
-import { ListTable } from '../../components/ListTable';
+import { ListPage } from '../../components/ListTable';
 import { useListQuery } from '../../components/useListQuery';
 
 export default function TransactionListPage() {
@@ -18,15 +16,9 @@ export default function TransactionListPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPage
         title="Transactions"
-        actions={
-          <Button variant="contained" component={RouterLink} to="/create-transaction">
-            Create Transaction
-          </Button>
-        }
-      />
-      <ListTable
+        add={{ label: 'Create Transaction', to: '/create-transaction' }}
         label="Transactions"
         columns={[
           { label: 'Seller' },

@@ -1,5 +1,4 @@
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import Button from '@mui/material/Button';
+import { useNavigate } from 'react-router-dom';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import Tooltip from '@mui/material/Tooltip';
@@ -9,8 +8,7 @@ import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { User } from '../../../../shared/types';
 import { useSession } from '../../app/session';
-import { ListTable } from '../../components/ListTable';
-import { PageHeader } from '../../components/PageHeader';
+import { ListPage } from '../../components/ListTable';
 import { useListQuery } from '../../components/useListQuery';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 
@@ -24,15 +22,9 @@ export default function UserListPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPage
         title="User Lists"
-        actions={
-          <Button variant="contained" component={RouterLink} to="/create/user">
-            Add User
-          </Button>
-        }
-      />
-      <ListTable
+        add={{ label: 'Add User', to: '/create/user' }}
         label="Users"
         columns={[{ label: 'Name' }, { label: 'Email' }, { label: 'Role' }, { label: 'Action', align: 'right' }]}
         list={list}
