@@ -29,6 +29,8 @@ async function main() {
     const accounts = await seedDemo(database, app.services);
     if (accounts.length) {
       console.log('Demo accounts (email / password):');
+      if (config.ADMIN_EMAIL && !accounts.some((a) => a.role === 'admin'))
+        console.log(`  ${'admin'.padEnd(8)} ${config.ADMIN_EMAIL} / (ADMIN_PASSWORD)`);
       for (const a of accounts) console.log(`  ${a.role.padEnd(8)} ${a.email} / ${a.password}`);
     }
   }

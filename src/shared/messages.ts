@@ -43,5 +43,6 @@ export const MSG = {
   sellerNoDue: 'Seller has no due',
   payoutRedeemed: 'This payout is redeemed, so it is settled and cannot be changed. Reverse the redeem first.',
   payoutNotRedeemed: 'This payout is not redeemed.',
+  ambiguousName: 'More than one account has this name: sign in with your email address instead.',
   sellerDeleted: "This card's seller account is deleted: it cannot be paid.",
 } as const;

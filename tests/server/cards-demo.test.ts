@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import { seedDemo } from '../../src/server/seed/demo';
+import { bootstrapAdmin } from '../../src/server/seed/bootstrap';
 import { freshDatabase } from '../helpers/db';
 import { inspectImage } from '../../src/server/modules/images/inspect';
 
@@ -59,5 +60,27 @@ describe('demo offers, cards and comments', () => {
     // A second run leaves the database alone.
     expect(await seedDemo(ctx.app.services.database, ctx.app.services)).toEqual([]);
     expect((await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM gift_cards`))[0].n).toBe(12);
+  });
+});
+
+describe('demo data with an ADMIN_EMAIL admin', () => {
+  it('an admin bootstrapped first (even at an @example.com address) does not stop the demo data', async () => {
+    const { database, drop } = await freshDatabase();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gcbo-demo-admin-'));
+    const app = await buildApp({ config: testConfig({ DATA_DIR: dir }), database });
+    try {
+      await app.ready();
+      expect(await bootstrapAdmin(database, 'admin@example.com', 'ops-password-1')).toBe(true);
+      const accounts = await seedDemo(database, app.services);
+      expect(accounts.map((a) => a.role).sort()).toEqual(['manager', 'seller', 'seller']);
+      const [cards] = await database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM gift_cards`);
+      expect(cards.n).toBe(12);
+      // A second start finds data and seeds nothing again.
+      expect(await seedDemo(database, app.services)).toEqual([]);
+    } finally {
+      await app.close();
+      await drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -197,3 +197,18 @@ describe('JSON money judged by its source text', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 });
+
+describe('user names at login', () => {
+  it('a name shared by two accounts is refused with a clear message; the admin still signs in by email', async () => {
+    const m = await s.createUser('manager');
+    const renamed = await s.call('PUT', `users/${m.id}`, {
+      token: s.users.admin.token,
+      body: { name: s.users.admin.name.toUpperCase(), email: m.email, role: 'manager' },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const r = await s.call('POST', 'login', { body: { email: s.users.admin.name, password: 'password-123' } });
+    expect(r.status).toBe(422);
+    expect(r.body.errorMsg).toBe('More than one account has this name: sign in with your email address instead.');
+    expect((await s.call('POST', 'login', { body: { email: s.users.admin.email, password: 'password-123' } })).status).toBe(200);
+  });
+});

@@ -53,7 +53,11 @@ export function createAuthService(database: Database, opts: { tokenTtlHours: num
     async login(login: string, password: string, address: string): Promise<LoginResponse> {
       const candidates = await repo.findLoginCandidates(db, login);
       const l = login.trim().toLowerCase();
-      const user = candidates.find((c) => c.email.toLowerCase() === l) ?? (candidates.length === 1 ? candidates[0] : undefined);
+      const byEmail = candidates.find((c) => c.email.toLowerCase() === l);
+      // User names are not unique: a name shared by several accounts signs in none of them (no guess is made).
+      if (!byEmail && candidates.length > 1)
+        throw new HttpError(422, { message: MSG.ambiguousName, errorMsg: MSG.ambiguousName, errors: { email: [MSG.ambiguousName] } });
+      const user = byEmail ?? candidates[0];
       // Throttle per account (whichever name it is reached by), per address, and per the pair of both.
       const accountKey = user ? `user:${user.id}` : `account:${l}`;
       const keys = { pair: `${accountKey}|${address}`, address: `address:${address}`, account: accountKey };
