@@ -113,6 +113,22 @@ describe('uploads over the API', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('11 files are a JSON 413 (not a 400 "could not be read")', async () => {
+    const before = await snapshot();
+    const r = await submit(Array.from({ length: 11 }, () => ({ data: png() })));
+    expect(r.status).toBe(413);
+    expect(r.body.message).toBe('At most 10 images and 50 fields per request');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('judges each part by its first bytes as it arrives: a large non-image is refused on its field', async () => {
+    const before = await snapshot();
+    const r = await submit([{ data: png() }, { data: Buffer.alloc(4 * 1024 * 1024, 0x41), name: 'big.png' }, { data: png() }]);
+    expect(r.status).toBe(422);
+    expect(r.body.errors.gallery).toEqual([MSG.notAnImage]);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("never uses the client's file name as a path", async () => {
     const before = filesOnDisk(s);
     const r = await submit([

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_REQUEST } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
+import { sniffImageKind } from '../../shared/image-kind';
 import { HttpError } from './errors';
+import { takeUploadSlot } from './upload-slots';
 
 export interface UploadedFile {
   /** Field name without its index: `gallery[2]` -> `gallery`. */
@@ -18,6 +20,28 @@ export interface RequestBody {
 
 const baseField = (name: string) => name.replace(/\[\d*\]$/, '');
 
+/**
+ * Reads one file part, judging its first bytes as they arrive: a part that is not a JPEG, PNG or WebP stops the
+ * whole upload there, before the rest of it (and the parts after it) is buffered.
+ */
+async function readImagePart(stream: AsyncIterable<Buffer>, field: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let judged = false;
+  for await (const chunk of stream) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (!judged && size >= 16) {
+      judged = true;
+      if (!sniffImageKind(Buffer.concat(chunks))) throw notAnImage(field);
+    }
+  }
+  if (!judged && size > 0) throw notAnImage(field);
+  return Buffer.concat(chunks, size);
+}
+const notAnImage = (field: string) =>
+  new HttpError(422, { message: MSG.notAnImage, errorMsg: MSG.notAnImage, errors: { [field]: [MSG.notAnImage] } });
+
 /** JSON, urlencoded and multipart bodies alike become {fields, files}. */
 export async function readBody(request: FastifyRequest): Promise<RequestBody> {
   if (!request.isMultipart()) {
@@ -28,12 +52,13 @@ export async function readBody(request: FastifyRequest): Promise<RequestBody> {
   }
   const fields: Record<string, unknown> = {};
   const files: UploadedFile[] = [];
+  const release = takeUploadSlot(request.user?.id ?? request.ip);
   try {
     for await (const part of request.parts({
       limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES_PER_REQUEST, fields: 50, fieldSize: 64 * 1024, parts: 80 },
     })) {
       if (part.type === 'file') {
-        const data = await part.toBuffer();
+        const data = await readImagePart(part.file, baseField(part.fieldname));
         if (data.length > 0) files.push({ field: baseField(part.fieldname), filename: part.filename ?? '', data });
       } else {
         fields[baseField(part.fieldname)] = part.value;
@@ -41,11 +66,14 @@ export async function readBody(request: FastifyRequest): Promise<RequestBody> {
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    const code = (err as { code?: string }).code;
+    const { code, statusCode } = err as { code?: string; statusCode?: number };
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, { message: MSG.imageTooLarge, errorMsg: MSG.imageTooLarge });
-    if (code === 'FST_FILES_LIMIT_REACHED' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    // Too many files, parts or fields (FST_FILES_LIMIT, FST_PARTS_LIMIT, FST_FIELDS_LIMIT): all 413s.
+    if (statusCode === 413 || /^FST_(FILES|PARTS|FIELDS)_LIMIT/.test(code ?? ''))
       throw new HttpError(413, { message: `At most ${MAX_IMAGES_PER_REQUEST} images and 50 fields per request` });
     throw new HttpError(400, { message: 'The upload could not be read; please send it again' });
+  } finally {
+    release();
   }
   return { fields, files };
 }
