@@ -5,6 +5,7 @@ import * as schema from '../src/server/db/schema';
 import type { Database, Db } from '../src/server/db/client';
 import { testConfig } from '../src/server/config';
 import { createServices, type Services } from '../src/server/services';
+import { createImageSigner, loadImageUrlKey } from '../src/server/modules/images/signing';
 import type { AuthUser } from '../src/server/modules/auth/service';
 import { BENCH_ACCOUNTS } from './generate-sql';
 
@@ -28,7 +29,11 @@ export async function capturingServices(url: string): Promise<Capturing> {
     query: async (q) => ((await db.execute(q)) as unknown as { rows: never[] }).rows,
     close: () => pool.end(),
   };
-  const services = createServices(database, testConfig({ DATA_DIR: path.resolve('bench/data/server') }));
+  const services = createServices(
+    database,
+    testConfig({ DATA_DIR: path.resolve('bench/data/server') }),
+    createImageSigner(await loadImageUrlKey(database)),
+  );
   const staff = (await services.auth.login(BENCH_ACCOUNTS.admin, BENCH_ACCOUNTS.password, '127.0.0.1')) as Capturing['staff'];
   const seller = (await services.auth.login(BENCH_ACCOUNTS.seller, BENCH_ACCOUNTS.password, '127.0.0.1')) as Capturing['seller'];
   return { pool, services, captured, staff, seller, close: () => pool.end() };

@@ -44,7 +44,12 @@ async function isFile(p: string): Promise<boolean> {
  * Handler for protocol.handle('app', ...): files under `root`, never outside it; a path without a file
  * extension that matches no file is a client-side route and gets index.html.
  */
-export function createBundleHandler(root: string, extraHeaders: () => Record<string, string> = () => ({})) {
+export function createBundleHandler(
+  root: string,
+  extraHeaders: () => Record<string, string> = () => ({}),
+  /** Card photos (`/storage/images/<name>?<signature>`) come from the API through main: same origin for the page. */
+  fetchPhoto?: (pathAndQuery: string) => Promise<Response>,
+) {
   const base = path.resolve(root);
   const answer = (status: number, body: string | Uint8Array | null, type: string) =>
     new Response(body as ConstructorParameters<typeof Response>[0], {
@@ -68,6 +73,18 @@ export function createBundleHandler(root: string, extraHeaders: () => Record<str
       return answer(400, 'Bad request', MIME['.txt']);
     }
     if (rel.includes('\0')) return answer(400, 'Bad request', MIME['.txt']);
+    if (fetchPhoto && /^\/storage\/images\/[0-9a-f-]{36}\.(jpg|png|webp)$/.test(url.pathname)) {
+      if (request.method !== 'GET') return answer(405, 'Method not allowed', MIME['.txt']);
+      const res = await fetchPhoto(`${url.pathname}${url.search}`).catch(() => null);
+      if (!res) return answer(502, 'The image could not be loaded', MIME['.txt']);
+      const type = res.headers.get('content-type') ?? '';
+      if (!res.ok || !/^image\/(jpeg|png|webp)$/.test(type))
+        return answer(res.ok ? 502 : res.status, 'The image could not be loaded', MIME['.txt']);
+      return new Response(res.body, {
+        status: 200,
+        headers: { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store' },
+      });
+    }
     const full = path.resolve(base, `.${path.posix.normalize(`/${rel}`)}`);
     const inside = path.relative(base, full);
     if (inside.startsWith('..') || path.isAbsolute(inside)) return answer(404, 'Not found', MIME['.txt']);

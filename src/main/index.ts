@@ -1,5 +1,5 @@
 // Electron main: wiring only. Everything it does lives in plain modules that take Electron's objects.
-import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import Store from 'electron-store';
 import path from 'node:path';
 import { createApiClient } from './api-client';
@@ -36,7 +36,11 @@ async function start(): Promise<void> {
 
   protocol.handle(
     APP_SCHEME,
-    createBundleHandler(path.join(here, '../renderer'), () => ({ 'Content-Security-Policy': csp })),
+    createBundleHandler(
+      path.join(here, '../renderer'),
+      () => ({ 'Content-Security-Policy': csp }),
+      (photo) => net.fetch(new URL(photo, apiOrigin).toString()),
+    ),
   );
   installSessionSecurity(session.defaultSession, csp);
 

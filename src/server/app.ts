@@ -11,6 +11,8 @@ import type { Database } from './db/client';
 import { parseJsonKeepingMoneyText } from './http/json-money';
 import { errorHandler } from './http/errors';
 import { bearerToken } from './http/auth';
+import { createImageSigner, loadImageUrlKey } from './modules/images/signing';
+import { serveCardPhotos } from './modules/images/serve';
 import { createServices, type Services } from './services';
 import { registerRoutes } from './modules';
 import { openApiDocument } from './openapi';
@@ -59,14 +61,13 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
         .send({ message: err.code === 'FST_ERR_BAD_URL' ? 'The address is not valid.' : 'Bad request' });
     },
   });
-  const services = createServices(database, config);
+  const services = createServices(database, config, createImageSigner(await loadImageUrlKey(database)));
   app.decorate('services', services);
   app.decorateRequest('user', null);
   app.setErrorHandler(errorHandler);
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: parseCsp(WEB_CSP) },
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 5 * 1024 * 1024 } });
@@ -95,16 +96,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   });
 
   fs.mkdirSync(imagesDir(config), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: imagesDir(config),
-    prefix: '/storage/images/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    maxAge: '7d',
-    immutable: true,
-  });
+  serveCardPhotos(app, imagesDir(config), services.signer);
 
   app.get('/api/openapi.json', async () => openApiDocument());
   app.get('/api/health', async () => {

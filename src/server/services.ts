@@ -10,9 +10,10 @@ import { createOfferService } from './modules/offers/service';
 import { createCardService } from './modules/cards/service';
 import { createCommentService } from './modules/comments/service';
 import { createDashboardService } from './modules/dashboard/service';
+import type { ImageSigner } from './modules/images/signing';
 
 /** Every domain service, built once per app over one database. */
-export function createServices(database: Database, config: Config) {
+export function createServices(database: Database, config: Config, signer: ImageSigner) {
   const images = createImageStore(imagesDirOf(config));
   return {
     database,
@@ -24,8 +25,9 @@ export function createServices(database: Database, config: Config) {
     reports: createReportService(database),
     images,
     offers: createOfferService(database),
-    cards: createCardService(database, images),
-    comments: createCommentService(database, images),
+    cards: createCardService(database, images, signer),
+    comments: createCommentService(database, images, signer),
+    signer,
     dashboard: createDashboardService(database),
   };
 }

@@ -92,7 +92,9 @@ describe('a card from submission to approval over real HTTP', () => {
     const b = await fetch(`${s.url}${back.url}`);
     expect(b.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await b.arrayBuffer()).equals(JPEG)).toBe(true);
-    expect((await fetch(`${s.url}/storage/images/00000000-0000-0000-0000-000000000000.png`)).status).toBe(404);
+    // Without a signature for it, an image does not exist for the caller (403 either way, nothing revealed).
+    expect((await fetch(`${s.url}/storage/images/00000000-0000-0000-0000-000000000000.png`)).status).toBe(403);
+    expect((await fetch(`${s.url}${front.url.split('?')[0]}`)).status).toBe(403);
   });
 
   it('image paths cannot leave the images folder', async () => {

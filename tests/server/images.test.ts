@@ -172,6 +172,32 @@ describe('uploads over the API', () => {
     }
   });
 
+  it('card photos are private: signed, short-lived, never cached, not for other origins', async () => {
+    const id = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 30 }, [JPEG]);
+    const img = (await s.call('GET', `gift-card/${id}`, { token: s.users.sellerA.token })).body.images[0];
+    expect(img.url).toMatch(/^\/storage\/images\/[0-9a-f-]+\.jpg\?u=\d+&exp=\d+&sig=[\w-]+$/);
+    const ok = await s.app.inject({ method: 'GET', url: img.url });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['cache-control']).toBe('private, no-store');
+    expect(ok.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const bare = img.url.split('?')[0];
+    const forged = img.url.replace(/sig=[\w-]+/, 'sig=AAAA');
+    const otherUser = img.url.replace(/u=\d+/, `u=${s.users.sellerB.id}`);
+    const otherImage = img.url.replace(/[0-9a-f-]{36}/, '00000000-0000-0000-0000-000000000000');
+    for (const url of [bare, forged, otherUser, otherImage]) {
+      const r = await s.app.inject({ method: 'GET', url });
+      expect(r.statusCode, url).toBe(403);
+      expect(r.rawPayload.equals(JPEG), url).toBe(false);
+    }
+    const { createImageSigner } = await import('../../src/server/modules/images/signing');
+    const key = Buffer.alloc(32, 7);
+    const past = createImageSigner(key, () => Date.now() - 60 * 60_000).url(img.image, s.users.sellerA.id);
+    const now = createImageSigner(key);
+    expect(now.verify(img.image, Object.fromEntries(new URL(past, 'http://x').searchParams))).toBe(false);
+    const fresh = now.url(img.image, s.users.sellerA.id);
+    expect(now.verify(img.image, Object.fromEntries(new URL(fresh, 'http://x').searchParams))).toBe(true);
+  });
+
   it('checks update and comment images the same way', async () => {
     const id = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 20 });
     const before = await snapshot();

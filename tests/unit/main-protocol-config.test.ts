@@ -23,6 +23,33 @@ describe('app:// protocol', () => {
   const get = (url: string, method = 'GET') =>
     createBundleHandler(root, () => ({ 'Content-Security-Policy': "default-src 'none'" }))(new Request(url, { method }));
 
+  it('card photos come from the API through main: signed path and query passed on, only images answered', async () => {
+    const asked: string[] = [];
+    const photo = 'app://bundle/storage/images/0b7c2a52-8d39-4b47-9d1e-8a1f0f6b2c11.png?u=3&exp=99&sig=abc';
+    const handler = (answer: Response) =>
+      createBundleHandler(
+        root,
+        () => ({}),
+        async (p) => {
+          asked.push(p);
+          return answer;
+        },
+      );
+    const ok = await handler(new Response(new Uint8Array([1, 2]), { headers: { 'content-type': 'image/png' } }))(new Request(photo));
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toBe('image/png');
+    expect(ok.headers.get('cache-control')).toBe('private, no-store');
+    expect(asked).toEqual(['/storage/images/0b7c2a52-8d39-4b47-9d1e-8a1f0f6b2c11.png?u=3&exp=99&sig=abc']);
+    const expired = await handler(new Response('no', { status: 403 }))(new Request(photo));
+    expect(expired.status).toBe(403);
+    const html = await handler(new Response('<script>', { headers: { 'content-type': 'text/html' } }))(new Request(photo));
+    expect(html.status).toBe(502);
+    // Anything else under /storage is not proxied (and no file of the bundle is there).
+    const other = await handler(new Response('x'))(new Request('app://bundle/storage/images/../../index.html'));
+    expect(asked).toHaveLength(3);
+    expect(other.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
   it('is registered as a standard, secure scheme (so "self", fetch and module scripts work)', () => {
     expect(APP_SCHEME_PRIVILEGES).toMatchObject({ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } });
   });

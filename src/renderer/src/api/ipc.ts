@@ -22,7 +22,6 @@ function slimFiles(files: Record<string, PickedFile[] | undefined> | undefined) 
 export function createIpcTransport(bridge: unknown): Transport {
   const api = asBridge(bridge);
   const listeners = new Set<() => void>();
-  const origin = api.apiOrigin || 'http://127.0.0.1:8787';
 
   async function guarded<R>(fn: () => Promise<ApiResult<R>>): Promise<ApiResult<R>> {
     try {
@@ -53,7 +52,8 @@ export function createIpcTransport(bridge: unknown): Transport {
       return res;
     },
     pickImages: (multiple) => api.pickImages(multiple).catch(() => []),
-    imageUrl: (path) => imageUrlOf(origin, path),
+    // Photos load from the page's own origin (app://bundle); main fetches them from the API (same-origin only there).
+    imageUrl: (path) => imageUrlOf('', path),
     onUnauthorized(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -6,7 +6,6 @@ import { centsOf, isoOrNull } from '../../db/values';
 import { centsToNumber, dueCents, payableCents, type Cents } from '../../../shared/money';
 import type { CardStatus } from '../../../shared/constants';
 import type { CardImage, GiftCard } from '../../../shared/types';
-import { imageUrl } from '../images/store';
 
 const viewColumns = {
   id: giftCards.id,
@@ -189,13 +188,13 @@ export async function deleteCard(tx: Tx, id: number): Promise<void> {
   await tx.delete(giftCards).where(eq(giftCards.id, id));
 }
 
-export async function listImages(tx: Tx, cardId: number): Promise<CardImage[]> {
+export async function listImages(tx: Tx, cardId: number): Promise<Omit<CardImage, 'url'>[]> {
   const rows = await tx
     .select({ id: giftCardImages.id, image: giftCardImages.image })
     .from(giftCardImages)
     .where(eq(giftCardImages.giftCardId, cardId))
     .orderBy(asc(giftCardImages.id));
-  return rows.map((r) => ({ ...r, url: imageUrl(r.image) }));
+  return rows;
 }
 
 export async function insertImages(tx: Tx, cardId: number, names: string[]): Promise<void> {

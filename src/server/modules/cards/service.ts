@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
 import type { ImageStore } from '../images/store';
 import * as repo from './repository';
+import type { ImageSigner } from '../images/signing';
 import { assertMayEdit, assertMayView, imageRequired, isSeller, priceCard } from './rules';
 
 export interface CardInput {
@@ -23,7 +24,7 @@ export interface CardInput {
 const STATUS_ACTION: Record<CardStatus, string> = { 0: 'set_pending', 1: 'approve', 2: 'reject' };
 const notFoundByNumber = () => new HttpError(404, { message: MSG.cardNotFound, errorMsg: MSG.cardNotFound });
 
-export function createCardService(database: Database, images: ImageStore) {
+export function createCardService(database: Database, images: ImageStore, signer: ImageSigner) {
   const { db } = database;
 
   return {
@@ -43,7 +44,8 @@ export function createCardService(database: Database, images: ImageStore) {
       const card = await repo.findCardView(db, id);
       if (!card) throw notFound();
       assertMayView(user, card);
-      return { data: card, images: await repo.listImages(db, id) };
+      const stored = await repo.listImages(db, id);
+      return { data: card, images: stored.map((i) => ({ ...i, url: signer.url(i.image, user.id) })) };
     },
 
     async search(user: AuthUser, cardNumber: string) {

@@ -3,7 +3,6 @@ import { comments, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { isoOrNull } from '../../db/values';
 import type { Comment } from '../../../shared/types';
-import { imageUrl } from '../images/store';
 
 /** A card's comments newest first, each with its author's id and name. */
 export async function listComments(tx: Tx, cardId: number, limit: number, offset: number): Promise<Comment[]> {
@@ -28,7 +27,7 @@ export async function listComments(tx: Tx, cardId: number, limit: number, offset
     gift_card_id: r.giftCardId,
     comment: r.comment,
     image: r.image,
-    image_url: r.image ? imageUrl(r.image) : null,
+    image_url: null,
     user_id: r.userId,
     created_at: isoOrNull(r.createdAt) ?? '',
     comment_user: { id: r.userId, name: r.userName },

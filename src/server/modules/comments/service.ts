@@ -9,9 +9,10 @@ import type { ImageStore } from '../images/store';
 import { findCard } from '../cards/repository';
 import { assertMayView, isSeller } from '../cards/rules';
 import * as repo from './repository';
+import type { ImageSigner } from '../images/signing';
 
 /** Staff comment on any card; a seller on their own cards, and deletes only their own comments. */
-export function createCommentService(database: Database, images: ImageStore) {
+export function createCommentService(database: Database, images: ImageStore, signer: ImageSigner) {
   const { db } = database;
 
   async function reachableCard(user: AuthUser, cardId: number) {
@@ -26,7 +27,8 @@ export function createCommentService(database: Database, images: ImageStore) {
       await reachableCard(user, cardId);
       const per = PAGE_SIZE.comments;
       const [rows, total] = await Promise.all([repo.listComments(db, cardId, per, pageOffset(page, per)), repo.countComments(db, cardId)]);
-      return { data: pageResult(rows, page, per, total) };
+      const signed = rows.map((c) => ({ ...c, image_url: c.image ? signer.url(c.image, user.id) : null }));
+      return { data: pageResult(signed, page, per, total) };
     },
 
     async add(user: AuthUser, cardId: number, comment: string, files: UploadedFile[]) {

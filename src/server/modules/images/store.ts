@@ -11,7 +11,6 @@ export const imagesDirOf = (config: Pick<Config, 'DATA_DIR'>) => path.resolve(co
 /** Names the server generates; anything else is never touched on disk. */
 const NAME_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
 export const isStoredName = (name: string) => NAME_RE.test(name);
-export const imageUrl = (name: string) => `/storage/images/${name}`;
 
 export interface CheckedImage {
   data: Buffer;
