@@ -212,3 +212,28 @@ describe('user names at login', () => {
     expect((await s.call('POST', 'login', { body: { email: s.users.admin.email, password: 'password-123' } })).status).toBe(200);
   });
 });
+
+describe('transaction codes compared normalised', () => {
+  it("'CENT-2', 'cent-2', full-width and zero-width variants are one code, for payments and edits", async () => {
+    const seller = await s.createUser('seller');
+    const offer = await createOffer(s, rangeOffer({ title: 'Codes', min_price: 1, max_price: 1000, rate: 10 }));
+    const card = await submitCard(s, seller, { giftcard_offer_id: offer, price: 500 });
+    expect((await staffUpdate(s, card, { giftcard_offer_id: offer, price: 500, card_status: 1 })).status).toBe(200);
+    const base = `CENT-${Date.now()}`;
+    expect((await pay({ code: base, transaction_amount: 1, seller_id: seller.id })).status).toBe(200);
+    const fullWidth = base.replace(/[A-Z0-9-]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));
+    for (const variant of [base.toLowerCase(), `${base}\u200b`, `\u00ad${base}`, fullWidth, `${base.slice(0, 2)}\u2060${base.slice(2)}`]) {
+      const r = await pay({ code: variant, transaction_amount: 1, seller_id: seller.id });
+      expect(r.status, JSON.stringify(variant)).toBe(422);
+      expect(r.body.errorMsg).toBe('The code already used.');
+    }
+    const other = code();
+    expect((await pay({ code: other, transaction_amount: 1, seller_id: seller.id })).status).toBe(200);
+    const [{ id }] = await s.database.query<{ id: number }>(sql`SELECT id FROM transactions WHERE code = ${other}`);
+    const edit = await s.call('POST', `transaction-update/${id}`, {
+      token: s.users.admin.token,
+      body: { code: base.toLowerCase(), transaction_amount: 1 },
+    });
+    expect(edit.body.errorMsg).toBe('The code already used.');
+  });
+});
