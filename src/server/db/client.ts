@@ -1,7 +1,8 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
 import { runMigrations } from './migrate';
+import { pinReportTz } from './report-tz';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database or a transaction: repositories accept either. */
@@ -19,6 +20,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   reportTz: string;
+  /** A database whose report days were counted in another zone: refuse to open (default) or rebuild them. */
+  onReportTzMismatch?: 'refuse' | 'rebuild';
   poolSize?: number;
   /** How long a request waits for a free pooled connection before answering 503. */
   connectTimeoutMs?: number;
@@ -119,6 +122,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => client.close(),
     };
   }
-  await database.query(sql`UPDATE app_settings SET value = ${opts.reportTz} WHERE key = 'report_tz'`);
+  try {
+    await pinReportTz(database, opts.reportTz, opts.onReportTzMismatch);
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
   return database;
 }
