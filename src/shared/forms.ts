@@ -183,3 +183,4 @@ export const dateRangeForm = z
   .superRefine((v, ctx) => {
     if (v.start_date && v.end_date && v.end_date < v.start_date) issue(ctx, 'end_date', 'End Date must be on or after the Start Date');
   });
+export type DateRangeValues = z.input<typeof dateRangeForm>;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MONTHS } from '../../../../shared/constants';
-import { isOk, useApi } from '../../app/api';
+import { useApiQuery } from '../../api/query';
 import { useSession } from '../../app/session';
 import PageHeader from '../../components/PageHeader';
 import ChartBlock, { type Series } from '../report/ChartBlock';
@@ -19,34 +19,25 @@ const empty = (): Series => ({ labels: [...MONTHS], approved: MONTHS.map(() => 0
 /** Dashboard: a welcome, a year selector and the approvals and rejections of each month of that year. */
 export default function DashboardPage() {
   const { user, isSeller } = useSession();
-  const { call } = useApi();
   const thisYear = new Date().getFullYear();
   const years = yearList(thisYear, 10);
   const [year, setYear] = useState(thisYear);
-  const [series, setSeries] = useState<Series>(empty);
-  const [failed, setFailed] = useState(false);
-
-  const seq = useRef(0);
-
-  const load = useCallback(async () => {
-    const mine = ++seq.current;
-    const { start, end } = yearRange(year);
-    const r = await call('chartDataYearly', { body: { start_date: start, end_date: end, seller_id: isSeller && user ? user.id : 0 } });
-    if (mine !== seq.current) return; // another year was picked meanwhile
-    if (isOk(r) && Array.isArray(r.data?.lableArray)) {
-      setSeries({ labels: r.data.lableArray, approved: r.data.approvalArray, rejected: r.data.rejectionArray });
-      setFailed(false);
-    } else {
-      // Spec 8: chart failures are logged; a quiet notice with Retry replaces the chart, so zeros never read as data.
-      console.error('dashboard chart failed', r.status, r.data);
-      setSeries(empty());
-      setFailed(true);
-    }
-  }, [call, year, isSeller, user]);
-
+  const { start, end } = yearRange(year);
+  const q = useApiQuery(
+    'chartDataYearly',
+    { body: { start_date: start, end_date: end, seller_id: isSeller && user ? user.id : 0 } },
+    { retry: false },
+  );
+  const failed = q.isError;
+  const series =
+    q.data && Array.isArray(q.data.lableArray)
+      ? { labels: q.data.lableArray, approved: q.data.approvalArray, rejected: q.data.rejectionArray }
+      : empty();
+  const load = () => q.refetch();
   useEffect(() => {
-    void load();
-  }, [load]);
+    // Spec 8: chart failures are logged; a quiet notice with Retry replaces the chart, so zeros never read as data.
+    if (q.error) console.error('dashboard chart failed', q.error.status, q.error.result.data);
+  }, [q.error]);
 
   return (
     <Box>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { DashboardChart } from '../../../../shared/types';
-import { isOk, useApi } from '../../app/api';
+import { useApiQuery } from '../../api/query';
 import PageHeader from '../../components/PageHeader';
 import ChartBlock, { type Series } from '../report/ChartBlock';
 import { localDay } from '../report/dates';
@@ -26,25 +26,23 @@ export function toSeries(d: DashboardChart): Series {
 
 /** /dev-test: the date-range chart test form (GET chart-data). */
 export default function DevTestPage() {
-  const { call } = useApi();
   const [start, setStart] = useState(DEV_TEST_START);
   const [end, setEnd] = useState(DEV_TEST_END);
-  const [series, setSeries] = useState<Series | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [asked, setAsked] = useState<{ start_date: string; end_date: string } | null>(null);
+  const [missing, setMissing] = useState(false);
+  const q = useApiQuery('dashboardChart', { query: asked ?? { start_date: '', end_date: '' } }, { enabled: asked !== null, retry: false });
+  const series = q.data && Array.isArray(q.data.approved) ? toSeries(q.data) : null;
+  const error = missing ? 'Both dates are required' : q.isError ? 'The chart data could not be loaded' : null;
+  useEffect(() => {
+    if (q.error) console.error('dev-test chart failed', q.error.status, q.error.result.data);
+  }, [q.error]);
 
-  const run = async (e: React.FormEvent) => {
+  const run = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!start || !end) {
-      setError('Both dates are required');
-      return;
-    }
-    setError(null);
-    const r = await call('dashboardChart', { query: { start_date: start, end_date: end } });
-    if (isOk(r) && r.data && Array.isArray(r.data.approved)) setSeries(toSeries(r.data));
-    else {
-      console.error('dev-test chart failed', r.status, r.data);
-      setError('The chart data could not be loaded');
-    }
+    setMissing(!start || !end);
+    if (!start || !end) return;
+    if (asked?.start_date === start && asked.end_date === end) void q.refetch();
+    else setAsked({ start_date: start, end_date: end });
   };
 
   return (

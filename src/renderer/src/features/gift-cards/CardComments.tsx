@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -17,6 +18,7 @@ import type { PickedFile } from '../../../../shared/endpoints';
 import { MSG } from '../../../../shared/messages';
 import type { Comment } from '../../../../shared/types';
 import { errorText, fieldErrors, isOk, msgText, useApi } from '../../app/api';
+import { useApiQuery } from '../../api/query';
 import { useSession } from '../../app/session';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { TableStatusRow } from '../../components/DataTable';
@@ -32,38 +34,30 @@ export default function CardComments({ cardId }: { cardId: number }) {
   const notify = useNotify();
   const confirmedDelete = useConfirmedDelete();
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<Comment[]>([]);
-  const [total, setTotal] = useState(0);
-  const [perPage, setPerPage] = useState<number>(PAGE_SIZE.comments);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [image, setImage] = useState<PickedFile[]>([]);
   const [textError, setTextError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
 
-  const seq = useRef(0);
-
-  const load = useCallback(async () => {
-    const mine = ++seq.current;
-    setLoading(true);
-    setLoadError(null);
-    const r = await call('listComments', { id: cardId, query: { page: String(page) } }, { loader: false });
-    if (mine !== seq.current) return; // a newer request (another page) answers instead
-    if (isOk(r) && r.data?.data) {
-      const p = r.data.data;
-      if (p.data.length === 0 && page > 1 && p.total > 0) setPage(Math.max(1, Math.ceil(p.total / (p.per_page || PAGE_SIZE.comments))));
-      setRows(p.data);
-      setTotal(p.total);
-      setPerPage(p.per_page || PAGE_SIZE.comments);
-    } else setLoadError('Could not load the comments');
-    setLoading(false);
-  }, [call, cardId, page]);
-
+  const q = useApiQuery(
+    'listComments',
+    { id: cardId, query: { page: String(page) } },
+    { loader: false, placeholderData: keepPreviousData },
+  );
+  const p = q.data?.data;
+  const rows: Comment[] = p?.data ?? [];
+  const total = p?.total ?? 0;
+  const perPage = p?.per_page || PAGE_SIZE.comments;
+  const loading = q.isFetching;
+  const loadError = q.isError ? 'Could not load the comments' : null;
+  const load = () => q.refetch();
+  const fresh = q.isPlaceholderData ? undefined : p;
   useEffect(() => {
-    void load();
-  }, [load]);
+    // The last comment of the last page went away: step back.
+    if (fresh && fresh.data.length === 0 && page > 1 && fresh.total > 0)
+      setPage(Math.max(1, Math.ceil(fresh.total / (fresh.per_page || PAGE_SIZE.comments))));
+  }, [fresh, page]);
 
   const send = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -84,8 +78,7 @@ export default function CardComments({ cardId }: { cardId: number }) {
       setText('');
       setImage([]);
       setTextError(undefined);
-      if (page === 1) await load();
-      else setPage(1);
+      setPage(1); // the new comment is on page 1 (the list itself was refreshed by the write)
     } else {
       setTextError(fieldErrors(r).comment);
       notify.error(errorText(r, MSG.serverError));
@@ -93,7 +86,7 @@ export default function CardComments({ cardId }: { cardId: number }) {
   };
 
   const remove = async (c: Comment) => {
-    if ((await confirmedDelete('deleteComment', c.id)) !== null) await load();
+    await confirmedDelete('deleteComment', c.id);
   };
 
   return (

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -6,89 +8,77 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MONTHS } from '../../../../shared/constants';
-import { isOk, useApi } from '../../app/api';
+import { dateRangeForm, type DateRangeValues } from '../../../../shared/forms';
+import type { ChartData } from '../../../../shared/types';
+import { useApiQuery } from '../../api/query';
+import { formErrorsOf } from '../../api/results';
+import { FormText } from '../../components/FormFields';
 import { useSession } from '../../app/session';
 import PageHeader from '../../components/PageHeader';
 import ChartBlock, { type Series } from './ChartBlock';
 import { addDays, isoDay, localDay, monthRange, yearList, yearRange } from './dates';
 
 const none: Series = { labels: [], approved: [], rejected: [] };
+const emptyYear: Series = { labels: [...MONTHS], approved: MONTHS.map(() => 0), rejected: MONTHS.map(() => 0) };
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
-/** Report: daily approvals/rejections over a date range, and per month over a year. */
+/** A report answer as chart series; the labels of daily reports in the user's locale. */
+const seriesOf = (d: ChartData, localLabels: boolean): Series => ({
+  labels: localLabels ? d.lableArray.map((l) => localDay(l)) : d.lableArray,
+  approved: d.approvalArray,
+  rejected: d.rejectionArray,
+});
+
+/** Report: daily approvals/rejections over a date range, and per month over a year (both queries, keyed by their dates). */
 export default function ReportPage() {
-  const { call } = useApi();
   const { user, isSeller } = useSession();
   const sellerId = isSeller && user ? user.id : 0;
   const today = new Date();
   const thisYear = today.getFullYear();
-  const [start, setStart] = useState(() => isoDay(today));
-  const [end, setEnd] = useState(() => isoDay(addDays(today, 7)));
-  const [range, setRange] = useState(() => ({ start: isoDay(today), end: isoDay(addDays(today, 7)) }));
+  const first = { start_date: isoDay(today), end_date: isoDay(addDays(today, 7)) };
+  const form = useForm<DateRangeValues>({ resolver: zodResolver(dateRangeForm), defaultValues: first });
+  const [range, setRange] = useState(first);
   const [month, setMonth] = useState('');
-  const [errors, setErrors] = useState<{ start?: string; end?: string }>({});
-  const [daily, setDaily] = useState<Series>(none);
   const [year, setYear] = useState(thisYear);
-  const [yearly, setYearly] = useState<Series>({ labels: [...MONTHS], approved: MONTHS.map(() => 0), rejected: MONTHS.map(() => 0) });
 
-  const dailySeq = useRef(0);
-  const yearlySeq = useRef(0);
+  const dailyQ = useApiQuery('chartData', { body: { ...range, seller_id: sellerId } }, { retry: false });
+  const yearlyQ = useApiQuery(
+    'chartDataYearly',
+    { body: { start_date: yearRange(year).start, end_date: yearRange(year).end, seller_id: sellerId } },
+    { retry: false },
+  );
+  const daily = dailyQ.data && Array.isArray(dailyQ.data.lableArray) ? seriesOf(dailyQ.data, true) : none;
+  const yearly = yearlyQ.data && Array.isArray(yearlyQ.data.lableArray) ? seriesOf(yearlyQ.data, false) : emptyYear;
 
-  // Only the latest request of each chart may set it (answers can arrive out of order).
-  const loadDaily = useCallback(async () => {
-    const mine = ++dailySeq.current;
-    const r = await call('chartData', { body: { start_date: range.start, end_date: range.end, seller_id: sellerId } });
-    if (mine !== dailySeq.current) return;
-    if (isOk(r) && Array.isArray(r.data?.lableArray)) {
-      setDaily({ labels: r.data.lableArray.map((l) => localDay(l)), approved: r.data.approvalArray, rejected: r.data.rejectionArray });
-      return;
-    }
-    console.error('daily report failed', r.status, r.data); // spec 8: logged only
-    // Never the previous range's chart under the new dates; a refused range says why at its fields.
-    setDaily(none);
-    const refused = r.status === 422 ? (r.data as { errors?: Record<string, string[]> }).errors : undefined;
-    if (refused?.start_date || refused?.end_date) setErrors({ start: refused.start_date?.[0], end: refused.end_date?.[0] });
-  }, [call, range, sellerId]);
-
-  const loadYearly = useCallback(async () => {
-    const mine = ++yearlySeq.current;
-    const { start: s, end: e } = yearRange(year);
-    const r = await call('chartDataYearly', { body: { start_date: s, end_date: e, seller_id: sellerId } });
-    if (mine !== yearlySeq.current) return;
-    if (isOk(r) && Array.isArray(r.data?.lableArray)) {
-      setYearly({ labels: r.data.lableArray, approved: r.data.approvalArray, rejected: r.data.rejectionArray });
-    } else console.error('yearly report failed', r.status, r.data);
-  }, [call, year, sellerId]);
-
+  const { setError } = form;
   useEffect(() => {
-    void loadDaily();
-  }, [loadDaily]);
+    const err = dailyQ.error;
+    if (!err) return;
+    console.error('daily report failed', err.status, err.result.data); // spec 8: logged only
+    // A refused range says why at its fields (the chart is empty: never the previous range's).
+    for (const [name, text] of Object.entries(formErrorsOf(err.result, { fallback: '' }).fields))
+      if (name === 'start_date' || name === 'end_date') setError(name, { type: 'server', message: text });
+  }, [dailyQ.error, setError]);
   useEffect(() => {
-    void loadYearly();
-  }, [loadYearly]);
+    if (yearlyQ.error) console.error('yearly report failed', yearlyQ.error.status, yearlyQ.error.result.data);
+  }, [yearlyQ.error]);
 
-  const search = (e: React.FormEvent) => {
-    e.preventDefault();
-    const next: typeof errors = {};
-    if (!start) next.start = 'Start Date is required';
-    if (!end) next.end = 'End Date is required';
-    else if (start && end < start) next.end = 'End Date must be on or after the Start Date';
-    setErrors(next);
-    if (next.start || next.end) return;
+  const search = form.handleSubmit((v) => {
     setMonth('');
-    // A new object even for the same dates, so Search Report always reloads.
-    setRange({ start, end });
-  };
+    // Search Report always reloads, even for the same dates.
+    if (v.start_date === range.start_date && v.end_date === range.end_date) void dailyQ.refetch();
+    else setRange({ start_date: v.start_date, end_date: v.end_date });
+  });
 
   const pickMonth = (value: string) => {
     setMonth(value);
     if (!value) return;
     const r = monthRange(thisYear, Number(value));
-    setStart(r.start);
-    setEnd(r.end);
-    setErrors({});
-    setRange(r);
+    const picked = { start_date: r.start, end_date: r.end };
+    form.reset(picked);
+    setRange(picked);
   };
+  const start = form.watch('start_date');
 
   return (
     <Box>
@@ -100,25 +90,23 @@ export default function ReportPage() {
           </Typography>
           <form onSubmit={search} noValidate aria-label="Report dates">
             <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' }, mb: 2 }}>
-              <TextField
+              <FormText
+                control={form.control}
+                name="start_date"
                 type="date"
                 label="Start Date"
-                value={start}
-                onChange={(e) => setStart(e.target.value)}
                 required
                 autoFocus
-                error={!!errors.start}
-                helperText={errors.start ?? ' '}
+                helperText=" "
                 slotProps={{ inputLabel: { shrink: true } }}
               />
-              <TextField
+              <FormText
+                control={form.control}
+                name="end_date"
                 type="date"
                 label="End Date"
-                value={end}
-                onChange={(e) => setEnd(e.target.value)}
                 required
-                error={!!errors.end}
-                helperText={errors.end ?? ' '}
+                helperText=" "
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start || undefined } }}
               />
               <Button type="submit" variant="contained" sx={{ mt: { md: 1 }, whiteSpace: 'nowrap', flexShrink: 0 }}>
@@ -143,7 +131,7 @@ export default function ReportPage() {
             </Stack>
           </form>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="daily-range">
-            {localDay(range.start)} – {localDay(range.end)}
+            {localDay(range.start_date)} – {localDay(range.end_date)}
           </Typography>
           <ChartBlock kind="line" series={daily} title="Approvals and rejections per day" />
         </Paper>
