@@ -109,8 +109,9 @@ describe('renderer IPC transport over the bridge', () => {
 
     const users = await t.call('listUsers', { query: { page: 1 } });
     expect(users.status).toBe(200);
-    expect(t.imageUrl('/storage/images/a.png')).toBe(`${d.server.url}/storage/images/a.png`);
-    expect(t.imageUrl('b.png')).toBe(`${d.server.url}/storage/images/b.png`);
+    // Photos load from the page's own origin (app://bundle); main fetches them from the API.
+    expect(t.imageUrl('/storage/images/a.png')).toBe('/storage/images/a.png');
+    expect(t.imageUrl('b.png')).toBe('/storage/images/b.png');
     expect(t.imageUrl(null)).toBe('');
 
     let unauthorized = 0;
