@@ -31,7 +31,7 @@ export const INVARIANTS: { name: string; sql: string }[] = [
     sql: `SELECT count(*) FROM (VALUES ('gift_cards', (SELECT count(*) FROM gift_cards)), ('transactions', (SELECT count(*) FROM transactions)),
             ('users', (SELECT count(*) FROM users WHERE deleted_at IS NULL)), ('sellers', (SELECT count(*) FROM users WHERE deleted_at IS NULL AND role = 'seller')),
             ('offers', (SELECT count(*) FROM gift_card_offers))) v(name, n)
-           LEFT JOIN counters c ON c.name = v.name WHERE coalesce(c.value, 0) <> v.n`,
+           LEFT JOIN (SELECT name, sum(value) AS value FROM counters GROUP BY name) c ON c.name = v.name WHERE coalesce(c.value, 0) <> v.n`,
   },
   {
     name: 'status dates do not match status',

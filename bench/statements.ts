@@ -54,7 +54,7 @@ export async function statementCosts(url: string, n = 2000): Promise<StatementCo
     const [token] = await statementsOf(c, () => s.auth.authenticate(c.staff.token));
     const page = await statementsOf(c, () => s.cards.list(1));
     const list = page.find((q) => !/counters/.test(q.sql)) ?? page[0];
-    const oneStatement = `SELECT q.*, (SELECT value FROM counters WHERE name = 'gift_cards')::int AS total FROM (${list.sql}) q`;
+    const oneStatement = `SELECT q.*, (SELECT sum(value) FROM counters WHERE name = 'gift_cards')::int AS total FROM (${list.sql}) q`;
     const out: StatementCost[] = [];
     out.push(await cost(c, pid, 'SELECT 1 (one round trip)', 1, () => c.pool.query('SELECT 1'), n));
     out.push(await cost(c, pid, 'token check, as the server issues it', 1, () => s.auth.authenticate(c.staff.token), n));

@@ -56,8 +56,8 @@ export async function checkLedgerInvariants(database: Database): Promise<void> {
   await check(
     'transactions counter',
     sql`
-    SELECT (SELECT count(*) FROM transactions)::int AS actual, coalesce((SELECT value FROM counters WHERE name = 'transactions'), 0)::int AS counter
-     WHERE (SELECT count(*) FROM transactions) <> coalesce((SELECT value FROM counters WHERE name = 'transactions'), 0)`,
+    SELECT (SELECT count(*) FROM transactions)::int AS actual, coalesce((SELECT sum(value) FROM counters WHERE name = 'transactions'), 0)::int AS counter
+     WHERE (SELECT count(*) FROM transactions) <> coalesce((SELECT sum(value) FROM counters WHERE name = 'transactions'), 0)`,
   );
   await check(
     'users.transaction_count / card_count',

@@ -46,7 +46,7 @@ describe('demo offers, cards and comments', () => {
     const images = await q<{ image: string }>(sql`SELECT image FROM gift_card_images`);
     expect(images).toHaveLength(12);
     for (const { image } of images) {
-      const res = await ctx.app.inject({ method: 'GET', url: `/storage/images/${image}` });
+      const res = await ctx.app.inject({ method: 'GET', url: ctx.app.services.signer.url(image, 1) });
       expect(res.statusCode).toBe(200);
       expect(inspectImage(res.rawPayload).ext).toBe('png');
     }

@@ -86,7 +86,7 @@ describe('submitting a card', () => {
     expect(detail.body.images).toHaveLength(3);
     for (const img of detail.body.images) {
       expect(img.image).toMatch(/^[0-9a-f-]{36}\.(png|jpg|webp)$/);
-      expect(img.url).toBe(`/storage/images/${img.image}`);
+      expect(img.url.startsWith(`/storage/images/${img.image}?u=`)).toBe(true);
       expect(fs.existsSync(path.join(imagesDir(s), img.image))).toBe(true);
     }
     expect(detail.body.images.map((i: { image: string }) => i.image.split('.')[1])).toEqual(['png', 'jpg', 'webp']);

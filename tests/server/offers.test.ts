@@ -163,13 +163,14 @@ describe('offers', () => {
   it('a delete racing card submissions either wins alone or is refused; never an orphan card or a 500', async () => {
     for (let round = 0; round < 3; round++) {
       const id = await createOffer(s, rangeOffer({ title: `Race ${round}` }));
-      const submit = () =>
-        s.call('POST', 'gift-card', { token: s.users.sellerA.token, body: form({ giftcard_offer_id: id, price: 20 }, gallery(png())) });
+      // Two sellers (each may send 2 uploads at once): three submissions racing the delete.
+      const submit = (token: string) =>
+        s.call('POST', 'gift-card', { token, body: form({ giftcard_offer_id: id, price: 20 }, gallery(png())) });
       const results = await Promise.all([
-        submit(),
-        submit(),
+        submit(s.users.sellerA.token),
+        submit(s.users.sellerB.token),
         s.call('DELETE', `gift-card-offer/${id}`, { token: s.users.admin.token }),
-        submit(),
+        submit(s.users.sellerA.token),
       ]);
       for (const r of results) expect([200, 422], JSON.stringify(r.body)).toContain(r.status);
       const del = results[2];

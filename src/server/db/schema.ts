@@ -18,7 +18,11 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
 export const appSettings = pgTable('app_settings', { key: text('key').primaryKey(), value: text('value').notNull() });
-export const counters = pgTable('counters', { name: text('name').primaryKey(), value: bigint('value', { mode: 'number' }).notNull() });
+export const counters = pgTable('counters', {
+  name: text('name').notNull(),
+  shard: smallint('shard').notNull(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+});
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),

@@ -22,11 +22,11 @@ export const moneyOut = (v: string | number | null | undefined): number => cents
 export const moneyOrNull = (v: string | null | undefined) => (v === null || v === undefined ? null : moneyOut(v));
 export const isoOrNull = (v: string | Date | null | undefined) => (v ? new Date(v).toISOString() : null);
 
-/** Reads a row counter kept by the triggers (see migrations). */
+/** Reads a row counter kept by the triggers: the sum of its shards (see migration 0005). */
 export async function readCounter(tx: Tx, name: string): Promise<number> {
   const rows = await prepared(tx, 'read_counter', (t) =>
     t
-      .select({ value: counters.value })
+      .select({ value: sql<string>`coalesce(sum(${counters.value}), 0)` })
       .from(counters)
       .where(eq(counters.name, sql.placeholder('name')))
       .prepare('read_counter'),
