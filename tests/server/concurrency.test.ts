@@ -166,7 +166,7 @@ describe.skipIf(!onPostgres)('concurrent payments', () => {
         // A business refusal with the spec's text, never a constraint violation surfacing as a generic 422.
         expect(x.status, JSON.stringify(x)).toBe(422);
         expect(x.body.errorMsg, JSON.stringify(x)).toMatch(
-          /^(Card paid|The code already used\.|Paid amount could not be large than due\.|Amount cannot be bigger \d+(\.\d{1,2})?)$/,
+          /^(Card paid|The code already used\.|Paid amount could not be large than due\.|Amount cannot be bigger \d+(\.\d{1,2})?|This payout is redeemed, so it is settled and cannot be changed\. Reverse the redeem first\.)$/,
         );
       }
     }
