@@ -29,8 +29,6 @@ export interface AppOptions {
   database: Database;
 }
 
-export const imagesDir = (config: Config) => path.resolve(config.DATA_DIR, 'images');
-
 /** Where the renderer's build is, if it has been built: served at / for browser mode. */
 function webDir(config: Config): string | null {
   const candidates = [config.WEB_DIR, path.resolve('out/renderer')].filter(Boolean) as string[];
@@ -95,8 +93,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
-  fs.mkdirSync(imagesDir(config), { recursive: true });
-  serveCardPhotos(app, imagesDir(config), services.signer);
+  serveCardPhotos(app, services.images, services.signer);
 
   app.get('/api/openapi.json', async () => openApiDocument());
   app.get('/api/health', async () => {

@@ -40,6 +40,10 @@ const envSchema = z.object({
     .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().optional(),
+  IMAGE_STORE: z
+    .enum(['fs', 'db', ''])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
 });
 

@@ -3,6 +3,7 @@ import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { bootstrapAdmin } from './seed/bootstrap';
 import { seedDemo } from './seed/demo';
+import { imagesDirOf } from './modules/images/store';
 
 async function main() {
   let config;
@@ -38,6 +39,12 @@ async function main() {
   const address = `http://${config.HOST}:${(app.server.address() as { port: number }).port}`;
   console.log(
     `API listening on ${address}/api/ (database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`,
+  );
+
+  console.log(
+    app.services.images.kind === 'db'
+      ? 'Card photos: stored in the database (IMAGE_STORE=db)'
+      : `Card photos: stored in ${imagesDirOf(config)} (IMAGE_STORE=fs)`,
   );
 
   let closing = false;

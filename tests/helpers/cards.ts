@@ -40,7 +40,21 @@ export function form(fields: Record<string, string | number>, files: Upload[] = 
 export const gallery = (...images: Buffer[]): Upload[] => images.map((data, i) => ({ field: `gallery[${i}]`, data }));
 
 export const imagesDir = (s: TestServer) => path.join(s.config.DATA_DIR, 'images');
-export const filesOnDisk = (s: TestServer) => (fs.existsSync(imagesDir(s)) ? fs.readdirSync(imagesDir(s)).sort() : []);
+/** Names of every stored photo, in whichever store the server uses (files in DATA_DIR, or image_blobs rows). */
+export async function storedNames(s: TestServer): Promise<string[]> {
+  if (s.app.services.images.kind === 'db')
+    return (await s.database.query<{ name: string }>(sql`SELECT name FROM image_blobs ORDER BY name`)).map((r) => r.name);
+  return fs.existsSync(imagesDir(s)) ? fs.readdirSync(imagesDir(s)).sort() : [];
+}
+
+/** A stored photo's bytes (read through the store, as serving does), or null. */
+export async function storedBytes(s: TestServer, name: string): Promise<Buffer | null> {
+  const stored = await s.app.services.images.open(name);
+  if (!stored) return null;
+  const parts: Buffer[] = [];
+  for await (const part of stored.stream) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
 
 export async function countRows(
   s: TestServer,

@@ -1,16 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../helpers/server';
 import {
   countRows,
   createOffer,
-  filesOnDisk,
+  storedNames,
+  storedBytes,
   fixedOffer,
   form,
   gallery,
-  imagesDir,
   JPEG,
   png,
   rangeOffer,
@@ -38,7 +36,7 @@ const get = (id: number, token = s.users.admin.token) => s.call('GET', `gift-car
 const snapshot = async () => ({
   cards: await countRows(s, 'gift_cards'),
   images: await countRows(s, 'gift_card_images'),
-  files: filesOnDisk(s),
+  files: await storedNames(s),
 });
 /** Pays `amount` on the card through the API (a real payment with its allocation, so the ledger stays whole). */
 const setPaid = async (id: number, amount: string) => {
@@ -87,10 +85,10 @@ describe('submitting a card', () => {
     for (const img of detail.body.images) {
       expect(img.image).toMatch(/^[0-9a-f-]{36}\.(png|jpg|webp)$/);
       expect(img.url.startsWith(`/storage/images/${img.image}?u=`)).toBe(true);
-      expect(fs.existsSync(path.join(imagesDir(s), img.image))).toBe(true);
+      expect(await storedBytes(s, img.image)).not.toBeNull();
     }
     expect(detail.body.images.map((i: { image: string }) => i.image.split('.')[1])).toEqual(['png', 'jpg', 'webp']);
-    expect(fs.readFileSync(path.join(imagesDir(s), detail.body.images[1].image)).equals(JPEG)).toBe(true);
+    expect((await storedBytes(s, detail.body.images[1].image))!.equals(JPEG)).toBe(true);
   });
 
   it('takes a listed price on a fixed offer with a fixed rate, JSON-free multipart', async () => {
@@ -364,7 +362,7 @@ describe('deleting cards and images', () => {
     expect(r.status).toBe(200);
     expect(r.body.msg).toBeTruthy();
     expect((await get(id)).status).toBe(404);
-    for (const n of names) expect(fs.existsSync(path.join(imagesDir(s), n))).toBe(false);
+    for (const n of names) expect(await storedBytes(s, n)).toBeNull();
     expect((await s.call('DELETE', `gift-card/${id}`, { token: s.users.sellerA.token })).status).toBe(404);
   });
 
@@ -385,7 +383,7 @@ describe('deleting cards and images', () => {
     const r = await s.call('DELETE', `delete-giftcard-image/${first.id}`, { token: s.users.sellerA.token });
     expect(r.status).toBe(200);
     expect(r.body.msg).toBeTruthy();
-    expect(fs.existsSync(path.join(imagesDir(s), first.image))).toBe(false);
+    expect(await storedBytes(s, first.image)).toBeNull();
     expect((await get(id)).body.images.map((i: { id: number }) => i.id)).toEqual([second.id]);
     expect((await s.call('DELETE', `delete-giftcard-image/${first.id}`, { token: s.users.sellerA.token })).status).toBe(404);
 
@@ -393,8 +391,8 @@ describe('deleting cards and images', () => {
     const locked = await s.call('DELETE', `delete-giftcard-image/${second.id}`, { token: s.users.sellerA.token });
     expect(locked.status).toBe(422);
     expect(locked.body.errorMsg).toBe(MSG.cardLocked);
-    expect(fs.existsSync(path.join(imagesDir(s), second.image))).toBe(true);
+    expect(await storedBytes(s, second.image)).not.toBeNull();
     expect((await s.call('DELETE', `delete-giftcard-image/${second.id}`, { token: s.users.admin.token })).status).toBe(200);
-    expect(fs.existsSync(path.join(imagesDir(s), second.image))).toBe(false);
+    expect(await storedBytes(s, second.image)).toBeNull();
   });
 });

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { countRows, createOffer, filesOnDisk, form, imagesDir, png, rangeOffer, submitCard } from '../helpers/cards';
+import { countRows, createOffer, storedNames, storedBytes, form, png, rangeOffer, submitCard } from '../helpers/cards';
 
 let s: TestServer;
 let cardA: number; // sellerA's
@@ -67,7 +65,7 @@ describe('comments', () => {
   });
 
   it('requires comment text and at most one image', async () => {
-    const files = filesOnDisk(s);
+    const files = await storedNames(s);
     const noText = await add(cardA, s.users.admin.token, '   ', png());
     expect(noText.status).toBe(422);
     expect(noText.body.errors.comment).toBeTruthy();
@@ -85,7 +83,7 @@ describe('comments', () => {
       body: form({ comment: 'x' }, [{ field: 'gallery[0]', data: png() }]),
     });
     expect(wrongField.status).toBe(422);
-    expect(filesOnDisk(s)).toEqual(files);
+    expect(await storedNames(s)).toEqual(files);
   });
 
   it('staff delete any comment; a seller only their own, on their own card; the image file goes', async () => {
@@ -100,10 +98,10 @@ describe('comments', () => {
     expect(own.status).toBe(200);
     expect(own.body.msg).toBeTruthy();
 
-    expect(fs.existsSync(path.join(imagesDir(s), staffs.image))).toBe(true);
+    expect(await storedBytes(s, staffs.image)).not.toBeNull();
     const byStaff = await s.call('DELETE', `delete-giftcard-comment/${staffs.id}`, { token: s.users.admin.token });
     expect(byStaff.status).toBe(200);
-    expect(fs.existsSync(path.join(imagesDir(s), staffs.image))).toBe(false);
+    expect(await storedBytes(s, staffs.image)).toBeNull();
     expect((await list(cardB, s.users.admin.token)).body.data.total).toBe(0);
     expect((await s.call('DELETE', `delete-giftcard-comment/${staffs.id}`, { token: s.users.admin.token })).status).toBe(404);
   });
@@ -113,7 +111,7 @@ describe('comments', () => {
     const images = (await list(cardA, s.users.admin.token)).body.data.data.map((c: { image: string | null }) => c.image).filter(Boolean);
     expect(images.length).toBeGreaterThan(0);
     expect((await s.call('DELETE', `gift-card/${cardA}`, { token: s.users.sellerA.token })).status).toBe(200);
-    for (const img of images) expect(fs.existsSync(path.join(imagesDir(s), img))).toBe(false);
+    for (const img of images) expect(await storedBytes(s, img)).toBeNull();
     expect((await list(cardA, s.users.admin.token)).status).toBe(404);
   });
 });

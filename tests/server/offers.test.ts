@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { countRows, createOffer, filesOnDisk, fixedOffer, form, gallery, png, rangeOffer, submitCard } from '../helpers/cards';
+import { countRows, createOffer, storedNames, fixedOffer, form, gallery, png, rangeOffer, submitCard } from '../helpers/cards';
 import { MSG } from '../../src/shared/messages';
 
 let s: TestServer;
@@ -187,6 +187,6 @@ describe('offers', () => {
       expect(cards[0].n).toBe(results.filter((r, i) => i !== 2 && r.status === 200).length);
     }
     // Refused submissions leave no file behind.
-    expect(filesOnDisk(s)).toHaveLength(await countRows(s, 'gift_card_images'));
+    expect(await storedNames(s)).toHaveLength(await countRows(s, 'gift_card_images'));
   });
 });

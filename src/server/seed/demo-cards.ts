@@ -80,41 +80,40 @@ export const seedDemoCards: DemoSeeder = async ({ database, services, ids }) => 
   );
   if (!sellers[0] || !sellers[1] || !admin) return;
   const images = CARDS.map((_, i) => solidPng(48, 30, [(i * 67) % 256, (i * 131 + 90) % 256, (i * 29 + 160) % 256]));
-  const names = await services.images.save(images.map((data) => ({ data, ext: 'png' as const })));
-  try {
-    await database.db.transaction(async (tx) => {
-      const offerIds = new Map<string, { id: number; values: OfferValues }>();
-      for (const { key, ...values } of OFFERS) offerIds.set(key, { id: await insertOffer(tx, values), values });
-      const cardIds: number[] = [];
-      for (const [i, [offerKey, seller, price, status, daysAgo, number]] of CARDS.entries()) {
-        const offer = offerIds.get(offerKey)!;
-        const rate = computeRateCents(c(price), offer.values.rateType, c(offer.values.rate));
-        const id = await insertCard(tx, sellers[seller], {
-          offerId: offer.id,
-          price,
-          rate: centsToDecimal(rate),
-          cardNumber: number,
-          description: `Demo card ${i + 1}`,
-        });
-        await insertImages(tx, id, [names[i]]);
-        if (status !== 0) {
-          const at = sql`now() - make_interval(days => ${daysAgo})`;
-          await tx.execute(sql`UPDATE gift_cards SET card_status = ${status},
+  await services.images.withSaved(
+    images.map((data) => ({ data, ext: 'png' as const })),
+    (names, saveIn) =>
+      database.db.transaction(async (tx) => {
+        await saveIn(tx);
+        const offerIds = new Map<string, { id: number; values: OfferValues }>();
+        for (const { key, ...values } of OFFERS) offerIds.set(key, { id: await insertOffer(tx, values), values });
+        const cardIds: number[] = [];
+        for (const [i, [offerKey, seller, price, status, daysAgo, number]] of CARDS.entries()) {
+          const offer = offerIds.get(offerKey)!;
+          const rate = computeRateCents(c(price), offer.values.rateType, c(offer.values.rate));
+          const id = await insertCard(tx, sellers[seller], {
+            offerId: offer.id,
+            price,
+            rate: centsToDecimal(rate),
+            cardNumber: number,
+            description: `Demo card ${i + 1}`,
+          });
+          await insertImages(tx, id, [names[i]]);
+          if (status !== 0) {
+            const at = sql`now() - make_interval(days => ${daysAgo})`;
+            await tx.execute(sql`UPDATE gift_cards SET card_status = ${status},
             approval_date = ${status === 1 ? at : null}, rejection_date = ${status === 2 ? at : null} WHERE id = ${id}`);
+          }
+          cardIds.push(id);
         }
-        cardIds.push(id);
-      }
-      await insertComment(tx, {
-        giftCardId: cardIds[4],
-        userId: admin.id,
-        comment: 'Please upload a photo of the back of the card.',
-        image: null,
-      });
-      await insertComment(tx, { giftCardId: cardIds[4], userId: sellers[0], comment: 'Sure, I will add it today.', image: null });
-      await insertComment(tx, { giftCardId: cardIds[8], userId: admin.id, comment: 'This card was already redeemed.', image: null });
-    });
-  } catch (err) {
-    await services.images.remove(names);
-    throw err;
-  }
+        await insertComment(tx, {
+          giftCardId: cardIds[4],
+          userId: admin.id,
+          comment: 'Please upload a photo of the back of the card.',
+          image: null,
+        });
+        await insertComment(tx, { giftCardId: cardIds[4], userId: sellers[0], comment: 'Sure, I will add it today.', image: null });
+        await insertComment(tx, { giftCardId: cardIds[8], userId: admin.id, comment: 'This card was already redeemed.', image: null });
+      }),
+  );
 };

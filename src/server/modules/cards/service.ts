@@ -60,8 +60,9 @@ export function createCardService(database: Database, images: ImageStore, signer
       const checked = images.check(files, 'gallery');
       // Cheap refusals before anything is written; repeated under lock inside the transaction.
       await priceCard(db, input.giftcard_offer_id, input.price, { requireActive: true, lock: false });
-      await images.withSaved(checked, (names) =>
+      await images.withSaved(checked, (names, saveIn) =>
         db.transaction(async (tx) => {
+          await saveIn(tx);
           const rate = await priceCard(tx, input.giftcard_offer_id, input.price, { requireActive: true, lock: true });
           const id = await repo.insertCard(tx, user.id, {
             offerId: input.giftcard_offer_id,
@@ -89,8 +90,9 @@ export function createCardService(database: Database, images: ImageStore, signer
      */
     async update(user: AuthUser, id: number, input: CardInput, rawFields: Record<string, unknown>, files: UploadedFile[]) {
       const checked = images.check(files, 'gallery');
-      await images.withSaved(checked, (names) =>
+      await images.withSaved(checked, (names, saveIn) =>
         db.transaction(async (tx) => {
+          await saveIn(tx);
           const card = await repo.lockCardForWrite(tx, id);
           if (!card) throw notFound();
           assertMayEdit(user, card);

@@ -36,8 +36,9 @@ export function createCommentService(database: Database, images: ImageStore, sig
       await reachableCard(user, cardId);
       const checked = images.check(files, 'comment_image');
       try {
-        await images.withSaved(checked, (names) =>
+        await images.withSaved(checked, (names, saveIn) =>
           db.transaction(async (tx) => {
+            await saveIn(tx);
             const id = await repo.insertComment(tx, { giftCardId: cardId, userId: user.id, comment, image: names[0] ?? null });
             await recordAudit(tx, { actorId: user.id, action: 'create', entity: 'comment', entityId: id, details: { giftCardId: cardId } });
           }),
