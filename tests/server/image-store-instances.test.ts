@@ -77,7 +77,7 @@ async function api(i: Instance, method: string, route: string, token?: string, b
     headers,
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 const onPostgres = testDbKind() === 'postgres';
