@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import { endpoints, type EndpointDef } from '../shared/endpoints';
+import { endpoints, type EndpointDef, type OperationName } from '../shared/endpoints';
+import { errorResponse, responseSchemas } from '../shared/responses';
 
-const errorSchema = {
-  type: 'object',
-  properties: {
-    message: { type: 'string' },
-    errorMsg: { type: 'string' },
-    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-  },
-  required: ['message'],
-};
+const errorSchema = z.toJSONSchema(errorResponse);
 
-function jsonSchema(schema: z.ZodType): unknown {
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): unknown {
   try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   } catch {
     return { type: 'object' };
   }
@@ -38,7 +31,10 @@ export function openApiDocument() {
       'x-access': d.access,
       parameters,
       responses: {
-        200: { description: 'Success' },
+        200: {
+          description: 'Success',
+          content: { 'application/json': { schema: jsonSchema(responseSchemas[name as OperationName], 'output') } },
+        },
         401: { description: 'No valid token', content: { 'application/json': { schema: errorSchema } } },
         403: { description: 'Not allowed for this role or record', content: { 'application/json': { schema: errorSchema } } },
         404: { description: 'Not found', content: { 'application/json': { schema: errorSchema } } },

@@ -1,3 +1,4 @@
+import { operationNames } from '../../src/shared/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, PASSWORD, type TestServer } from '../helpers/server';
 import { MSG } from '../../src/shared/messages';
@@ -149,11 +150,19 @@ describe('API basics', () => {
   it('unknown routes are JSON 404s and the OpenAPI document lists every operation', async () => {
     const r = await s.call('GET', '/api/nope');
     expect(r.status).toBe(404);
-    expect(r.body.message).toBeTruthy();
+    expect(r.body.message).toBe('Not found.');
     const doc = await s.call('GET', '/api/openapi.json');
     expect(doc.status).toBe(200);
     expect(doc.body.paths['/api/gift-card-update/{id}'].post.operationId).toBe('updateCard');
     expect(doc.body.paths['/api/users'].post.requestBody.content['application/json'].schema.properties.email).toBeTruthy();
+  });
+  it('the OpenAPI document describes the success answer of every operation', async () => {
+    const doc = await s.call('GET', '/api/openapi.json');
+    const ops = Object.values(doc.body.paths as Record<string, Record<string, any>>).flatMap((p) => Object.values(p));
+    expect(ops.length).toBe(operationNames.length);
+    for (const op of ops) expect(op.responses['200'].content['application/json'].schema, op.operationId).toHaveProperty('type');
+    const card = doc.body.paths['/api/gift-card/{id}'].get.responses['200'].content['application/json'].schema;
+    expect(card.properties.data.properties.due.type).toBe('number');
   });
   it('malformed JSON is a 400 with a JSON message', async () => {
     const res = await s.app.inject({ method: 'POST', url: '/api/login', payload: '{bad', headers: { 'content-type': 'application/json' } });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { endpoints, type OperationName } from '../../shared/endpoints';
+import { responseSchemas } from '../../shared/responses';
 import { isStaff, type Role } from '../../shared/constants';
 import { forbidden, HttpError, invalidFields, unauthenticated, zodToFieldErrors } from './errors';
 import { readBody, type UploadedFile } from './body';
@@ -103,7 +104,15 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
         BodyOut<K>,
         QueryOut<K>
       >);
-      return result;
+      // A handler that answered by itself (a stream, a file) is done; every other answer is validated and
+      // stripped by the operation's response schema: nothing leaves that the contract does not name.
+      if (reply.sent) return reply;
+      const out = (responseSchemas[op] as z.ZodType).safeParse(result);
+      if (!out.success) {
+        request.log.error({ op, issues: out.error.issues }, 'response does not match its schema');
+        throw new Error(`response of ${op} does not match its schema`);
+      }
+      return out.data;
     },
   });
 }
