@@ -106,6 +106,16 @@ export const dashboardChartResponse = z.object({
   rejected: z.array(z.object({ rejection_date: date, total: z.number() })),
 });
 
+export const dashboardFiguresResponse = z.object({
+  scope: z.enum(['all', 'own']),
+  pending: z.number().int(),
+  oldest_pending_at: date.nullable(),
+  due: money,
+  paid_this_month: money,
+  approved_this_month: z.number().int(),
+  rejected_this_month: z.number().int(),
+});
+
 /** The answer of every operation of the contract (`satisfies` keeps each schema's own type). */
 export const responseSchemas = {
   login: loginResponse,
@@ -143,6 +153,7 @@ export const responseSchemas = {
   chartData: chartDataResponse,
   chartDataYearly: chartDataResponse,
   dashboardChart: dashboardChartResponse,
+  dashboardFigures: dashboardFiguresResponse,
 } satisfies Record<OperationName, z.ZodType>;
 
 /** Every declared response type fits its schema (checked by the compiler). */
