@@ -4,6 +4,8 @@ import { buildApp } from './app';
 import { bootstrapAdmin } from './seed/bootstrap';
 import { seedDemo } from './seed/demo';
 import { imagesDirOf } from './modules/images/store';
+import { backupSocketPath, listenForBackups } from './backup/control';
+import { writeSnapshot } from './backup/snapshot';
 
 async function main() {
   let config;
@@ -47,6 +49,14 @@ async function main() {
       : `Card photos: stored in ${imagesDirOf(config)} (IMAGE_STORE=fs)`,
   );
 
+  // The embedded database: `npm run backup` asks this process for a snapshot over a local socket.
+  const backups =
+    database.kind === 'pglite'
+      ? await listenForBackups(backupSocketPath(config.DATA_DIR), (file) =>
+          writeSnapshot(database, app.services.images, imagesDirOf(config), file),
+        )
+      : null;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -54,6 +64,7 @@ async function main() {
     console.log(`${signal}: finishing requests in flight, then stopping`);
     const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
+    backups?.close();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/modules/auth/service';
 import { insertUser } from '../../src/server/modules/users/repository';
 import { freshDatabase, testDbKind } from '../helpers/db';
+import { apiCall, startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { JPEG, WEBP, form, gallery, png, rangeOffer } from '../helpers/cards';
 
 const PASSWORD = 'password-123';
@@ -28,57 +28,17 @@ function largePng(): Buffer {
   ]);
 }
 
-interface Instance {
-  child: ChildProcess;
-  base: string;
+interface Instance extends ServerProcess {
   dataDir: string;
-  out: string;
 }
 
 /** `tsx src/server/main.ts` on the shared database with its own data folder, as a second machine would run it. */
 async function startInstance(databaseUrl: string): Promise<Instance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gcbo-instance-'));
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      IMAGE_STORE: '',
-      LOG_LEVEL: 'warn',
-      DEMO: '0',
-      ADMIN_EMAIL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const instance: Instance = { child, base: '', dataDir, out: '' };
-  instance.base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${instance.out}`)), 90_000);
-    const onData = (d: Buffer) => {
-      instance.out += d.toString();
-      const m = /API listening on (http:\/\/[^/\s]+)/.exec(instance.out);
-      if (m && /Card photos: /.test(instance.out)) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${instance.out}`)));
-  });
-  return instance;
+  return Object.assign(await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl }), { dataDir });
 }
 
-async function api(i: Instance, method: string, route: string, token?: string, body?: unknown) {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-  const res = await fetch(`${i.base}/api/${route}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const api = (i: Instance, method: string, route: string, token?: string, body?: unknown) => apiCall(i.base, method, route, token, body);
 
 const onPostgres = testDbKind() === 'postgres';
 

@@ -14,6 +14,8 @@ export interface Database {
   /** Runs raw SQL and returns its rows. */
   query<T = Record<string, unknown>>(q: SQL): Promise<T[]>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as one gzipped tar, taken between two queries (a consistent snapshot). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -120,6 +122,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       kind: 'pglite',
       query: async (q) => ((await db.execute(q)) as unknown as { rows: never[] }).rows,
       close: () => client.close(),
+      dumpDataDir: () => client.dumpDataDir('gzip'),
     };
   }
   try {

@@ -30,9 +30,29 @@ export function createImageStore(backend: ImageBackend) {
   const check = (files: UploadedFile[], field = 'gallery'): CheckedImage[] =>
     files.map((f) => ({ data: f.data, ext: inspectImage(f.data, field).ext }));
 
+  let holds = 0;
+  let held: string[] = [];
+
   /** After a committed delete (the db backend's rows went with it; files are removed here). Best effort. */
   async function remove(names: (string | null | undefined)[]): Promise<void> {
-    await backend.drop(names.filter((n): n is string => typeof n === 'string' && isStoredName(n))).catch(() => {});
+    const mine = names.filter((n): n is string => typeof n === 'string' && isStoredName(n));
+    if (holds > 0) held.push(...mine);
+    else await backend.drop(mine).catch(() => {});
+  }
+
+  /** Runs `work` (a backup) with deletes of files put off until it ends, so files of a snapshot's rows stay until copied. */
+  async function holdingDeletes<T>(work: () => Promise<T>): Promise<T> {
+    holds += 1;
+    try {
+      return await work();
+    } finally {
+      holds -= 1;
+      if (holds === 0 && held.length) {
+        const names = held;
+        held = [];
+        await backend.drop(names).catch(() => {});
+      }
+    }
   }
 
   /**
@@ -60,6 +80,6 @@ export function createImageStore(backend: ImageBackend) {
     }
   }
 
-  return { kind: backend.kind, check, remove, withSaved, open: backend.get };
+  return { kind: backend.kind, check, remove, withSaved, holdingDeletes, open: backend.get };
 }
 export type ImageStore = ReturnType<typeof createImageStore>;
