@@ -1,3 +1,4 @@
+import { parseCents } from '../shared/money';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -44,6 +45,18 @@ const envSchema = z.object({
     .enum(['fs', 'db', ''])
     .optional()
     .transform((v) => (v ? v : undefined)),
+  FOUR_EYES: z
+    .enum(['0', '1', ''])
+    .default('0')
+    .transform((v) => v === '1'),
+  FOUR_EYES_BULK_LIMIT: z
+    .string()
+    .default('1000')
+    .transform((v, ctx) => {
+      const cents = parseCents(v);
+      if (cents === null) ctx.addIssue({ code: 'custom', message: 'must be an amount such as 1000 or 250.50' });
+      return cents ?? 0;
+    }),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
 });
 

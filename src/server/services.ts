@@ -25,7 +25,7 @@ export function createServices(database: Database, config: Config, signer: Image
     config,
     auth: createAuthService(database, { tokenTtlHours: config.TOKEN_TTL_HOURS }),
     users: createUserService(database),
-    ledger: createLedgerService(database),
+    ledger: createLedgerService(database, { enabled: config.FOUR_EYES, bulkLimit: config.FOUR_EYES_BULK_LIMIT }),
     sellers: createSellerService(database),
     reports: createReportService(database),
     images,

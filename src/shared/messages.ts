@@ -45,4 +45,7 @@ export const MSG = {
   payoutNotRedeemed: 'This payout is not redeemed.',
   ambiguousName: 'More than one account has this name: sign in with your email address instead.',
   sellerDeleted: "This card's seller account is deleted: it cannot be paid.",
+  approverCannotPay: 'You approved this gift card: another staff member must pay it.',
+  payoutNeedsSecondStaff:
+    'A payout of this size needs a second staff member: your request is recorded, and another staff member confirms it by sending the same payment (seller, amount and code).',
 } as const;

@@ -80,6 +80,7 @@ export const giftCards = pgTable('gift_cards', {
   cardStatus: smallint('card_status').notNull().default(0),
   paidAmount: money('paid_amount').notNull().default('0'),
   approvalDate: ts('approval_date'),
+  approvedBy: integer('approved_by'),
   rejectionDate: ts('rejection_date'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -170,14 +170,14 @@ export async function insertCard(tx: Tx, sellerId: number, v: Omit<CardValues, '
 }
 
 /** Updates a card; the status dates follow the status (approve: approval date now, reject: rejection date now, pending: none). */
-export async function updateCard(tx: Tx, id: number, v: CardValues, statusChanged: boolean): Promise<void> {
+export async function updateCard(tx: Tx, id: number, v: CardValues, statusChanged: boolean, actorId: number): Promise<void> {
   const dates = !statusChanged
     ? {}
     : v.cardStatus === 1
-      ? { approvalDate: sql`now()`, rejectionDate: null }
+      ? { approvalDate: sql`now()`, approvedBy: actorId, rejectionDate: null }
       : v.cardStatus === 2
-        ? { approvalDate: null, rejectionDate: sql`now()` }
-        : { approvalDate: null, rejectionDate: null };
+        ? { approvalDate: null, approvedBy: null, rejectionDate: sql`now()` }
+        : { approvalDate: null, approvedBy: null, rejectionDate: null };
   await tx
     .update(giftCards)
     .set({ ...v, ...dates, updatedAt: sql`now()` })

@@ -116,7 +116,7 @@ export function createCardService(database: Database, images: ImageStore, signer
             cardStatus: status,
           };
           const statusChanged = status !== card.status;
-          await repo.updateCard(tx, id, values, statusChanged);
+          await repo.updateCard(tx, id, values, statusChanged, user.id);
           await repo.insertImages(tx, id, names);
           await recordAudit(tx, {
             actorId: user.id,

@@ -85,9 +85,11 @@ function checkSeller<S extends repo.LockedSeller>(seller: S | undefined | null):
  * A refusal on the card as last committed needs no lock (it was true at that moment); an acceptance
  * is checked again with the seller and the card locked.
  */
-export async function payCard(tx: Tx, actor: AuthUser, cardId: number, p: Payment): Promise<number> {
+export async function payCard(tx: Tx, actor: AuthUser, cardId: number, p: Payment, fourEyes = false): Promise<number> {
   const seen = await repo.peekCard(tx, cardId);
   checkCard(seen, p.amount);
+  // Maker-checker: approving a card and paying it are two people's work (approved_by only changes with the status).
+  if (fourEyes && seen.approvedBy === actor.id) throw refusal(MSG.approverCannotPay);
   const sellerId = seen.sellerId;
   const seller = (await repo.lockSellers(tx, [sellerId])).get(sellerId);
   // A deleted seller is paid by no route: the payouts refuse them by seller_id, a card payment by its card.
@@ -107,6 +109,7 @@ export async function paySeller(
   p: Payment,
   kind: 'payout' | 'bulk_payment',
   tooBig: (due: Cents) => HttpError,
+  confirmed?: (tx: Tx, sellerId: number, p: Payment) => Promise<void>,
 ): Promise<number> {
   const seen = await repo.peekSeller(tx, sellerId);
   checkSeller(seen);
@@ -115,6 +118,7 @@ export async function paySeller(
   const queue = payoutQueue(await repo.lockPayableCards(tx, sellerId), sellerId);
   const due = totalDue(queue);
   if (p.amount > due) throw tooBig(due);
+  if (confirmed) await confirmed(tx, sellerId, p);
   return record(tx, actor, kind, { ...p, sellerId, giftCardId: null }, allocate(queue, p.amount));
 }
 

@@ -48,6 +48,7 @@ export interface LockedCard {
   payable: Cents;
   paid: Cents;
   approvedAt: string | null;
+  approvedBy: number | null;
 }
 type CardRow = {
   id: number;
@@ -57,6 +58,7 @@ type CardRow = {
   rate: string;
   paid_amount: string;
   approved_at: string | null;
+  approved_by: number | null;
 };
 const toCard = (r: CardRow): LockedCard => ({
   id: r.id,
@@ -65,8 +67,9 @@ const toCard = (r: CardRow): LockedCard => ({
   payable: centsOf(r.price) - centsOf(r.rate),
   paid: centsOf(r.paid_amount),
   approvedAt: r.approved_at,
+  approvedBy: r.approved_by,
 });
-const cardColumns = sql`id, seller_id, card_status, price::text AS price, rate::text AS rate, paid_amount::text AS paid_amount, ${iso(sql`approval_date`)} AS approved_at`;
+const cardColumns = sql`id, seller_id, card_status, price::text AS price, rate::text AS rate, paid_amount::text AS paid_amount, ${iso(sql`approval_date`)} AS approved_at, approved_by`;
 
 /** A card as last committed, without a lock: for refusals that hold whatever happens next. */
 export async function peekCard(tx: Tx, id: number): Promise<LockedCard | null> {
@@ -235,4 +238,29 @@ export async function findTransactionView(tx: Tx, id: number): Promise<Transacti
 export async function userTransactionCount(tx: Tx, userId: number): Promise<number> {
   const r = await rows<{ n: number }>(tx, sql`SELECT transaction_count AS n FROM users WHERE id = ${userId}`);
   return Math.max(0, Number(r[0]?.n ?? 0));
+}
+
+/**
+ * Maker-checker: takes the pending confirmation of this payout (same code, seller and amount) made by another
+ * staff member. Inside the payment's transaction, so a payment that fails leaves the confirmation pending.
+ */
+export async function takeConfirmation(tx: Tx, code: string, sellerId: number, amount: Cents, actorId: number): Promise<boolean> {
+  const r = await rows<{ requested_by: number }>(
+    tx,
+    sql`DELETE FROM payout_confirmations
+        WHERE code_key = code_key(${code}) AND seller_id = ${sellerId} AND amount = ${centsToDecimal(amount)}::numeric
+          AND requested_by <> ${actorId} AND created_at > now() - interval '1 day'
+        RETURNING requested_by`,
+  );
+  return r.length > 0;
+}
+
+/** Records (or replaces) the request waiting for a second staff member; committed on its own. */
+export async function requestConfirmation(db: Tx, code: string, sellerId: number, amount: Cents, actorId: number): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO payout_confirmations (code_key, seller_id, amount, requested_by)
+        VALUES (code_key(${code}), ${sellerId}, ${centsToDecimal(amount)}::numeric, ${actorId})
+        ON CONFLICT (code_key) DO UPDATE
+          SET seller_id = EXCLUDED.seller_id, amount = EXCLUDED.amount, requested_by = EXCLUDED.requested_by, created_at = now()`,
+  );
 }

@@ -1,4 +1,5 @@
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
+import { centsToNumber } from '../../../shared/money';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { Cents } from '../../../shared/money';
@@ -34,8 +35,25 @@ async function mapCodeConflict<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createLedgerService(database: Database) {
+/** The payment passed every check but waits for a second staff member (FOUR_EYES); the transaction rolls back. */
+class NeedsSecondStaff extends Error {}
+
+export interface FourEyes {
+  enabled: boolean;
+  /** Bulk payouts above this amount need a second staff member's confirmation. */
+  bulkLimit: Cents;
+}
+
+export function createLedgerService(database: Database, fourEyes: FourEyes = { enabled: false, bulkLimit: 0 }) {
   const { db } = database;
+
+  /** FOUR_EYES: a large bulk payout goes through only with another staff member's pending request for it. */
+  function secondStaff(actor: AuthUser) {
+    return async (tx: Tx, sellerId: number, p: { code: string; amount: Cents }) => {
+      if (!fourEyes.enabled || p.amount <= fourEyes.bulkLimit) return;
+      if (!(await repo.takeConfirmation(tx, p.code, sellerId, p.amount, actor.id))) throw new NeedsSecondStaff();
+    };
+  }
 
   /** Staff: reverse a seller's redeem so that the payout can be corrected; in the audit trail. */
   async function reverseRedeem(actor: AuthUser, id: number): Promise<Msg> {
@@ -80,7 +98,7 @@ export function createLedgerService(database: Database) {
       await mapCodeConflict(() =>
         inTransaction(db, (tx) =>
           input.gidcard_id !== undefined
-            ? payCard(tx, actor, input.gidcard_id, p)
+            ? payCard(tx, actor, input.gidcard_id, p, fourEyes.enabled)
             : paySeller(tx, actor, input.seller_id as number, p, 'payout', tooBigForCard),
         ),
       );
@@ -91,9 +109,26 @@ export function createLedgerService(database: Database) {
     async bulk(actor: AuthUser, input: BulkInput): Promise<Msg> {
       const p = { code: input.code, amount: input.paid_amount };
       checkPaymentInput(p, 'amount-first');
-      await mapCodeConflict(() =>
-        inTransaction(db, (tx) => paySeller(tx, actor, input.seller_id, p, 'bulk_payment', () => refusal(MSG.bulkTooLarge))),
-      );
+      try {
+        await mapCodeConflict(() =>
+          inTransaction(db, (tx) =>
+            paySeller(tx, actor, input.seller_id, p, 'bulk_payment', () => refusal(MSG.bulkTooLarge), secondStaff(actor)),
+          ),
+        );
+      } catch (err) {
+        if (!(err instanceof NeedsSecondStaff)) throw err;
+        await inTransaction(db, async (tx) => {
+          await repo.requestConfirmation(tx, p.code, input.seller_id, p.amount, actor.id);
+          await recordAudit(tx, {
+            actorId: actor.id,
+            action: 'bulk_payment_requested',
+            entity: 'user',
+            entityId: input.seller_id,
+            details: { code: p.code, paid_amount: centsToNumber(p.amount) },
+          });
+        });
+        throw refusal(MSG.payoutNeedsSecondStaff, 409);
+      }
       return { msg: MSG.paymentSucceeded };
     },
 

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, type TestUser } from '../helpers/server';
+import { createOffer, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
+import { checkLedgerInvariants } from '../helpers/invariants';
+
+// Maker-checker (FOUR_EYES=1, issue 18): the approver of a card cannot pay it; a bulk payout above
+// FOUR_EYES_BULK_LIMIT needs a second staff member's confirmation.
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ config: { FOUR_EYES: true, FOUR_EYES_BULK_LIMIT: 5000 } });
+});
+afterEach(async () => checkLedgerInvariants(s.database));
+afterAll(async () => s?.close());
+
+let seq = 0;
+const code = () => `FOUR-${Date.now()}-${++seq}`;
+
+/** A card of `seller` approved by the admin (staffUpdate acts as the admin). */
+async function approvedCard(seller: TestUser, price = 100): Promise<number> {
+  const offer = await createOffer(s, rangeOffer({ title: `Four ${++seq}`, min_price: 1, max_price: 1000, rate: 10 }));
+  const id = await submitCard(s, seller, { giftcard_offer_id: offer, price: String(price) });
+  expect((await staffUpdate(s, id, { giftcard_offer_id: offer, price: String(price), card_status: 1 })).status).toBe(200);
+  return id;
+}
+const transactionsOf = async (sellerId: number) =>
+  (await s.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM transactions WHERE seller_id = ${sellerId}`))[0].n;
+
+describe('FOUR_EYES=1', () => {
+  it('the staff member who approved a card cannot pay it; another one can', async () => {
+    const seller = await s.createUser('seller');
+    const card = await approvedCard(seller);
+    const own = await s.call('POST', 'transaction', {
+      token: s.users.admin.token,
+      body: { code: code(), transaction_amount: 5, gidcard_id: card },
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(422);
+    expect(own.body.errorMsg).toBe('You approved this gift card: another staff member must pay it.');
+    expect(await transactionsOf(seller.id)).toBe(0);
+    const other = await s.call('POST', 'transaction', {
+      token: s.users.manager.token,
+      body: { code: code(), transaction_amount: 5, gidcard_id: card },
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect(await transactionsOf(seller.id)).toBe(1);
+  });
+
+  it('a bulk payout above the limit waits for a second staff member; the same one cannot confirm it', async () => {
+    const seller = await s.createUser('seller');
+    await approvedCard(seller, 100);
+    const body = { seller_id: seller.id, paid_amount: 60, code: code() };
+    const first = await s.call('POST', 'bulk-payment', { token: s.users.admin.token, body });
+    expect(first.status, JSON.stringify(first.body)).toBe(409);
+    expect(first.body.errorMsg).toMatch(/needs a second staff member/);
+    expect(await transactionsOf(seller.id)).toBe(0);
+    // The same staff member again: still waiting.
+    expect((await s.call('POST', 'bulk-payment', { token: s.users.admin.token, body })).status).toBe(409);
+    // Another amount is not the payout that was requested.
+    const other = await s.call('POST', 'bulk-payment', { token: s.users.manager.token, body: { ...body, paid_amount: 61 } });
+    expect(other.status).toBe(409);
+    expect(await transactionsOf(seller.id)).toBe(0);
+    // The request is the manager's now (the last one made); the admin confirms it.
+    const ok = await s.call('POST', 'bulk-payment', { token: s.users.admin.token, body: { ...body, paid_amount: 61 } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.msg).toBe('Payment succeeded');
+    expect(await transactionsOf(seller.id)).toBe(1);
+    // A confirmation is used once: the code is now taken.
+    const again = await s.call('POST', 'bulk-payment', { token: s.users.manager.token, body: { ...body, paid_amount: 1 } });
+    expect(again.body.errorMsg).toBe('The code already used.');
+  });
+
+  it('at or below the limit, and refusals, need no confirmation', async () => {
+    const seller = await s.createUser('seller');
+    await approvedCard(seller, 100);
+    const small = await s.call('POST', 'bulk-payment', {
+      token: s.users.admin.token,
+      body: { seller_id: seller.id, paid_amount: 50, code: code() },
+    });
+    expect(small.status, JSON.stringify(small.body)).toBe(200);
+    // Too large for the seller's due: the usual refusal, before any confirmation is asked for.
+    const big = await s.call('POST', 'bulk-payment', {
+      token: s.users.admin.token,
+      body: { seller_id: seller.id, paid_amount: 500, code: code() },
+    });
+    expect(big.status).toBe(422);
+    expect(big.body.errorMsg).not.toMatch(/second staff member/);
+    const [n] = await s.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM payout_confirmations`);
+    expect(n.n).toBe(0);
+  });
+});
+
+describe('FOUR_EYES unset (the default)', () => {
+  it('the approver pays the card and a large bulk payout goes through at once', async () => {
+    const plain = await startTestServer();
+    try {
+      const offer = await createOffer(plain, rangeOffer({ title: 'Plain', min_price: 1, max_price: 10000, rate: 10 }));
+      const seller = plain.users.sellerA;
+      const card = await submitCard(plain, seller, { giftcard_offer_id: offer, price: '9000' });
+      expect((await staffUpdate(plain, card, { giftcard_offer_id: offer, price: '9000', card_status: 1 })).status).toBe(200);
+      const paid = await plain.call('POST', 'transaction', {
+        token: plain.users.admin.token,
+        body: { code: code(), transaction_amount: 5, gidcard_id: card },
+      });
+      expect(paid.status).toBe(200);
+      const bulk = await plain.call('POST', 'bulk-payment', {
+        token: plain.users.admin.token,
+        body: { seller_id: seller.id, paid_amount: 6000, code: code() },
+      });
+      expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+    } finally {
+      await plain.close();
+    }
+  });
+});
