@@ -12,6 +12,7 @@ import { parseOptions } from './options';
 import { rendererSizes } from './renderer';
 import type { Results } from './results';
 import { pgliteEmptyStart, runSizes } from './suite';
+import { photoServing, photosMarkdown, type PhotoFigure } from './photos';
 import { postgresSql } from './sql';
 
 const log = (line: string) => console.log(line);
@@ -84,6 +85,12 @@ async function main() {
     const smallest = [...opts.sizes].sort((a, b) => a.cards - b.cards)[0];
     await part('pglite', async () => void res.runs.push(...(await runSizes('PGlite', [smallest], opts, log))));
   }
+  let photos: PhotoFigure[] = [];
+  if (opts.photos)
+    await part(
+      'photos',
+      async () => void (photos = await photoServing(opts.databaseUrl, { ...opts }, Math.max(1, Math.round(opts.rounds)), log)),
+    );
   res.failures = failures;
   res.machine.loadAfter = os.loadavg();
   res.finished = new Date().toISOString();
@@ -96,7 +103,7 @@ async function main() {
   }
   log('\nGoals:');
   for (const g of evaluateGoals(res)) log(`  ${g.ok === null ? '-     ' : g.ok ? 'met   ' : 'MISSED'} ${g.goal}: ${g.measured}`);
-  fs.writeFileSync(opts.out, toMarkdown(res));
+  fs.writeFileSync(opts.out, toMarkdown(res) + (photos.length ? photosMarkdown(photos) : ''));
   log(`\nWrote ${opts.out}`);
   if (failures.length) {
     console.error(`\n${failures.length} part(s) failed:\n  ${failures.join('\n  ')}`);

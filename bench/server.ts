@@ -15,6 +15,7 @@ export interface ServerEnv {
   DATABASE_URL?: string;
   DATA_DIR: string;
   DB_POOL_SIZE?: string;
+  IMAGE_STORE?: 'fs' | 'db';
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
