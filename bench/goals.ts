@@ -39,6 +39,16 @@ export function evaluateGoals(res: Results): Goal[] {
       goals.push({ goal: `${f.route} at ${big.label}: p50 within 3x of floor p50`, measured: x2(ratio), ok: ratio <= 3 });
     }
   }
+  if (big) {
+    for (const p of big.payments) {
+      const ratio = big.pgbench ? p.result.rps / big.pgbench.tps : NaN;
+      goals.push({
+        goal: `payments (${p.name}) at ${big.label} >= 40% of pgbench TPC-B`,
+        measured: big.pgbench ? `${pct(ratio)} (${p.result.rps.toFixed(0)} / ${big.pgbench.tps.toFixed(0)} tps)` : 'pgbench not measured',
+        ok: big.pgbench ? ratio >= 0.4 : null,
+      });
+    }
+  }
   for (const run of runs.filter((r) => r.invariants.length)) {
     const broken = run.invariants.filter((i) => i.broken !== 0);
     goals.push({

@@ -157,6 +157,8 @@ export function toMarkdown(res: Results): string {
       ...cpu(p.result),
       JSON.stringify(p.result.status),
       p.serverErrors,
+      r.pgbench ? int(r.pgbench.tps) : '',
+      r.pgbench ? `${((p.result.rps / r.pgbench.tps) * 100).toFixed(0)}%` : '',
     ]),
   );
   if (pays.length) {
@@ -176,9 +178,13 @@ export function toMarkdown(res: Results): string {
           'db CPU/req',
           'status counts',
           '5xx',
+          'pgbench TPC-B tps',
+          'payments vs TPC-B',
         ],
         pays,
       ),
+      '',
+      "pgbench TPC-B: the built-in script (`pgbench -i -s 10` into its own database on the same server, then the same client count and duration as the payment run), right after each size's payments.",
       '',
     );
     const inv = res.runs.filter((r) => r.invariants.length);

@@ -3,6 +3,7 @@ import type { GenResult } from './generate';
 import type { InvariantResult } from './invariants';
 import type { LoadResult } from './load-spec';
 import type { PaymentRun } from './payments';
+import type { PgbenchRun } from './pgbench';
 import type { RendererSizes } from './renderer';
 import type { StatementCost } from './statements';
 
@@ -24,6 +25,8 @@ export interface SizeRun {
   floor: LoadResult;
   routes: RouteFigure[];
   payments: PaymentRun[];
+  /** pgbench TPC-B on the same PostgreSQL server, run right after the payments with the same client count. */
+  pgbench: PgbenchRun | null;
   invariants: InvariantResult[];
   /** PostgreSQL: each route's statements under EXPLAIN ANALYZE. */
   explain: ExplainRow[];

@@ -71,6 +71,7 @@ export async function prepareSession(
     floor: undefined as never,
     routes: [],
     payments: [],
+    pgbench: null,
     invariants: [],
     explain: [],
     statements: [],

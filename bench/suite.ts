@@ -6,6 +6,7 @@ import type { LoadResult } from './load-spec';
 import { describe, measureRoute, warmServer, type Target, type Timing } from './measure';
 import type { BenchOptions } from './options';
 import { runPayments } from './payments';
+import { runPgbench } from './pgbench';
 import { betterFloor, type RouteFigure, type SizeRun } from './results';
 import { AUTH_FLOOR, FLOOR, LIST_ROUTES, reportRoutes, type RouteDef } from './routes';
 import { startServer } from './server';
@@ -69,6 +70,14 @@ async function payments(s: Session, opts: BenchOptions, log: Log) {
     s.run.label,
   );
   for (const p of s.run.payments) log(`${s.tag} payments, ${p.name.padEnd(33)} ${describe(p.result)}  5xx: ${p.serverErrors}`);
+  try {
+    const pb = await runPgbench(opts.databaseUrl, process.env.BENCH_DB_PREFIX ?? 'gcbo_bench', opts.payConnections, opts.duration);
+    s.run.pgbench = pb;
+    const ratios = s.run.payments.map((p) => `${p.name} ${((p.result.rps / pb.tps) * 100).toFixed(0)}%`).join(', ');
+    log(`${s.tag} pgbench TPC-B (scale ${pb.scale}, ${pb.clients} clients): ${pb.tps.toFixed(0)} tps; payments vs TPC-B: ${ratios}`);
+  } catch (err) {
+    log(`${s.tag} pgbench TPC-B not measured: ${(err as Error).message}`);
+  }
   s.run.invariants = await checkInvariants(s.prepared.sql);
   const broken = s.run.invariants.filter((i) => i.broken);
   log(
