@@ -1,13 +1,11 @@
 export const ROLES = ['admin', 'manager', 'seller'] as const;
 export type Role = (typeof ROLES)[number];
-export const CREATABLE_ROLES = ['manager', 'seller'] as const;
 export const isStaff = (role: string | undefined | null): boolean => role === 'admin' || role === 'manager';
 
 export const CARD_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
 export type CardStatus = 0 | 1 | 2;
 export const CARD_STATUS_LABEL: Record<CardStatus, string> = { 0: 'Pending', 1: 'Approved', 2: 'Rejected' };
 
-export const OFFER_ACTIVE = { maintenance: 0, active: 1 } as const;
 export const PRICE_TYPE = { range: 0, fixed: 1 } as const;
 export const RATE_TYPE = { percentage: 0, fixed: 1 } as const;
 

@@ -156,8 +156,9 @@ export const responseSchemas = {
   dashboardFigures: dashboardFiguresResponse,
 } satisfies Record<OperationName, z.ZodType>;
 
-/** Every declared response type fits its schema (checked by the compiler). */
+/** Every declared response type fits its schema (checked by the compiler; nothing reads it at run time). */
 type Fits<K extends OperationName> = ResponseOf<K> extends z.input<(typeof responseSchemas)[K]> ? true : false;
+/** @public */
 export const responseTypesFit: { [K in OperationName]: Fits<K> } = Object.fromEntries(
   Object.keys(responseSchemas).map((k) => [k, true]),
 ) as { [K in OperationName]: true };

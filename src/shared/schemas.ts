@@ -176,11 +176,4 @@ export const dashboardChartQuery = z.object({ start_date: isoDate, end_date: iso
   message: 'must be on or after the start date',
 });
 
-export type LoginBody = z.input<typeof loginBody>;
-export type UserCreateBody = z.input<typeof userCreateBody>;
 export type OfferBody = z.input<typeof offerBody>;
-export type CardCreateBody = z.input<typeof cardCreateBody>;
-export type CardUpdateBody = z.input<typeof cardUpdateBody>;
-export type TransactionBody = z.input<typeof transactionBody>;
-export type BulkPaymentBody = z.input<typeof bulkPaymentBody>;
-export type ChartBody = z.input<typeof chartBody>;

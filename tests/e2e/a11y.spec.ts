@@ -14,6 +14,7 @@ type Step = { name: string; path?: string; act?(page: Page): Promise<void> };
 async function scan(page: Page, where: string): Promise<string[]> {
   await idle(page);
   await page.waitForTimeout(350); // dialogs and toasts fade in
+  await idle(page); // a refresh that started meanwhile (the loader is not the page under test)
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

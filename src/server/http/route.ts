@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { endpoints, type OperationName } from '../../shared/endpoints';
 import { responseSchemas } from '../../shared/responses';
-import { isStaff, type Role } from '../../shared/constants';
+import { isStaff } from '../../shared/constants';
 import { forbidden, HttpError, invalidFields, unauthenticated, zodToFieldErrors } from './errors';
 import { readBody, type UploadedFile } from './body';
 import type { AuthUser } from '../modules/auth/service';
@@ -116,5 +116,3 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
     },
   });
 }
-
-export type { Role };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +8,11 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -18,15 +22,59 @@ import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import { formatMoney } from '../components/format';
 import { useSession } from './session';
-import { activeNavItem, NAV_ITEMS } from './nav';
+import { activeNavItem, NAV_ITEMS, type NavItem } from './nav';
 import { useThemeMode } from './theme';
 
 const DRAWER = 230;
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+const RAIL = 64;
+/** Below this width (the window's minimum is 900 px) the sidebar starts as a rail of icons with tooltips. */
+const NARROW = '(max-width: 1199.95px)';
+
+/** One sidebar entry: the current screen (its own route or another of its routes) is selected and aria-current. */
+function NavItemLink({ item, active, rail }: { item: NavItem; active: boolean; rail: boolean }) {
+  const button = (
+    <ListItemButton
+      component={RouterLink}
+      to={item.to}
+      selected={active}
+      aria-current={active ? 'page' : undefined}
+      sx={{ '&.Mui-selected': { fontWeight: 600 }, minHeight: 44 }}
+    >
+      <ListItemIcon sx={{ minWidth: rail ? 0 : 40 }}>
+        <item.icon fontSize="small" />
+      </ListItemIcon>
+      {/* In the rail the name stays for screen readers and tests, visually hidden. */}
+      <ListItemText primary={item.label} sx={rail ? visuallyHidden : undefined} />
+    </ListItemButton>
+  );
+  return rail ? (
+    <Tooltip title={item.label} placement="right">
+      {button}
+    </Tooltip>
+  ) : (
+    button
+  );
+}
 
 /** The shared layout of every protected screen: top bar, sidebar, content. */
 export default function Layout() {
   const { user, isSeller, isStaff, due, logout } = useSession();
-  const [open, setOpen] = useState(() => window.innerWidth >= 900);
+  const narrow = useMediaQuery(NARROW, { noSsr: true });
+  // Open: the full sidebar. Closed: a rail of icons in a narrow window, nothing in a wide one.
+  const [open, setOpen] = useState(() => !window.matchMedia(NARROW).matches);
+  const rail = !open && narrow;
+  const width = open ? DRAWER : rail ? RAIL : 0;
   const navigate = useNavigate();
   const theme = useThemeMode();
 
@@ -79,24 +127,19 @@ export default function Layout() {
       <Drawer
         id="app-sidebar"
         variant="persistent"
-        open={open}
-        sx={{ width: open ? DRAWER : 0, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER, boxSizing: 'border-box' } }}
+        open={open || rail}
+        sx={{
+          width,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: open ? DRAWER : RAIL, boxSizing: 'border-box', overflowX: 'hidden' },
+        }}
       >
         <Toolbar />
         <Box component="nav" aria-label="Main menu">
           <List>
             {items.map((i) => (
               <ListItem key={i.to} disablePadding>
-                <ListItemButton
-                  component={NavLink}
-                  to={i.to}
-                  end={i.to === '/'}
-                  selected={i === active}
-                  aria-current={i === active ? 'page' : undefined}
-                  sx={{ '&.Mui-selected': { fontWeight: 600 } }}
-                >
-                  <ListItemText primary={i.label} />
-                </ListItemButton>
+                <NavItemLink item={i} active={i === active} rail={rail} />
               </ListItem>
             ))}
           </List>

@@ -1,6 +1,20 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
+import PeopleIcon from '@mui/icons-material/People';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import AddBoxIcon from '@mui/icons-material/AddBox';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import AddCardIcon from '@mui/icons-material/AddCard';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 /** The sidebar, as spec section 2 writes it (managers get the admin items too). */
 export interface NavItem {
   label: string;
+  /** Shown alone (with the label as its tooltip) when the sidebar is narrowed to icons. */
+  icon: SvgIconComponent;
   to: string;
   who: 'all' | 'staff' | 'seller';
   /** Other routes of this screen (a record's page, an alias): the item is highlighted there too. */
@@ -8,17 +22,17 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: NavItem[] = [
-  { label: 'Dashboard', to: '/', who: 'all' },
-  { label: 'Gift Cards', to: '/gift-cards', who: 'all', also: ['/gift-card/'] },
-  { label: 'User Lists', to: '/users', who: 'staff', also: ['/edit/user/'] },
-  { label: 'Seller Lists', to: '/sellers', who: 'staff' },
-  { label: 'Add User', to: '/create/user', who: 'staff' },
-  { label: 'Transactions', to: '/transactions', who: 'staff', also: ['/create-transaction', '/edit-transaction/'] },
-  { label: 'Gift Card Offers', to: '/gift-card-offer', who: 'staff', also: ['/edit-gift-card-offer/'] },
-  { label: 'Add Gift Card Offer', to: '/add-gift-card-offer', who: 'staff' },
-  { label: 'Report', to: '/report', who: 'staff' },
-  { label: 'Add Gift Card', to: '/add-gift-card', who: 'seller', also: ['/add-gift-cards'] },
-  { label: 'My Transaction', to: '/my-transaction', who: 'seller' },
+  { label: 'Dashboard', icon: DashboardIcon, to: '/', who: 'all' },
+  { label: 'Gift Cards', icon: CardGiftcardIcon, to: '/gift-cards', who: 'all', also: ['/gift-card/'] },
+  { label: 'User Lists', icon: PeopleIcon, to: '/users', who: 'staff', also: ['/edit/user/'] },
+  { label: 'Seller Lists', icon: StorefrontIcon, to: '/sellers', who: 'staff' },
+  { label: 'Add User', icon: PersonAddIcon, to: '/create/user', who: 'staff' },
+  { label: 'Transactions', icon: ReceiptLongIcon, to: '/transactions', who: 'staff', also: ['/create-transaction', '/edit-transaction/'] },
+  { label: 'Gift Card Offers', icon: LocalOfferIcon, to: '/gift-card-offer', who: 'staff', also: ['/edit-gift-card-offer/'] },
+  { label: 'Add Gift Card Offer', icon: AddBoxIcon, to: '/add-gift-card-offer', who: 'staff' },
+  { label: 'Report', icon: BarChartIcon, to: '/report', who: 'staff' },
+  { label: 'Add Gift Card', icon: AddCardIcon, to: '/add-gift-card', who: 'seller', also: ['/add-gift-cards'] },
+  { label: 'My Transaction', icon: AccountBalanceWalletIcon, to: '/my-transaction', who: 'seller' },
 ];
 
 /** The item to highlight for a path: its own route, or one of its other routes (`also`, by prefix when it ends with '/'). */

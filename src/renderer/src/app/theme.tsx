@@ -33,6 +33,9 @@ export function buildTheme(mode: Mode) {
       // A disabled field's hint stays readable (AA contrast).
       MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
       MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+      // One row height in every table (all small), and dates, codes and amounts never break mid-token.
+      MuiTable: { defaultProps: { size: 'small' } },
+      MuiTableCell: { styleOverrides: { root: { '& .nowrap, &.nowrap': { whiteSpace: 'nowrap' } } } },
       // The top bar keeps the brand colour in both modes.
       MuiAppBar: {
         defaultProps: { enableColorOnDark: true },

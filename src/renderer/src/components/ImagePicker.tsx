@@ -1,3 +1,5 @@
+import { sniffImageKind } from '../../../shared/image-kind';
+import { useNotify } from './notify';
 import { useEffect, useId, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,12 +26,18 @@ interface Props {
 let seq = 0;
 const newId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `f${Date.now()}-${++seq}`);
 
-/** Turns files from an <input type="file"> into PickedFile objects with an object-URL preview. */
-export function toPicked(list: FileList | File[]): PickedFile[] {
-  return Array.from(list)
-    .filter((f) => f.type.startsWith('image/'))
-    .map((f) => ({ id: newId(), name: f.name, size: f.size, type: f.type, previewUrl: URL.createObjectURL(f), file: f }));
+/** Turns image files from an <input type="file"> into PickedFile objects with an object-URL preview. */
+function toPicked(list: File[]): PickedFile[] {
+  return list.map((f) => ({ id: newId(), name: f.name, size: f.size, type: f.type, previewUrl: URL.createObjectURL(f), file: f }));
 }
+
+/** Splits chosen files by their first bytes (as the server judges them): JPEG, PNG or WebP, and the rest. */
+async function byContent(list: File[]): Promise<{ images: File[]; refused: string[] }> {
+  const kinds = await Promise.all(list.map(async (f) => sniffImageKind(new Uint8Array(await f.slice(0, 16).arrayBuffer()))));
+  return { images: list.filter((_, i) => kinds[i]), refused: list.filter((_, i) => !kinds[i]).map((f) => f.name) };
+}
+
+export const notAnImageText = (name: string) => `${name} is not a JPEG, PNG or WebP image.`;
 
 /**
  * Chooses images with previews and removal. Inside the desktop app it uses the native picker
@@ -37,6 +45,7 @@ export function toPicked(list: FileList | File[]): PickedFile[] {
  */
 export default function ImagePicker({ label, files, onChange, multiple = true, disabled, error }: Props) {
   const { transport } = useApi();
+  const notify = useNotify();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const created = useRef(new Set<string>());
@@ -67,17 +76,25 @@ export default function ImagePicker({ label, files, onChange, multiple = true, d
     onChange(next);
   };
 
+  // A file that is not an image is refused when it is picked, by name (main's picker marks them by content too).
+  const refuse = (names: string[]) => names.forEach((n) => notify.error(notAnImageText(n)));
+
   const pickNative = async () => {
     if (!transport.pickImages) return;
-    add(await transport.pickImages(multiple));
+    const picked = await transport.pickImages(multiple);
+    refuse(picked.filter((p) => !p.type.startsWith('image/')).map((p) => p.name));
+    add(picked.filter((p) => p.type.startsWith('image/')));
   };
 
-  const onInput = (e: React.ChangeEvent<HTMLInputElement>) => {
+  const onInput = async (e: React.ChangeEvent<HTMLInputElement>) => {
     if (!e.target.files) return;
-    const picked = toPicked(e.target.files);
+    const chosen = Array.from(e.target.files);
+    e.target.value = '';
+    const { images, refused } = await byContent(chosen);
+    refuse(refused);
+    const picked = toPicked(images);
     picked.forEach((p) => created.current.add(p.previewUrl));
     add(picked);
-    e.target.value = '';
   };
 
   const remove = (id: string) => onChange(latest.current.filter((f) => f.id !== id));

@@ -4,4 +4,3 @@ import { formatMoney } from './format';
 export function Money({ value }: { value: number | string | null | undefined }) {
   return <>{formatMoney(value)}</>;
 }
-export default Money;

@@ -15,4 +15,3 @@ export function PageHeader({ title, actions, windowTitle }: { title: ReactNode; 
     </Box>
   );
 }
-export default PageHeader;

@@ -37,5 +37,4 @@ export function Pagination({ total, perPage, page, threshold, onChange }: Pagina
     </Box>
   );
 }
-export default Pagination;
 export { pageWindow };

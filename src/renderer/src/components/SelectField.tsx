@@ -18,4 +18,3 @@ export function SelectField({ options, placeholder, ...props }: TextFieldProps &
     </TextField>
   );
 }
-export default SelectField;

@@ -8,5 +8,3 @@ export default function StatusBadge({ status }: { status: CardStatus }) {
   const s = (status in CARD_STATUS_LABEL ? status : 0) as CardStatus;
   return <Chip size="small" color={COLOR[s]} label={CARD_STATUS_LABEL[s]} data-testid="status-badge" />;
 }
-
-export { StatusBadge };

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { MONTHS } from '../../../../shared/constants';
 import { useApiQuery } from '../../api/query';
 import { useSession } from '../../app/session';
-import PageHeader from '../../components/PageHeader';
+import { PageHeader } from '../../components/PageHeader';
 import ChartBlock, { type Series } from '../report/ChartBlock';
 import { yearList, yearRange } from '../report/dates';
 import FiguresStrip from './FiguresStrip';

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { DashboardChart } from '../../../../shared/types';
 import { useApiQuery } from '../../api/query';
-import PageHeader from '../../components/PageHeader';
+import { PageHeader } from '../../components/PageHeader';
 import ChartBlock, { type Series } from '../report/ChartBlock';
 import { localDay } from '../report/dates';
 

@@ -24,7 +24,7 @@ import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { TableStatusRow } from '../../components/DataTable';
 import ImagePicker from '../../components/ImagePicker';
 import { useNotify } from '../../components/notify';
-import Pagination from '../../components/Pagination';
+import { Pagination } from '../../components/Pagination';
 import { ImageViewDialog } from './CardImages';
 
 /** The comment box and the comment table of a card. */

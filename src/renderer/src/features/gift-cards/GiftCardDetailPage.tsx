@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useApiQuery } from '../../api/query';
 import { LoadState } from '../../components/DataTable';
-import PageHeader from '../../components/PageHeader';
+import { PageHeader } from '../../components/PageHeader';
 import StatusBadge from '../../components/StatusBadge';
 import CardComments from './CardComments';
 import CardEditForm from './CardEditForm';

@@ -16,7 +16,7 @@ import { formatMoney } from '../../components/format';
 import type { GiftCard } from '../../../../shared/types';
 import { useSession } from '../../app/session';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
-import PageHeader from '../../components/PageHeader';
+import { PageHeader } from '../../components/PageHeader';
 import { MSG } from '../../../../shared/messages';
 import StatusBadge from '../../components/StatusBadge';
 import { ListTable } from '../../components/ListTable';
@@ -90,7 +90,7 @@ export default function GiftCardListPage() {
               </TableCell>
             )}
             <TableCell>{c.title}</TableCell>
-            <TableCell>{c.card_number || '—'}</TableCell>
+            <TableCell className="nowrap">{c.card_number || '—'}</TableCell>
             <TableCell>
               <StatusBadge status={c.card_status} />
             </TableCell>

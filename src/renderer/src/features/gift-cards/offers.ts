@@ -2,7 +2,7 @@ import { PRICE_TYPE } from '../../../../shared/constants';
 import { computeRateCents, parseCents, payableCents, type Cents } from '../../../../shared/money';
 import type { Offer } from '../../../../shared/types';
 
-export { fixedPrices, priceError } from '../../../../shared/forms';
+export { fixedPrices } from '../../../../shared/forms';
 
 export const isFixedPrice = (offer: Offer | undefined) => offer?.price_type === PRICE_TYPE.fixed;
 

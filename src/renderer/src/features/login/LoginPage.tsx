@@ -20,10 +20,15 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState({ email: false, password: false });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    // An empty field never reaches the server: it says Required under itself.
+    const empty = { email: !email.trim(), password: !password };
+    setMissing(empty);
+    if (empty.email || empty.password) return;
     setBusy(true);
     const ok = await login(email.trim(), password);
     setBusy(false);
@@ -53,7 +58,13 @@ export default function LoginPage() {
           autoFocus
           required
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setMissing((m) => ({ ...m, email: false }));
+          }}
+          error={missing.email}
+          helperText={missing.email ? 'Required' : ' '}
+          slotProps={{ formHelperText: { role: missing.email ? 'alert' : undefined } }}
         />
         <TextField
           id="login-password"
@@ -62,7 +73,13 @@ export default function LoginPage() {
           autoComplete="current-password"
           required
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setMissing((m) => ({ ...m, password: false }));
+          }}
+          error={missing.password}
+          helperText={missing.password ? 'Required' : ' '}
+          slotProps={{ formHelperText: { role: missing.password ? 'alert' : undefined } }}
         />
         <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy}>
           Login

@@ -14,7 +14,7 @@ import { useApiQuery } from '../../api/query';
 import { formErrorsOf } from '../../api/results';
 import { FormText } from '../../components/FormFields';
 import { useSession } from '../../app/session';
-import PageHeader from '../../components/PageHeader';
+import { PageHeader } from '../../components/PageHeader';
 import ChartBlock, { type Series } from './ChartBlock';
 import { addDays, isoDay, localDay, monthRange, yearList, yearRange } from './dates';
 

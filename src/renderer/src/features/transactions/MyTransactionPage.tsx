@@ -51,11 +51,11 @@ export default function MyTransactionPage() {
         threshold={PAGINATION_THRESHOLD.transactions}
         cells={(t) => (
           <>
-            <TableCell>{t.code}</TableCell>
+            <TableCell className="nowrap">{t.code}</TableCell>
             <TableCell align="right">
               <Money value={t.transaction_amount} />
             </TableCell>
-            <TableCell>{formatDate(t.created_at)}</TableCell>
+            <TableCell className="nowrap">{formatDate(t.created_at)}</TableCell>
             <TableCell>
               <Switch
                 checked={t.is_redeem === 1}

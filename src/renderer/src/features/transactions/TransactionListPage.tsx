@@ -34,14 +34,14 @@ export default function TransactionListPage() {
         cells={(t) => (
           <>
             <TableCell>{t.seller?.name}</TableCell>
-            <TableCell>{t.code}</TableCell>
+            <TableCell className="nowrap">{t.code}</TableCell>
             <TableCell align="right">
               <Money value={t.transaction_amount} />
             </TableCell>
             <TableCell>
               <Chip size="small" label={t.is_redeem === 1 ? 'Yes' : 'No'} color={t.is_redeem === 1 ? 'success' : 'default'} />
             </TableCell>
-            <TableCell>{formatDate(t.created_at)}</TableCell>
+            <TableCell className="nowrap">{formatDate(t.created_at)}</TableCell>
             <TableCell align="right">
               <IconButton aria-label={`Edit transaction ${t.code}`} onClick={() => navigate(`/edit-transaction/${t.id}`)}>
                 <EditIcon />

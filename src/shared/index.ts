@@ -1,6 +1,0 @@
-export * from './constants';
-export * from './messages';
-export * from './money';
-export * from './types';
-export * from './endpoints';
-export * as schemas from './schemas';
