@@ -57,6 +57,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'pglite',
     'payments',
     'renderer',
+    'photos',
     'out',
   ];
   for (const k of args.keys()) if (!known.includes(k)) throw new Error(`unknown option --${k} (known: ${known.join(', ')})`);
