@@ -269,6 +269,33 @@ describe('hostile input on every write route', () => {
     });
   }
 
+  it('long-decimal JSON numbers in every money field are refused as written, never rounded', async () => {
+    const literal = fc.constantFrom('59.909999999999999999', '0.001', '1e1', '12.340', '100.0000000001', '9999999999.999');
+    const routes = [
+      { url: 'transaction', fields: (m: string) => `{"code":"LD-${++generated}","transaction_amount":${m},"gidcard_id":${card}}` },
+      { url: `transaction-update/${txId}`, fields: (m: string) => `{"code":"HOSTILE-1","transaction_amount":${m}}` },
+      { url: 'bulk-payment', fields: (m: string) => `{"code":"LD-${++generated}","paid_amount":${m},"seller_id":${s.users.sellerA.id}}` },
+      { url: `gift-card-update/${card}`, fields: (m: string) => `{"giftcard_offer_id":${offer},"price":${m}}` },
+      {
+        url: 'gift-card-offer',
+        fields: (m: string) => `{"title":"LD","is_active":1,"price_type":0,"min_price":${m},"max_price":500,"rate_type":0,"rate":${m}}`,
+      },
+    ];
+    await fc.assert(
+      fc.asyncProperty(literal, fc.constantFrom(...routes), async (m, route) => {
+        const res = await s.app.inject({
+          method: 'POST',
+          url: `/api/${route.url}`,
+          headers: { authorization: `Bearer ${s.users.admin.token}`, 'content-type': 'application/json' },
+          payload: route.fields(m),
+        });
+        generated += 1;
+        expect(res.statusCode, `${route.url} ${m}: ${res.body}`).toBe(422);
+      }),
+      { numRuns: Math.max(RUNS, 30) },
+    );
+  });
+
   it('page numbers and query strings', async () => {
     const lists = [
       'gift-card',
