@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { argsEnvelope, endpoints, isOperationName, type ApiResult, type OperationName } from '../shared/endpoints';
 import { MSG } from '../shared/messages';
+import { fieldErrorsOf } from '../shared/field-errors';
 
 /** Arguments of one call after main's checks: only these reach the API. */
 export interface CheckedCall {
@@ -13,16 +14,7 @@ export interface CheckedCall {
 
 /** A 422 in the API's own shape: {message, errors: {field: [text]}}. */
 export function invalidArgs(error: z.ZodError, prefix = ''): ApiResult<never> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'args';
-    const label = field.replace(/_/g, ' ');
-    const text = /^(is|must|may|needs|every)\b/.test(issue.message)
-      ? `The ${label} field ${issue.message}.`
-      : `The ${label} field is invalid: ${issue.message}`;
-    (errors[field] ??= []).push(text);
-  }
-  return { status: 422, data: { message: MSG.invalid, errors } };
+  return { status: 422, data: { message: MSG.invalid, errors: fieldErrorsOf(error.issues, prefix, 'args') } };
 }
 
 const refuse = (field: string, text: string): ApiResult<never> => ({

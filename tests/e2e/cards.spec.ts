@@ -164,7 +164,7 @@ test.describe('gift cards', () => {
     await expect(pager).toHaveCount(0);
     await shot(page, 'card-comments-staff');
 
-    // An approved card with a payment cannot go back to pending: the server's refusal is shown.
+    // An approved card with a payment cannot go back to pending, nor change offer or price: shown locked, with why.
     await approveCard(id);
     await apiCall('POST', 'transaction', {
       as: 'admin',
@@ -172,9 +172,14 @@ test.describe('gift cards', () => {
     });
     await page.reload();
     await idle(page);
-    await page.getByLabel('Card Status').selectOption({ label: 'Pending' });
+    await expect(page.getByTestId('paid-lock')).toContainText('This card has payments');
+    await expect(page.getByLabel('Card Status')).toBeDisabled();
+    await expect(page.getByLabel('Offer')).toBeDisabled();
+    await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+    // What may still change does: the description.
+    await page.getByLabel('Description').fill('Checked after payment');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, /This card has payments/)).toBeVisible();
+    await expect(toast(page, 'Gift card updated successfully')).toBeVisible();
   });
 
   test('seller search finds only their own cards', async ({ page }) => {

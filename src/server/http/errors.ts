@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { fieldErrorsOf } from '../../shared/field-errors';
 import { MSG } from '../../shared/messages';
 
 /** An error that becomes a JSON answer with this status. */
@@ -20,18 +21,7 @@ export const refusal = (text: string, status = 422) => new HttpError(status, { m
 export const invalidFields = (errors: Record<string, string[]>) => new HttpError(422, { message: MSG.invalid, errors });
 
 /** Laravel-style field messages: "The price field must be ...". */
-export function zodToFieldErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length ? issue.path.join('.') : 'body';
-    const label = field.replace(/_/g, ' ');
-    const text = /^(is|must|may|needs|every)\b/.test(issue.message)
-      ? `The ${label} field ${issue.message}.`
-      : `The ${label} field is invalid.`;
-    (errors[field] ??= []).push(text);
-  }
-  return errors;
-}
+export const zodToFieldErrors = (error: z.ZodError): Record<string, string[]> => fieldErrorsOf(error.issues);
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300']);
 

@@ -47,6 +47,8 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
   const { isStaff } = useSession();
   const confirmedDelete = useConfirmedDelete();
   const readOnly = !isStaff && card.card_status !== CARD_STATUS.pending;
+  // What the server refuses on a paid card is shown locked, with why, instead of failing on Save.
+  const paidLock = isStaff && card.card_status === CARD_STATUS.approved && card.paid_amount > 0;
   const offers = allOffers.filter((o) => o.is_active === 1 || o.id === card.giftcard_offer_id);
   const original = { giftcard_offer_id: String(card.giftcard_offer_id), price: priceText(card.price) };
   const form = useForm<Values>({
@@ -97,6 +99,11 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
             {MSG.cardLocked}: this card is {CARD_STATUS_LABEL[card.card_status].toLowerCase()}.
           </Alert>
         )}
+        {paidLock && (
+          <Alert severity="info" data-testid="paid-lock">
+            {MSG.cardHasPayments}. Its offer, price, status and images are locked; the number and description can change.
+          </Alert>
+        )}
         <Box>
           <Typography variant="caption" color="text.secondary">
             Seller
@@ -106,7 +113,7 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
             {card.email}
           </Typography>
         </Box>
-        <OfferPriceFields offers={offers} {...fieldProps} disabled={disabled} />
+        <OfferPriceFields offers={offers} {...fieldProps} disabled={disabled || paidLock} />
         <Box>
           <Button
             variant="outlined"
@@ -138,7 +145,7 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
           <Typography variant="subtitle2" gutterBottom>
             Images
           </Typography>
-          <CardImages images={detail.images} onRemove={readOnly ? undefined : removeImage} />
+          <CardImages images={detail.images} onRemove={readOnly || paidLock ? undefined : removeImage} />
         </Box>
         {!readOnly && (
           <ImagePicker
@@ -160,7 +167,7 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
               control={control}
               name="card_status"
               label="Card Status"
-              disabled={saving}
+              disabled={saving || paidLock}
               options={([0, 1, 2] as const).map((s) => ({ value: String(s), label: CARD_STATUS_LABEL[s] }))}
             />
           </Box>
