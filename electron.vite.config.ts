@@ -6,7 +6,7 @@ import { absoluteAssetUrls, precompress } from './vite.plugins';
 export default defineConfig({
   main: {
     // Pure-JS deps of main are bundled; only the native keychain module stays in node_modules (see electron-builder.yml).
-    plugins: [externalizeDepsPlugin({ exclude: ['axios', 'electron-store', 'zod'] })],
+    plugins: [externalizeDepsPlugin({ exclude: ['axios', 'electron-store', 'zod', 'electron-updater'] })],
     build: { rollupOptions: { input: { index: resolve('src/main/index.ts') } } },
   },
   preload: {

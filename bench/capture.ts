@@ -28,6 +28,8 @@ export async function capturingServices(url: string): Promise<Capturing> {
     kind: 'postgres',
     query: async (q) => ((await db.execute(q)) as unknown as { rows: never[] }).rows,
     close: () => pool.end(),
+    listen: () => Promise.reject(new Error('the statement capture does not LISTEN')),
+    session: () => Promise.reject(new Error('the statement capture has no sessions')),
   };
   const services = createServices(
     database,

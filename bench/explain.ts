@@ -1,5 +1,6 @@
 import { capturingServices, statementsOf } from './capture';
-import { reportBodies } from './routes';
+import { queueRoutes, reportBodies } from './routes';
+import * as L from '../src/shared/list-queries';
 
 /**
  * The database side of each measured route: the server's own services are called once over a connection whose
@@ -30,7 +31,7 @@ function seqScans(p: Plan, out: string[] = []): string[] {
   return out;
 }
 
-export async function explainRoutes(url: string, cardId: number): Promise<ExplainRow[]> {
+export async function explainRoutes(url: string, cardId: number, hotSeller: number, cards: number): Promise<ExplainRow[]> {
   const c = await capturingServices(url);
   const s = c.services;
   const [staff, seller] = [c.staff, c.seller];
@@ -38,17 +39,29 @@ export async function explainRoutes(url: string, cardId: number): Promise<Explai
     const r = reportBodies();
     const calls: [string, () => Promise<unknown>][] = [
       ['token check (every authenticated request)', () => s.auth.authenticate(staff.token)],
-      ['GET /api/gift-card?page=1', () => s.cards.list(1)],
-      ['GET /api/my-giftcard?page=1', () => s.cards.mine(seller.user, 1)],
+      ['GET /api/gift-card?page=1', () => s.cards.list({ page: 1 })],
+      ['GET /api/my-giftcard?page=1', () => s.cards.mine(seller.user, { page: 1 })],
       ['GET /api/gift-card/{id}', () => s.cards.get(staff.user, cardId)],
-      ['GET /api/seller-lists?page=1', () => s.sellers.list(1)],
-      ['GET /api/transaction?page=1', () => s.ledger.list(1)],
+      ['GET /api/seller-lists?page=1', () => s.sellers.list({ page: 1 })],
+      ['GET /api/transaction?page=1', () => s.ledger.list({ page: 1 })],
       ['POST /api/chart-data (year, all sellers)', () => s.reports.daily(staff.user, r.daily)],
       ['POST /api/chart-data (year, one seller)', () => s.reports.daily(seller.user, r.daily)],
       ['POST /api/chart-data-yearly (all sellers)', () => s.reports.yearly(staff.user, r.yearly)],
       ['POST /api/chart-data-yearly (one seller)', () => s.reports.yearly(seller.user, r.yearly)],
       ['GET /api/chart-data (dashboard, year)', () => s.reports.dashboard(staff.user, r.dashboard)],
     ];
+    // The work-queue routes, with the same query strings the load measures, parsed as the server parses them.
+    for (const def of queueRoutes(hotSeller, cards)) {
+      const [path, qs] = def.path.replace('/api/', '').split('?') as [string, string];
+      const q = Object.fromEntries(new URLSearchParams(qs));
+      const call =
+        path === 'gift-card'
+          ? () => s.cards.list(L.cardListQuery.parse(q))
+          : path === 'my-giftcard'
+            ? () => s.cards.mine(seller.user, L.myCardListQuery.parse(q))
+            : () => s.ledger.list(L.transactionListQuery.parse(q));
+      calls.push([def.name, call]);
+    }
     const rows: ExplainRow[] = [];
     for (const [route, call] of calls) {
       const statements = await statementsOf(c, call);

@@ -145,6 +145,30 @@ export function toMarkdown(res: Results): string {
     );
   }
 
+  const exportsRun = res.runs.filter((r) => r.exportRun);
+  if (exportsRun.length)
+    out.push(
+      '## Export of every card (GET /api/export/gift-card, streamed CSV)',
+      '',
+      table(
+        ['database', 'size', 'rows', 'MB', 'seconds', 'rows/s', 'server RSS before (MB)', 'peak', 'after'],
+        exportsRun.map((r) => {
+          const e = r.exportRun!;
+          return [
+            r.db,
+            r.label,
+            int(e.rows),
+            (e.bytes / 1e6).toFixed(1),
+            e.seconds.toFixed(1),
+            int(e.rows / e.seconds),
+            int(e.rssBeforeMb),
+            int(e.rssPeakMb),
+            int(e.rssAfterMb),
+          ];
+        }),
+      ),
+      '',
+    );
   const pays = res.runs.flatMap((r) =>
     r.payments.map((p) => [
       r.db,

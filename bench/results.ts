@@ -1,4 +1,5 @@
 import type { ExplainRow } from './explain';
+import type { ExportRun } from './exports';
 import type { GenResult } from './generate';
 import type { InvariantResult } from './invariants';
 import type { LoadResult } from './load-spec';
@@ -10,7 +11,7 @@ import type { StatementCost } from './statements';
 /** Everything one `npm run bench` measured. */
 export interface RouteFigure {
   route: string;
-  kind: 'list' | 'report' | 'reference';
+  kind: 'list' | 'report' | 'reference' | 'queue';
   r: LoadResult;
 }
 
@@ -27,6 +28,8 @@ export interface SizeRun {
   payments: PaymentRun[];
   /** pgbench TPC-B on the same PostgreSQL server, run right after the payments with the same client count. */
   pgbench: PgbenchRun | null;
+  /** Every card exported as CSV: rows/s and the server's memory around it. */
+  exportRun: ExportRun | null;
   invariants: InvariantResult[];
   /** PostgreSQL: each route's statements under EXPLAIN ANALYZE. */
   explain: ExplainRow[];

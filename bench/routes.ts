@@ -52,3 +52,37 @@ export function reportRoutes(now = new Date()): RouteDef[] {
     },
   ];
 }
+
+/**
+ * Work queues (issue 13): filtered, searched, sorted and deep pages of the lists, measured side by side with the
+ * unfiltered page 1 (goal: p50 within 2x of it). `hotSeller` is the bench seller's id, `cards` the size.
+ */
+export function queueRoutes(hotSeller: number, cards: number, now = new Date()): RouteDef[] {
+  const to = day(now);
+  const from = day(new Date(now.getTime() - 6 * 86_400_000));
+  const someNumber = (4000000000000000 + Math.floor(cards / 2) * 7919).toString().padStart(16, '0');
+  const deep = Math.max(1, Math.floor(Math.min(cards * 0.1, 100_000) / 5));
+  const q = (name: string, path: string, as: RouteDef['as'] = 'staff'): RouteDef => ({
+    name: `GET /api/${name}`,
+    method: 'GET',
+    path: `/api/${path}`,
+    as,
+  });
+  return [
+    q('gift-card?status=0 (pending, newest first)', 'gift-card?status=0'),
+    q('gift-card?status=0&sort=created_at (pending queue, oldest first)', 'gift-card?status=0&sort=created_at'),
+    q('gift-card?status=0&seller_id=H (one seller pending)', `gift-card?status=0&seller_id=${hotSeller}`),
+    q(
+      'gift-card?offer_id=1&date_field=approved&from&to (one offer, approved last week)',
+      `gift-card?offer_id=1&date_field=approved&from=${from}&to=${to}`,
+    ),
+    q('gift-card?status=1&sort=-price&per_page=25', 'gift-card?status=1&sort=-price&per_page=25'),
+    q('gift-card?q=<card number, punctuated>', `gift-card?q=${someNumber.slice(0, 4)}-${someNumber.slice(4, 8)}-${someNumber.slice(8)}`),
+    q('gift-card?q=<seller email>', `gift-card?q=${encodeURIComponent('seller12@bench.example')}`),
+    q(`gift-card?page=${deep} (deep page, spec call)`, `gift-card?page=${deep}`),
+    q(`gift-card?status=1&page=${deep} (deep filtered page)`, `gift-card?status=1&page=${deep}`),
+    q('transaction?q=BP-1 (code prefix)', 'transaction?q=BP-1'),
+    q('transaction?seller_id=H&sort=-amount', `transaction?seller_id=${hotSeller}&sort=-amount`),
+    q('my-giftcard?status=1&sort=-price (seller)', 'my-giftcard?status=1&sort=-price', 'seller'),
+  ];
+}

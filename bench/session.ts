@@ -72,6 +72,7 @@ export async function prepareSession(
     routes: [],
     payments: [],
     pgbench: null,
+    exportRun: null,
     invariants: [],
     explain: [],
     statements: [],

@@ -52,7 +52,7 @@ export async function statementCosts(url: string, n = 2000): Promise<StatementCo
     const s = c.services;
     const pid = Number((await c.pool.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
     const [token] = await statementsOf(c, () => s.auth.authenticate(c.staff.token));
-    const page = await statementsOf(c, () => s.cards.list(1));
+    const page = await statementsOf(c, () => s.cards.list({ page: 1 }));
     const list = page.find((q) => !/counters/.test(q.sql)) ?? page[0];
     const oneStatement = `SELECT q.*, (SELECT sum(value) FROM counters WHERE name = 'gift_cards')::int AS total FROM (${list.sql}) q`;
     const out: StatementCost[] = [];
@@ -68,7 +68,7 @@ export async function statementCosts(url: string, n = 2000): Promise<StatementCo
         n,
       ),
     );
-    out.push(await cost(c, pid, 'card page 1 + total, as the server issues it', page.length, () => s.cards.list(1), n));
+    out.push(await cost(c, pid, 'card page 1 + total, as the server issues it', page.length, () => s.cards.list({ page: 1 }), n));
     out.push(
       await cost(
         c,

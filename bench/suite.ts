@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { explainRoutes } from './explain';
+import { exportAllCards } from './exports';
 import { checkInvariants } from './invariants';
 import type { LoadResult } from './load-spec';
 import { describe, measureRoute, warmServer, type Target, type Timing } from './measure';
@@ -8,7 +9,7 @@ import type { BenchOptions } from './options';
 import { runPayments } from './payments';
 import { runPgbench } from './pgbench';
 import { betterFloor, type RouteFigure, type SizeRun } from './results';
-import { AUTH_FLOOR, FLOOR, LIST_ROUTES, reportRoutes, type RouteDef } from './routes';
+import { AUTH_FLOOR, FLOOR, LIST_ROUTES, queueRoutes, reportRoutes, type RouteDef } from './routes';
 import { startServer } from './server';
 import { prepareSession, startSession, stopSession, type Log, type Session } from './session';
 import { statementCosts } from './statements';
@@ -88,7 +89,7 @@ async function payments(s: Session, opts: BenchOptions, log: Log) {
 /** The statements behind each route (EXPLAIN ANALYZE) and what a statement costs as issued and prepared. */
 async function databaseWork(s: Session, log: Log) {
   const url = s.prepared.url as string;
-  s.run.explain = await explainRoutes(url, Math.ceil((s.target?.maxCardId ?? 2) / 2));
+  s.run.explain = await explainRoutes(url, Math.ceil((s.target?.maxCardId ?? 2) / 2), s.hotSellerId, s.run.cards);
   for (const e of s.run.explain) {
     log(
       `${s.tag} EXPLAIN ${e.route.padEnd(44)} ${e.queries} statements, planning ${e.planningMs.toFixed(2)} ms, execution ${e.executionMs.toFixed(2)} ms${e.seqScans.length ? `, seq scans: ${e.seqScans.join(', ')}` : ''}`,
@@ -116,8 +117,18 @@ export async function runSizes(
       ...LIST_ROUTES.map((def) => ({ def, kind: 'list' as const })),
       { def: AUTH_FLOOR, kind: 'reference' as const },
       ...(db === 'PostgreSQL' ? reportRoutes().map((def) => ({ def, kind: 'report' as const })) : []),
+      ...(db === 'PostgreSQL'
+        ? queueRoutes(sessions[0]!.hotSellerId, sizes.at(-1)!.cards).map((def) => ({ def, kind: 'queue' as const }))
+        : []),
     ];
     await measureSideBySide(sessions, routes, timing(opts), Math.max(1, Math.round(opts.rounds)), log);
+    for (const s of sessions) {
+      s.run.exportRun = await exportAllCards(s.target!);
+      const e = s.run.exportRun;
+      log(
+        `${s.tag} export of every card: ${e.rows} rows in ${e.seconds.toFixed(1)} s, RSS ${e.rssBeforeMb.toFixed(0)} -> peak ${e.rssPeakMb.toFixed(0)} -> ${e.rssAfterMb.toFixed(0)} MB`,
+      );
+    }
     if (db === 'PostgreSQL' && opts.payments) for (const s of sessions) await payments(s, opts, log);
   } finally {
     for (const s of sessions) await stopSession(s, log);

@@ -1,5 +1,5 @@
 import type { AxiosInstance } from 'axios';
-import { buildPath, endpoints, type ApiResult } from '../shared/endpoints';
+import { buildPath, endpoints, isCsvOperation, type ApiResult } from '../shared/endpoints';
 import { MSG } from '../shared/messages';
 import { fileFieldName, formWithFields } from '../shared/form-data';
 import { send } from './api-client';
@@ -41,6 +41,7 @@ export function createApiForwarder(deps: { client: AxiosInstance; session: Sessi
     if (!checked.ok) return checked.result;
     const call: CheckedCall = checked.call;
     if (SESSION_OPS.has(call.op)) return { status: 400, data: { message: 'Use the login and logout functions of the bridge' } };
+    if (isCsvOperation(call.op)) return { status: 400, data: { message: 'Use the exportCsv function of the bridge' } };
     const def = endpoints[call.op];
     const token = session.token();
     if (def.access !== 'public' && !token) return { status: 401, data: { message: MSG.unauthenticated } };

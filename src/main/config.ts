@@ -30,7 +30,7 @@ export function normalizeApiUrl(raw: unknown): string | null {
 }
 
 /** Reads `{ "apiUrl": "..." }` from the settings file in userData; missing file -> undefined. */
-export function readSettings(userDataDir: string): { apiUrl?: unknown } | undefined {
+export function readSettings(userDataDir: string): { apiUrl?: unknown; updateUrl?: unknown } | undefined {
   const file = path.join(userDataDir, SETTINGS_FILE);
   let text: string;
   try {
@@ -40,7 +40,7 @@ export function readSettings(userDataDir: string): { apiUrl?: unknown } | undefi
   }
   try {
     const v = JSON.parse(text) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as { apiUrl?: unknown }) : {};
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as { apiUrl?: unknown; updateUrl?: unknown }) : {};
   } catch {
     return {};
   }

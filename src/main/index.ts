@@ -1,13 +1,39 @@
 // Electron main: wiring only. Everything it does lives in plain modules that take Electron's objects.
-import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  nativeImage,
+  net,
+  Notification,
+  protocol,
+  screen,
+  session,
+  shell,
+  type IpcMainInvokeEvent,
+  type MenuItemConstructorOptions,
+} from 'electron';
+import electronUpdater from 'electron-updater';
 import Store from 'electron-store';
 import path from 'node:path';
+import { IPC, type AppCommand } from '../shared/bridge';
+import { send } from './api-client';
+import { applyBadge, createBadgeUpdater, overlayDotPng } from './badge';
+import { parseDeepLink, wireDeepLinks } from './deep-link';
+import { createLiveBridge, withLiveSync } from './live';
+import { menuTemplate } from './menu';
+import { createNotifier, showWith, withRejectionReason } from './notifications';
+import { startAutoUpdates, updateFeedUrl } from './updater';
+import { keepWindowState, placeWindow, WINDOW_STATE_KEY } from './window-state';
 import { createApiClient } from './api-client';
 import { createApiForwarder } from './api-forwarder';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createBundleHandler } from './app-protocol';
 import { resolveApiUrl } from './config';
 import { createFilePicker } from './file-picker';
-import { apiHandlers, fileHandlers, sessionHandlers } from './ipc/handlers';
+import { apiHandlers, fileHandlers, saveHandlers, sessionHandlers } from './ipc/handlers';
+import { createFileSaver } from './save-file';
 import { registerHandlers } from './ipc/register';
 import { createKeychainVault } from './keychain';
 import { contentSecurityPolicy, createOrigins, hardenWebContents, installSessionSecurity, isTrustedSender } from './security';
@@ -21,6 +47,13 @@ const origins = createOrigins(devServerUrl);
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 app.enableSandbox();
 const firstInstance = app.requestSingleInstanceLock();
+// macOS may hand over a deep link before the app is ready (it launched the app for it): kept until start() wires them.
+let earlyLink: string | null = null;
+const keepEarlyLink = (event: { preventDefault(): void }, url: string) => {
+  event.preventDefault();
+  earlyLink = url;
+};
+app.on('open-url', keepEarlyLink);
 
 // Every web contents (including any a bug might create) gets the navigation and window-open locks.
 app.on('web-contents-created', (_e, contents) => hardenWebContents(contents, origins, shell));
@@ -51,30 +84,165 @@ async function start(): Promise<void> {
   const picker = createFilePicker({ dialog });
   const forward = createApiForwarder({ client, session: sessionManager, picker });
 
+  // What the shell asks of the page (menu, deep links, notifications); a link that arrives before the page is
+  // ready waits for it.
+  let pendingPath: string | null = null;
+  const command = (c: AppCommand) => mainWindow?.webContents.send(IPC.command, c);
+  const focus = () => {
+    if (!mainWindow) return open();
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+  };
+  const openPath = (p: string) => {
+    focus();
+    if (mainWindow && !mainWindow.webContents.isLoading()) command({ kind: 'navigate', path: p });
+    else pendingPath = p;
+  };
+
+  // Menu per role; rebuilt on login and logout, and when an update is ready.
+  let restartToUpdate: (() => void) | undefined;
+  const buildMenu = () =>
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        menuTemplate({
+          role: sessionManager.user()?.role ?? null,
+          platform: process.platform,
+          dev: !app.isPackaged,
+          actions: {
+            go: (p) => openPath(p),
+            search: () => command({ kind: 'search' }),
+            reload: () => command({ kind: 'reload' }),
+            restartToUpdate,
+          },
+        }) as MenuItemConstructorOptions[],
+      ),
+    );
+
+  // Dock / taskbar badge (staff: cards pending review) and OS notifications, fed by main's event stream.
+  const isStaff = () => ['admin', 'manager'].includes(sessionManager.user()?.role ?? '');
+  const badge = createBadgeUpdater({
+    isStaff,
+    pending: async () => {
+      const token = sessionManager.token();
+      if (!token) return 0;
+      const r = await send<{ pending: number }>(client, { method: 'GET', path: 'dashboard-figures', token });
+      return r.status === 200 ? (r.data as { pending: number }).pending : null;
+    },
+    apply: (n) =>
+      applyBadge(n, {
+        platform: process.platform,
+        app,
+        window: mainWindow,
+        overlay: () => nativeImage.createFromBuffer(overlayDotPng()),
+      }),
+  });
+  const notifier = createNotifier({
+    role: () => sessionManager.user()?.role ?? null,
+    show: showWith(Notification, openPath),
+    enrich: withRejectionReason(async (id) => {
+      const token = sessionManager.token();
+      if (!token || sessionManager.user()?.role !== 'seller') return null;
+      const r = await send(client, { method: 'GET', path: `gift-card/${id}`, token });
+      return r.status === 200 ? r.data : null;
+    }),
+  });
+  const live = createLiveBridge({
+    apiUrl,
+    session: sessionManager,
+    fetch: (input, init) => net.fetch(input as string, init),
+    send: (m) => mainWindow?.webContents.send(IPC.live, m),
+    onEvent: (e) => {
+      notifier.push(e);
+      if (e.type === 'pending.changed') void badge.refresh();
+    },
+    onResync: () => void badge.refresh(),
+    onSignedOut: () => {
+      notifier.reset();
+      badge.clear();
+      buildMenu();
+    },
+  });
+  const sync = () => {
+    live.sync();
+    buildMenu();
+    if (sessionManager.token()) void badge.refresh();
+    else {
+      notifier.reset();
+      badge.clear();
+    }
+  };
+
   registerHandlers<IpcMainInvokeEvent>(
     ipcMain,
     (e) => isTrustedSender(e, origins) && !!mainWindow && e.sender === mainWindow.webContents,
-    sessionHandlers(sessionManager),
+    sessionHandlers(withLiveSync(sessionManager, sync)),
     apiHandlers(forward),
     fileHandlers(picker, (e) => BrowserWindow.fromWebContents(e.sender)),
+    saveHandlers(
+      createFileSaver({ dialog, client, token: () => sessionManager.token() }),
+      (e) => BrowserWindow.fromWebContents(e.sender),
+      (e) => e.sender,
+    ),
   );
 
-  const open = () => {
-    mainWindow = createMainWindow(BrowserWindow, {
+  const windowStore = new Store({ name: 'window-state', clearInvalidConfig: true });
+  function open() {
+    const workAreas = [screen.getPrimaryDisplay(), ...screen.getAllDisplays()].map((d) => d.workArea);
+    const place = placeWindow(windowStore.get(WINDOW_STATE_KEY), workAreas);
+    const win = createMainWindow(BrowserWindow, {
       preload: path.join(here, '../preload/index.cjs'),
       apiOrigin,
       startUrl: origins.startUrl,
+      bounds: { width: place.width, height: place.height, ...(place.x !== undefined ? { x: place.x, y: place.y } : {}) },
     });
-    mainWindow.on('closed', () => (mainWindow = null));
-  };
+    if (place.maximized) win.maximize();
+    keepWindowState(win, windowStore);
+    win.webContents.on('did-finish-load', () => {
+      if (pendingPath) command({ kind: 'navigate', path: pendingPath });
+      pendingPath = null;
+    });
+    win.on('closed', () => (mainWindow = null));
+    mainWindow = win;
+  }
   open();
+  sync();
   app.on('activate', () => {
     if (!mainWindow) open();
   });
-  app.on('second-instance', () => {
-    if (mainWindow?.isMinimized()) mainWindow.restore();
-    mainWindow?.focus();
+  app.removeListener('open-url', keepEarlyLink);
+  const fromArgs = wireDeepLinks(app, {
+    open: openPath,
+    focus,
+    argv: process.argv,
+    defaultApp: process.defaultApp === true,
+    execPath: process.execPath,
+    appPath: process.argv[1] ? path.resolve(process.argv[1]) : undefined,
   });
+  const linked = (earlyLink ? parseDeepLink(earlyLink) : null) ?? fromArgs;
+  if (linked) openPath(linked);
+
+  const updates = startAutoUpdates({
+    updater: electronUpdater.autoUpdater,
+    isPackaged: app.isPackaged,
+    feedUrl: updateFeedUrl(process.env, app.getPath('userData')),
+    log: (m) => console.warn(m),
+    ready: (restart, version) => {
+      restartToUpdate = restart;
+      buildMenu();
+      void dialog
+        .showMessageBox({
+          type: 'info',
+          buttons: ['Restart to Update', 'Later'],
+          defaultId: 0,
+          cancelId: 1,
+          message: `Version ${version ?? 'new'} of Gift Card Back-Office is ready.`,
+          detail: 'Restart now to use it, or later: it is installed when the app quits.',
+        })
+        .then((r) => r.response === 0 && restart());
+    },
+  });
+  console.log(updates.on ? `Updates: ${updates.feedUrl}` : `Updates: off (${updates.why})`);
 }
 
 app.on('window-all-closed', () => {

@@ -14,11 +14,18 @@ export type BrowserWindowCtor<W extends WindowLike> = new (options: Record<strin
  */
 export function createMainWindow<W extends WindowLike>(
   BrowserWindow: BrowserWindowCtor<W>,
-  opts: { preload: string; apiOrigin: string; startUrl: string; icon?: string },
+  opts: {
+    preload: string;
+    apiOrigin: string;
+    startUrl: string;
+    icon?: string;
+    bounds?: { x?: number; y?: number; width: number; height: number };
+  },
 ): W {
   const win = new BrowserWindow({
     width: 1280,
     height: 800,
+    ...opts.bounds,
     minWidth: 900,
     minHeight: 600,
     show: false,

@@ -33,7 +33,10 @@ export function openApiDocument() {
       responses: {
         200: {
           description: 'Success',
-          content: { 'application/json': { schema: jsonSchema(responseSchemas[name as OperationName], 'output') } },
+          content:
+            'csv' in d && d.csv
+              ? { 'text/csv': { schema: { type: 'string' } } }
+              : { 'application/json': { schema: jsonSchema(responseSchemas[name as OperationName], 'output') } },
         },
         401: { description: 'No valid token', content: { 'application/json': { schema: errorSchema } } },
         403: { description: 'Not allowed for this role or record', content: { 'application/json': { schema: errorSchema } } },

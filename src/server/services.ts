@@ -11,7 +11,13 @@ import { createOfferService } from './modules/offers/service';
 import { createCardService } from './modules/cards/service';
 import { createCommentService } from './modules/comments/service';
 import { createDashboardService } from './modules/dashboard/service';
+import { createDisputeService } from './modules/ledger/disputes';
+import { createStatementService } from './modules/statements/service';
+import { createExportService } from './modules/exports/service';
 import type { ImageSigner } from './modules/images/signing';
+import { createEventService } from './modules/events/service';
+import { createReviewService } from './modules/review/service';
+import { createHistoryService } from './modules/review/history';
 
 /** IMAGE_STORE, else photos in the database on PostgreSQL (shared by every instance) and in DATA_DIR on PGlite. */
 export const imageStoreKind = (database: Database, config: Config): ImageStoreKind =>
@@ -19,11 +25,12 @@ export const imageStoreKind = (database: Database, config: Config): ImageStoreKi
 
 /** Every domain service, built once per app over one database. */
 export function createServices(database: Database, config: Config, signer: ImageSigner) {
+  const auth = createAuthService(database, { tokenTtlHours: config.TOKEN_TTL_HOURS });
   const images = createImageStore(imageStoreKind(database, config) === 'db' ? dbBackend(database) : fsBackend(imagesDirOf(config)));
   return {
     database,
     config,
-    auth: createAuthService(database, { tokenTtlHours: config.TOKEN_TTL_HOURS }),
+    auth,
     users: createUserService(database),
     ledger: createLedgerService(database, { enabled: config.FOUR_EYES, bulkLimit: config.FOUR_EYES_BULK_LIMIT }),
     sellers: createSellerService(database),
@@ -34,6 +41,12 @@ export function createServices(database: Database, config: Config, signer: Image
     comments: createCommentService(database, images, signer),
     signer,
     dashboard: createDashboardService(database),
+    events: createEventService(database, auth),
+    disputes: createDisputeService(database),
+    statements: createStatementService(database),
+    exports: createExportService(database),
+    review: createReviewService(database),
+    history: createHistoryService(database),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -2,9 +2,37 @@ export const ROLES = ['admin', 'manager', 'seller'] as const;
 export type Role = (typeof ROLES)[number];
 export const isStaff = (role: string | undefined | null): boolean => role === 'admin' || role === 'manager';
 
-export const CARD_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
-export type CardStatus = 0 | 1 | 2;
-export const CARD_STATUS_LABEL: Record<CardStatus, string> = { 0: 'Pending', 1: 'Approved', 2: 'Rejected' };
+export const CARD_STATUS = { pending: 0, approved: 1, rejected: 2, disputed: 3 } as const;
+/** 0-2 as the spec says; 3 = Disputed (an approved card found bad after it was paid: its payments are clawed back). */
+export type CardStatus = 0 | 1 | 2 | 3;
+export const CARD_STATUS_LABEL: Record<CardStatus, string> = { 0: 'Pending', 1: 'Approved', 2: 'Rejected', 3: 'Disputed' };
+
+/** transactions.kind: 0 a payout, 1 the negative entry of a clawback, 2 its reversal when the dispute is resolved. */
+export const TRANSACTION_KINDS = ['payout', 'clawback', 'clawback_reversed'] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+export const TRANSACTION_KIND_LABEL: Record<TransactionKind, string> = {
+  payout: 'Payout',
+  clawback: 'Clawback',
+  clawback_reversed: 'Clawback reversed',
+};
+
+/** Why staff dispute a paid card. */
+/** How a payout was made (transactions of kind payout): from a card's pay icon, a seller payout, a bulk payment. */
+export const PAYMENT_KINDS = ['card_payment', 'payout', 'bulk_payment'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export const PAYMENT_KIND_LABEL: Record<PaymentKind, string> = {
+  card_payment: 'Card payment',
+  payout: 'Payout',
+  bulk_payment: 'Bulk payment',
+};
+export const DISPUTE_REASONS = {
+  used: 'Card already used',
+  invalid: 'Card invalid or not activated',
+  balance: 'Balance lower than stated',
+  fraud: 'Suspected fraud',
+  other: 'Other',
+} as const;
+export type DisputeReason = keyof typeof DISPUTE_REASONS;
 
 export const PRICE_TYPE = { range: 0, fixed: 1 } as const;
 export const RATE_TYPE = { percentage: 0, fixed: 1 } as const;
@@ -32,3 +60,44 @@ export const MONTHS = [
   'November',
   'December',
 ] as const;
+
+/** What moved a seller's due, as a statement lists it. */
+export const STATEMENT_EVENT_KINDS = [
+  'approved',
+  'unapproved',
+  'adjusted',
+  'payment',
+  'payment_reversed',
+  'disputed',
+  'resolved',
+  'deleted',
+  'moved_in',
+  'moved_out',
+] as const;
+/** Why staff reject a card (a fixed list; stored as these keys, shown with these labels). */
+export const REJECT_REASONS = ['unreadable_image', 'used_or_zero_balance', 'duplicate', 'wrong_card', 'suspected_fraud', 'other'] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
+export const REJECT_REASON_LABEL: Record<RejectReason, string> = {
+  unreadable_image: 'Unreadable image',
+  used_or_zero_balance: 'Already used or zero balance',
+  duplicate: 'Duplicate',
+  wrong_card: 'Wrong card or offer',
+  suspected_fraud: 'Suspected fraud',
+  other: 'Other',
+};
+/** A card's review claim warns other staff for this long. */
+export const REVIEW_CLAIM_MINUTES = 10;
+export const PAGE_SIZE_HISTORY = 10;
+export const MAX_BULK_REVIEW = 50;
+export const STATEMENT_EVENT_LABEL: Record<(typeof STATEMENT_EVENT_KINDS)[number], string> = {
+  approved: 'Card approved',
+  unapproved: 'Card approval withdrawn',
+  adjusted: 'Card price changed',
+  payment: 'Payment',
+  payment_reversed: 'Payment reversed (payout edited)',
+  disputed: 'Card disputed: clawback',
+  resolved: 'Dispute resolved',
+  deleted: 'Card deleted',
+  moved_in: 'Card moved in',
+  moved_out: 'Card moved out',
+};

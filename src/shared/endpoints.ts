@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import * as s from './schemas';
+import * as L from './list-queries';
 import type * as T from './types';
+import type { EventsPoll } from './events';
 
 /**
  * The API contract: one entry per call of spec section 7 (plus logout).
@@ -18,6 +20,8 @@ export interface EndpointDef {
   query?: z.ZodType;
   /** Multipart file fields this call may carry; `gallery` is sent as gallery[0], gallery[1], ... */
   files?: readonly ('gallery' | 'comment_image')[];
+  /** Answers a CSV file (text/csv, streamed) instead of JSON: a download, never an `api:call` over IPC. */
+  csv?: true;
   summary: string;
 }
 
@@ -42,7 +46,7 @@ export const endpoints = {
     method: 'GET',
     path: 'gift-card-offer',
     access: 'staff',
-    query: s.pageQuery,
+    query: L.offerListQuery,
     summary: 'Offers, 10 a page',
   }),
   getOffer: def<T.Wrapped<T.Offer>>()({ method: 'GET', path: 'gift-card-offer/:id', access: 'any', summary: 'One offer' }),
@@ -68,15 +72,21 @@ export const endpoints = {
     method: 'GET',
     path: 'gift-card',
     access: 'staff',
-    query: s.pageQuery,
+    query: L.cardListQuery,
     summary: 'All cards, 5 a page',
   }),
   myCards: def<T.Wrapped<T.Page<T.GiftCard>>>()({
     method: 'GET',
     path: 'my-giftcard',
     access: 'seller',
-    query: s.pageQuery,
+    query: L.myCardListQuery,
     summary: "The seller's own cards",
+  }),
+  cardStatusCounts: def<T.Wrapped<T.CardStatusCounts>>()({
+    method: 'GET',
+    path: 'gift-card-status-counts',
+    access: 'staff',
+    summary: 'How many cards are in each status (exact, kept by triggers), and when the oldest pending card was submitted',
   }),
   getCard: def<T.GiftCardDetail>()({ method: 'GET', path: 'gift-card/:id', access: 'any', summary: 'One card with its images' }),
   updateCard: def<T.Msg>()({
@@ -133,14 +143,14 @@ export const endpoints = {
     method: 'GET',
     path: 'transaction',
     access: 'staff',
-    query: s.pageQuery,
+    query: L.transactionListQuery,
     summary: 'All transactions, 10 a page',
   }),
   myTransactions: def<T.Wrapped<T.Page<T.Transaction>>>()({
     method: 'GET',
     path: 'my-transaction',
     access: 'seller',
-    query: s.pageQuery,
+    query: L.myTransactionListQuery,
     summary: "The seller's transactions",
   }),
   bulkPayment: def<T.Msg>()({
@@ -150,11 +160,96 @@ export const endpoints = {
     body: s.bulkPaymentBody,
     summary: "Pay a seller's approved cards, oldest first",
   }),
+  disputeCard: def<T.Msg>()({
+    method: 'POST',
+    path: 'gift-card-dispute/:id',
+    access: 'staff',
+    body: s.disputeBody,
+    summary: 'Mark an approved, paid card Disputed: what was paid on it is clawed back from its seller',
+  }),
+  resolveDispute: def<T.Msg>()({
+    method: 'POST',
+    path: 'gift-card-dispute-resolve/:id',
+    access: 'staff',
+    body: s.disputeResolveBody,
+    summary: 'Resolve a dispute: the card is approved again and its clawback reversed',
+  }),
+  sellerStatement: def<T.SellerStatement>()({
+    method: 'GET',
+    path: 'seller-statement',
+    access: 'any',
+    query: s.statementQuery,
+    summary: "A seller's statement for a date range: opening due, each change in order with the running due, closing due",
+  }),
+  exportStatement: def<string>()({
+    method: 'GET',
+    path: 'export/seller-statement',
+    access: 'any',
+    query: s.statementQuery,
+    csv: true,
+    summary: 'The seller statement as CSV',
+  }),
+  exportCards: def<string>()({
+    method: 'GET',
+    path: 'export/gift-card',
+    access: 'staff',
+    query: L.cardListQuery,
+    csv: true,
+    summary: 'The gift card list as CSV, with its filters and search (every matching row, newest first)',
+  }),
+  exportMyCards: def<string>()({
+    method: 'GET',
+    path: 'export/my-giftcard',
+    access: 'seller',
+    query: L.myCardListQuery,
+    csv: true,
+    summary: "The seller's own cards as CSV, with the list's filters and search",
+  }),
+  exportTransactions: def<string>()({
+    method: 'GET',
+    path: 'export/transaction',
+    access: 'staff',
+    query: L.transactionListQuery,
+    csv: true,
+    summary: 'The transaction list as CSV, with its filters and search',
+  }),
+  exportMyTransactions: def<string>()({
+    method: 'GET',
+    path: 'export/my-transaction',
+    access: 'seller',
+    query: L.myTransactionListQuery,
+    csv: true,
+    summary: "The seller's own payouts as CSV, with the list's filters and search",
+  }),
+  exportSellers: def<string>()({
+    method: 'GET',
+    path: 'export/seller-lists',
+    access: 'staff',
+    query: L.sellerListQuery,
+    csv: true,
+    summary: "Sellers with their due as CSV, with the list's filters and search",
+  }),
+  exportUsers: def<string>()({
+    method: 'GET',
+    path: 'export/all-user-lists',
+    access: 'staff',
+    query: L.userListQuery,
+    csv: true,
+    summary: "The user list as CSV, with the list's filters and search",
+  }),
+  exportOffers: def<string>()({
+    method: 'GET',
+    path: 'export/gift-card-offer',
+    access: 'staff',
+    query: L.offerListQuery,
+    csv: true,
+    summary: "The offer list as CSV, with the list's filters and search",
+  }),
   sellerList: def<T.Page<T.SellerRow>>()({
     method: 'GET',
     path: 'seller-lists',
     access: 'staff',
-    query: s.pageQuery,
+    query: L.sellerListQuery,
     summary: 'Sellers with their due',
   }),
 
@@ -162,7 +257,7 @@ export const endpoints = {
     method: 'GET',
     path: 'all-user-lists',
     access: 'staff',
-    query: s.pageQuery,
+    query: L.userListQuery,
     summary: 'Users, 10 a page',
   }),
   getUser: def<{ user: T.User }>()({ method: 'GET', path: 'users/:id', access: 'staff', summary: 'One user' }),
@@ -203,12 +298,70 @@ export const endpoints = {
     access: 'any',
     summary: 'Figures staff look at first (pending, due, paid and decided this month); a seller gets their own',
   }),
+  events: def<EventsPoll>()({
+    method: 'GET',
+    path: 'events',
+    access: 'any',
+    query: s.eventsQuery,
+    summary:
+      'Live events (staff: all; a seller: their own). With Accept: text/event-stream a Server-Sent Events stream (Last-Event-ID replays what was missed, heartbeats, ends when the token is revoked); otherwise the events after `after` as JSON',
+  }),
+
+  reviewCard: def<T.Msg>()({
+    method: 'POST',
+    path: 'gift-card-review/:id',
+    access: 'staff',
+    body: s.cardReviewBody,
+    summary: 'Approve a card, or reject it with a reason from the list (refused over a duplicate number unless overridden)',
+  }),
+  reviewCards: def<T.BulkReviewResult>()({
+    method: 'POST',
+    path: 'gift-card-review-bulk',
+    access: 'staff',
+    body: s.cardReviewBulkBody,
+    summary: 'Approve or reject several cards, each checked as if alone; what passed and what was refused',
+  }),
+  cardDuplicates: def<T.CardDuplicates>()({
+    method: 'GET',
+    path: 'gift-card-duplicates/:id',
+    access: 'staff',
+    query: s.duplicatesQuery,
+    summary: 'Other cards with the same number (normalised; the number being typed, or the stored one) and the same photos',
+  }),
+  claimCard: def<{ claim: T.ReviewClaim | null }>()({
+    method: 'POST',
+    path: 'gift-card-claim/:id',
+    access: 'staff',
+    summary: "Opening a pending card for review: claims it for 10 minutes, or answers another staff member's claim (never blocks)",
+  }),
+  cardHistory: def<T.Wrapped<T.Page<T.HistoryEntry>>>()({
+    method: 'GET',
+    path: 'gift-card-history/:id',
+    access: 'any',
+    query: s.pageQuery,
+    summary: "A card's history from the audit trail and its payments, newest first, 10 a page",
+  }),
+  cardMoney: def<T.Wrapped<T.CardMoney>>()({
+    method: 'GET',
+    path: 'gift-card-money/:id',
+    access: 'any',
+    summary: "A card's price, rate, payable, paid, due and the payouts that paid it",
+  }),
+  rejectReasons: def<{ reasons: T.RejectReasonCount[] }>()({
+    method: 'POST',
+    path: 'chart-data-reject-reasons',
+    access: 'any',
+    body: s.chartBody,
+    summary: 'Rejections per reason over a range (a seller gets their own)',
+  }),
 } as const;
 
 export type Endpoints = typeof endpoints;
 export type OperationName = keyof Endpoints;
 export const operationNames = Object.keys(endpoints) as OperationName[];
 export const isOperationName = (v: unknown): v is OperationName => typeof v === 'string' && Object.hasOwn(endpoints, v);
+/** The operations that answer a CSV download. */
+export const isCsvOperation = (op: OperationName): boolean => 'csv' in endpoints[op] && endpoints[op].csv === true;
 
 type Def<K extends OperationName> = Endpoints[K];
 export type ResponseOf<K extends OperationName> = Def<K> extends { __response?: infer R } ? R : unknown;

@@ -158,8 +158,28 @@ export const cardAddForm = <Image>(offers: Offer[]) =>
       if (v.images.length === 0) issue(ctx, 'images', MSG.imageRequired);
     });
 
-/** Edit a card: an offer; a changed offer or price must fit the offer (an unchanged one is the card's own). */
-export const cardEditForm = <Image>(offers: Offer[], original: { giftcard_offer_id: string; price: string }) =>
+const rejectNote = z.string().max(1000, 'Note may not be greater than 1000 characters');
+const overrideReason = z.string().max(1000, 'Reason may not be greater than 1000 characters');
+
+/** Rejecting a card: a reason from the list is required, a note is optional. */
+export const rejectForm = z.object({
+  reject_reason: z.string().min(1, 'Reason is required'),
+  reject_note: rejectNote,
+});
+export type RejectFormValues = z.input<typeof rejectForm>;
+
+/** Approving over a duplicate number: the override ticked and why. */
+export const overrideForm = z.object({ override_duplicate: z.boolean(), override_reason: overrideReason }).superRefine((v, ctx) => {
+  if (!v.override_duplicate) issue(ctx, 'override_duplicate', 'Tick the override to approve over the duplicate');
+  if (!v.override_reason.trim()) issue(ctx, 'override_reason', 'Reason is required');
+});
+export type OverrideFormValues = z.input<typeof overrideForm>;
+
+/**
+ * Edit a card: an offer; a changed offer or price must fit the offer (an unchanged one is the card's own). Setting the
+ * status to Rejected asks for the reason; approving over a duplicate with the override asks why.
+ */
+export const cardEditForm = <Image>(offers: Offer[], original: { giftcard_offer_id: string; price: string; card_status?: string }) =>
   z
     .object({
       giftcard_offer_id: z.string(),
@@ -167,9 +187,15 @@ export const cardEditForm = <Image>(offers: Offer[], original: { giftcard_offer_
       card_number: z.string().max(100, 'Card Number may not be greater than 100 characters'),
       description: z.string().max(5000, 'Description may not be greater than 5000 characters'),
       card_status: z.string(),
+      reject_reason: z.string(),
+      reject_note: rejectNote,
+      override_duplicate: z.boolean(),
+      override_reason: overrideReason,
       images: z.array(z.custom<Image>()),
     })
     .superRefine((v, ctx) => {
+      if (v.card_status === '2' && original.card_status !== '2' && !v.reject_reason) issue(ctx, 'reject_reason', 'Reason is required');
+      if (v.override_duplicate && !v.override_reason.trim()) issue(ctx, 'override_reason', 'Reason is required');
       const offer = offers.find((o) => String(o.id) === v.giftcard_offer_id);
       if (!offer) return issue(ctx, 'giftcard_offer_id', 'Offer is required');
       if (v.giftcard_offer_id === original.giftcard_offer_id && v.price === original.price) return;
@@ -184,3 +210,14 @@ export const dateRangeForm = z
     if (v.start_date && v.end_date && v.end_date < v.start_date) issue(ctx, 'end_date', 'End Date must be on or after the Start Date');
   });
 export type DateRangeValues = z.input<typeof dateRangeForm>;
+
+/** Staff dispute a paid card: a reason (required) and a note. */
+export const disputeForm = z.object({
+  reason: z.string().min(1, 'Reason is required'),
+  note: z.string().trim().max(2000, 'Note may not be greater than 2000 characters'),
+});
+export type DisputeFormValues = z.input<typeof disputeForm>;
+
+/** Resolving a dispute: an optional note. */
+export const resolveForm = z.object({ note: z.string().trim().max(2000, 'Note may not be greater than 2000 characters') });
+export type ResolveFormValues = z.input<typeof resolveForm>;

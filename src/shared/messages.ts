@@ -46,6 +46,23 @@ export const MSG = {
   ambiguousName: 'More than one account has this name: sign in with your email address instead.',
   sellerDeleted: "This card's seller account is deleted: it cannot be paid.",
   approverCannotPay: 'You approved this gift card: another staff member must pay it.',
+  cardDisputed: 'This card is disputed: resolve the dispute first.',
+  disputeNeedsPaidCard: 'Only an approved card with payments can be disputed.',
+  cardNotDisputed: 'This card is not disputed.',
+  cardDisputedOk: 'Card marked as disputed: its payments are clawed back from the seller.',
+  disputeResolvedOk: 'Dispute resolved: the card is approved again and the clawback reversed.',
+  clawbackNotEditable: 'A clawback entry cannot be edited or redeemed: resolve the dispute on its card instead.',
+  payoutHasDisputedCard: 'This payout paid a disputed card: resolve the dispute before changing the payout.',
+  sellerOwes: (due: string) =>
+    `Payments are paused: after clawbacks of disputed cards this seller's due is ${due}. Payments resume once their due is above zero.`,
   payoutNeedsSecondStaff:
     'A payout of this size needs a second staff member: your request is recorded, and another staff member confirms it by sending the same payment (seller, amount and code).',
+  rejectReasonRequired: 'Choose why the card is rejected',
+  cardAlreadyApproved: 'This card is already approved',
+  cardAlreadyRejected: 'This card is already rejected',
+  cardApproved: 'Gift card approved',
+  cardRejected: 'Gift card rejected',
+  /** Approving a number another pending or approved card has; `cards` like '#12 (Pending, Seller B)'. */
+  duplicateNumber: (cards: string) =>
+    `This card number is also on ${cards}. To approve it anyway, tick "Approve over the duplicate" and give a reason.`,
 } as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { OperationName, ResponseOf } from './endpoints';
+import { eventsPollResponse } from './events';
+import { REJECT_REASONS, STATEMENT_EVENT_KINDS, TRANSACTION_KINDS, PAYMENT_KINDS } from './constants';
 
 /**
  * Response schemas of the API: what a successful call answers, field by field. The server validates and
@@ -26,6 +28,7 @@ export const pageOf = <T extends z.ZodType>(row: T) =>
     per_page: z.number().int(),
     total: z.number().int(),
     last_page: z.number().int(),
+    total_capped: z.boolean().optional(),
   });
 export const wrapped = <T extends z.ZodType>(inner: T) => z.object({ data: inner });
 
@@ -60,13 +63,16 @@ export const giftCardResponse = z.object({
   paid_amount: money,
   due: money,
   description: z.string().nullable(),
-  card_status: z.number().int().describe('0 pending, 1 approved, 2 rejected'),
+  card_status: z.number().int().describe('0 pending, 1 approved, 2 rejected, 3 disputed'),
   approval_date: date.nullable(),
   rejection_date: date.nullable(),
   created_at: date,
   title: z.string(),
   name: z.string(),
   email: z.string(),
+  reject_reason: z.enum(REJECT_REASONS).nullable().describe('Why it was rejected; null: not rejected or no reason given'),
+  reject_note: z.string().nullable(),
+  duplicate_count: z.number().int().optional().describe('Staff lists only: other cards with this number (normalised)'),
 });
 export const giftCardDetailResponse = z.object({ data: giftCardResponse, images: z.array(cardImageResponse) });
 
@@ -88,6 +94,8 @@ export const transactionResponse = z.object({
   transaction_amount: money,
   is_redeem: flag,
   gidcard_id: id.nullable(),
+  kind: z.enum(TRANSACTION_KINDS).describe('payout; clawback: the negative entry of a disputed card; clawback_reversed'),
+  payment_kind: z.enum(PAYMENT_KINDS).nullable().optional().describe('card_payment, payout or bulk_payment; null for clawbacks'),
   created_at: date,
   seller: z.object({ id, name: z.string() }),
   allocations: z.array(z.object({ gift_card_id: id, amount: money })).optional(),
@@ -95,6 +103,26 @@ export const transactionResponse = z.object({
 
 export const sellerRowResponse = z.object({ id, name: z.string(), email: z.string(), seller_due: money });
 export const sellerDueResponse = z.object({ due: money });
+
+export const sellerStatementResponse = z.object({
+  seller: z.object({ id, name: z.string(), email: z.string() }),
+  start_date: date,
+  end_date: date,
+  opening_due: money,
+  closing_due: money.describe('Equals seller-due as of the end date'),
+  events: z.array(
+    z.object({
+      at: date,
+      kind: z.enum(STATEMENT_EVENT_KINDS),
+      amount: money,
+      due: money,
+      gift_card_id: id.nullable(),
+      transaction_id: id.nullable(),
+      code: z.string().nullable(),
+      cards: z.number().int(),
+    }),
+  ),
+});
 
 export const chartDataResponse = z.object({
   lableArray: z.array(z.string()),
@@ -116,6 +144,82 @@ export const dashboardFiguresResponse = z.object({
   rejected_this_month: z.number().int(),
 });
 
+const cardStatus = z.number().int().describe('0 pending, 1 approved, 2 rejected, 3 disputed');
+const rejectReason = z.enum(REJECT_REASONS);
+export const bulkReviewResponse = z.object({
+  msg: z.string(),
+  passed: z.number().int(),
+  refused: z.number().int(),
+  results: z.array(z.object({ id, ok: z.boolean(), msg: z.string() })),
+});
+export const duplicatesResponse = z.object({
+  key: z.string().nullable(),
+  numbers: z.array(
+    z.object({
+      id,
+      card_number: z.string().nullable(),
+      card_status: cardStatus,
+      seller_id: id,
+      name: z.string(),
+      created_at: date,
+      blocks: z.boolean(),
+    }),
+  ),
+  images: z.array(
+    z.object({
+      image_id: id,
+      card_id: id,
+      matched_image_id: id,
+      card_status: cardStatus,
+      name: z.string(),
+      created_at: date,
+      kind: z.enum(['same', 'similar']),
+      distance: z.number().int(),
+    }),
+  ),
+});
+export const claimResponse = z.object({
+  claim: z.object({ user_id: id, name: z.string(), since: date }).nullable().describe("Another staff member's claim, or null"),
+});
+const text = z.string().nullable();
+export const historyEntryResponse = z.object({
+  id: z.string(),
+  at: date,
+  kind: z.enum(['submitted', 'edited', 'status', 'comment', 'comment_deleted', 'image_removed', 'payment', 'other']),
+  actor: z.object({ id, name: z.string() }).nullable(),
+  changes: z.array(z.object({ field: z.string(), before: text, after: text })).optional(),
+  images_added: z.number().int().optional(),
+  status: z.object({ from: cardStatus.nullable(), to: cardStatus }).optional(),
+  reason: rejectReason.nullable().optional(),
+  note: text.optional(),
+  override_reason: text.optional(),
+  comment: text.optional(),
+  payment: z.object({ transaction_id: id, code: z.string(), amount: money }).optional(),
+});
+export const cardMoneyResponse = z.object({
+  price: money,
+  rate: money,
+  payable: money,
+  paid_amount: money,
+  due: money,
+  payments: z.array(
+    z.object({
+      transaction_id: id,
+      code: z.string(),
+      amount: money,
+      transaction_amount: money,
+      is_redeem: flag,
+      created_at: date,
+      by: z.string().nullable(),
+    }),
+  ),
+});
+export const rejectReasonsResponse = z.object({
+  reasons: z.array(z.object({ reason: z.union([rejectReason, z.literal('none')]), label: z.string(), total: z.number().int() })),
+});
+/** A CSV download (text/csv): a header line, then one line per row. */
+export const csvResponse = z.string().describe('text/csv: a header line, then one line per row');
+
 /** The answer of every operation of the contract (`satisfies` keeps each schema's own type). */
 export const responseSchemas = {
   login: loginResponse,
@@ -130,6 +234,15 @@ export const responseSchemas = {
   createCard: msgResponse,
   listCards: pageOf(giftCardResponse),
   myCards: wrapped(pageOf(giftCardResponse)),
+  cardStatusCounts: wrapped(
+    z.object({
+      pending: z.number().int(),
+      approved: z.number().int(),
+      rejected: z.number().int(),
+      disputed: z.number().int(),
+      oldest_pending_at: z.string().nullable(),
+    }),
+  ),
   getCard: giftCardDetailResponse,
   updateCard: msgResponse,
   deleteCard: msgResponse,
@@ -144,6 +257,17 @@ export const responseSchemas = {
   listTransactions: pageOf(transactionResponse),
   myTransactions: wrapped(pageOf(transactionResponse)),
   bulkPayment: msgResponse,
+  disputeCard: msgResponse,
+  resolveDispute: msgResponse,
+  sellerStatement: sellerStatementResponse,
+  exportStatement: csvResponse,
+  exportCards: csvResponse,
+  exportMyCards: csvResponse,
+  exportTransactions: csvResponse,
+  exportMyTransactions: csvResponse,
+  exportSellers: csvResponse,
+  exportUsers: csvResponse,
+  exportOffers: csvResponse,
   sellerList: pageOf(sellerRowResponse),
   listUsers: pageOf(userResponse),
   getUser: z.object({ user: userResponse }),
@@ -154,6 +278,14 @@ export const responseSchemas = {
   chartDataYearly: chartDataResponse,
   dashboardChart: dashboardChartResponse,
   dashboardFigures: dashboardFiguresResponse,
+  events: eventsPollResponse,
+  reviewCard: msgResponse,
+  reviewCards: bulkReviewResponse,
+  cardDuplicates: duplicatesResponse,
+  claimCard: claimResponse,
+  cardHistory: wrapped(pageOf(historyEntryResponse)),
+  cardMoney: wrapped(cardMoneyResponse),
+  rejectReasons: rejectReasonsResponse,
 } satisfies Record<OperationName, z.ZodType>;
 
 /** Every declared response type fits its schema (checked by the compiler; nothing reads it at run time). */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { parseCents } from './money';
+import { DISPUTE_REASONS, type DisputeReason } from './constants';
+import { MAX_BULK_REVIEW, REJECT_REASONS } from './constants';
 
 /** Form bodies arrive as strings, JSON bodies as numbers: every field schema accepts both. */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -47,6 +49,15 @@ export const pageQuery = z.object({
   page: z
     .preprocess((v) => (v === undefined ? '1' : v), z.string().regex(/^[1-9]\d{0,8}$/, 'must be a positive whole number'))
     .transform(Number),
+});
+
+/** `GET events`: events after this id (the SSE stream also takes the Last-Event-ID header). */
+export const eventsQuery = z.object({
+  after: z
+    .string()
+    .regex(/^(0|[1-9]\d{0,17})$/, 'must be a whole number')
+    .transform(Number)
+    .optional(),
 });
 
 export const loginBody = z.object({
@@ -120,9 +131,52 @@ export const cardCreateBody = z.object({
   card_number: optionalText(100),
   description: optionalText(5000),
 });
-export const cardUpdateBody = cardCreateBody.extend({
-  card_status: optional(enumInt([0, 1, 2] as const)),
-});
+/** 1/0, true/false (JSON or form text). */
+const flagValue = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], { error: 'must be 0 or 1' })
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+const rejectReason = z.enum(REJECT_REASONS, { error: `must be one of ${REJECT_REASONS.join(', ')}` });
+/** Review fields the spec does not have: all optional on the spec's update call. */
+const reviewFields = {
+  reject_reason: optional(rejectReason),
+  reject_note: optionalText(1000),
+  override_duplicate: optional(flagValue),
+  override_reason: optionalText(1000),
+};
+const overrideNeedsReason = (v: { override_duplicate?: boolean; override_reason?: string }, ctx: z.RefinementCtx) => {
+  if (v.override_duplicate && !v.override_reason)
+    ctx.addIssue({ code: 'custom', path: ['override_reason'], message: 'is required when overriding a duplicate' });
+};
+export const cardUpdateBody = cardCreateBody
+  .extend({
+    card_status: optional(enumInt([0, 1, 2] as const)),
+    ...reviewFields,
+  })
+  .superRefine(overrideNeedsReason);
+
+/** The one-click review: approve, or reject with a reason from the list (required) and an optional note. */
+export const cardReviewBody = z
+  .object({ action: z.enum(['approve', 'reject'], { error: 'must be approve or reject' }), ...reviewFields })
+  .superRefine((v, ctx) => {
+    if (v.action === 'reject' && !v.reject_reason) ctx.addIssue({ code: 'custom', path: ['reject_reason'], message: 'is required' });
+    overrideNeedsReason(v, ctx);
+  });
+/** Several cards at once, each checked as if reviewed alone (no duplicate override in bulk). */
+export const cardReviewBulkBody = z
+  .object({
+    ids: z
+      .array(id, { error: 'must be a list of card ids' })
+      .min(1, 'must name at least one card')
+      .max(MAX_BULK_REVIEW, `may not name more than ${MAX_BULK_REVIEW} cards`),
+    action: z.enum(['approve', 'reject'], { error: 'must be approve or reject' }),
+    reject_reason: optional(rejectReason),
+    reject_note: optionalText(1000),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action === 'reject' && !v.reject_reason) ctx.addIssue({ code: 'custom', path: ['reject_reason'], message: 'is required' });
+  });
+/** The number staff are typing, to look its duplicates up before saving; the card's own when left out. */
+export const duplicatesQuery = z.object({ card_number: optionalText(100) });
 
 export const commentBody = z.object({ comment: text(5000) });
 export const searchCardBody = z.object({ card_number: text(100) });
@@ -175,5 +229,19 @@ export const dashboardChartQuery = z.object({ start_date: isoDate, end_date: iso
   path: ['end_date'],
   message: 'must be on or after the start date',
 });
+
+/** Staff dispute a paid card: why (one of DISPUTE_REASONS) and a note. */
+export const disputeBody = z.object({
+  reason: z.enum(Object.keys(DISPUTE_REASONS) as [DisputeReason, ...DisputeReason[]], {
+    error: `must be one of ${Object.keys(DISPUTE_REASONS).join(', ')}`,
+  }),
+  note: optionalText(2000),
+});
+export const disputeResolveBody = z.object({ note: optionalText(2000) });
+
+/** A seller's statement over a date range (both ends included); staff name the seller, a seller gets their own. */
+export const statementQuery = z
+  .object({ start_date: isoDate, end_date: isoDate, seller_id: optional(id) })
+  .refine((b) => b.start_date <= b.end_date, { path: ['end_date'], message: 'must be on or after the start date' });
 
 export type OfferBody = z.input<typeof offerBody>;

@@ -1,4 +1,4 @@
-import type { CardStatus, Role } from './constants';
+import type { CardStatus, RejectReason, Role, STATEMENT_EVENT_KINDS, TransactionKind, PaymentKind } from './constants';
 
 /** Response shapes of the API (money as JSON numbers with at most 2 decimals). */
 export interface User {
@@ -18,6 +18,16 @@ export interface Page<T> {
   per_page: number;
   total: number;
   last_page: number;
+  /** Only on a filtered list whose matches were counted up to TOTAL_CAP and there are more: show "10,000+". */
+  total_capped?: boolean;
+}
+export interface CardStatusCounts {
+  pending: number;
+  approved: number;
+  rejected: number;
+  disputed: number;
+  /** When the oldest pending card was submitted (ISO), null when none is pending. */
+  oldest_pending_at: string | null;
 }
 export interface Wrapped<T> {
   data: T;
@@ -59,6 +69,11 @@ export interface GiftCard {
   title: string;
   name: string;
   email: string;
+  /** Why it was rejected (null: not rejected, or rejected without a reason). */
+  reject_reason: RejectReason | null;
+  reject_note: string | null;
+  /** Staff lists only: how many other cards have this number (compared normalised). */
+  duplicate_count?: number;
 }
 export interface GiftCardDetail {
   data: GiftCard;
@@ -83,6 +98,10 @@ export interface Transaction {
   transaction_amount: number;
   is_redeem: 0 | 1;
   gidcard_id: number | null;
+  /** payout; clawback (negative, written when its card is disputed); clawback_reversed (when the dispute is resolved). */
+  kind: TransactionKind;
+  /** For a payout: card payment, seller payout or bulk payment (null for clawbacks). */
+  payment_kind?: PaymentKind | null;
   created_at: string;
   seller: { id: number; name: string };
   allocations?: { gift_card_id: number; amount: number }[];
@@ -94,6 +113,31 @@ export interface SellerRow {
   email: string;
   seller_due: number;
 }
+/** What moved a seller's due (see ledger_entries in migration 0010). */
+export type StatementEventKind = (typeof STATEMENT_EVENT_KINDS)[number];
+export interface StatementEvent {
+  at: string;
+  kind: StatementEventKind;
+  /** The change of the due (negative: the due went down). */
+  amount: number;
+  /** The due after this event. */
+  due: number;
+  gift_card_id: number | null;
+  transaction_id: number | null;
+  /** The payout's code for payment events. */
+  code: string | null;
+  /** How many cards a payment event covers. */
+  cards: number;
+}
+export interface SellerStatement {
+  seller: { id: number; name: string; email: string };
+  start_date: string;
+  end_date: string;
+  opening_due: number;
+  closing_due: number;
+  events: StatementEvent[];
+}
+
 export interface SellerDue {
   due: number;
 }
@@ -126,4 +170,88 @@ export interface ApiError {
   message: string;
   errorMsg?: string;
   errors?: Record<string, string[]>;
+}
+
+/** The one-click review of several cards: what passed, what was refused and why. */
+export interface BulkReviewResult {
+  msg: string;
+  passed: number;
+  refused: number;
+  results: { id: number; ok: boolean; msg: string }[];
+}
+
+/** Another card with the same number (compared normalised). */
+export interface DuplicateCard {
+  id: number;
+  card_number: string | null;
+  card_status: CardStatus;
+  seller_id: number;
+  name: string;
+  created_at: string;
+  /** Pending or approved: approving this card needs the override. */
+  blocks: boolean;
+}
+/** A photo of this card that matches a photo of another card. */
+export interface ImageMatch {
+  image_id: number;
+  card_id: number;
+  matched_image_id: number;
+  card_status: CardStatus;
+  name: string;
+  created_at: string;
+  /** same: identical bytes; similar: the same picture (perceptual hash within the threshold). */
+  kind: 'same' | 'similar';
+  distance: number;
+}
+export interface CardDuplicates {
+  /** The normalised number looked up (null: none). */
+  key: string | null;
+  numbers: DuplicateCard[];
+  images: ImageMatch[];
+}
+
+export interface ReviewClaim {
+  user_id: number;
+  name: string;
+  since: string;
+}
+
+export type HistoryKind = 'submitted' | 'edited' | 'status' | 'comment' | 'comment_deleted' | 'image_removed' | 'payment' | 'other';
+export interface HistoryEntry {
+  id: string;
+  at: string;
+  kind: HistoryKind;
+  actor: { id: number; name: string } | null;
+  changes?: { field: string; before: string | null; after: string | null }[];
+  images_added?: number;
+  status?: { from: CardStatus | null; to: CardStatus };
+  reason?: RejectReason | null;
+  note?: string | null;
+  /** Staff only: an approval over a duplicate, with why. */
+  override_reason?: string | null;
+  comment?: string | null;
+  payment?: { transaction_id: number; code: string; amount: number };
+}
+
+export interface CardMoney {
+  price: number;
+  rate: number;
+  payable: number;
+  paid_amount: number;
+  due: number;
+  payments: {
+    transaction_id: number;
+    code: string;
+    amount: number;
+    transaction_amount: number;
+    is_redeem: 0 | 1;
+    created_at: string;
+    by: string | null;
+  }[];
+}
+
+export interface RejectReasonCount {
+  reason: RejectReason | 'none';
+  label: string;
+  total: number;
 }

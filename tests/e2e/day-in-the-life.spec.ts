@@ -35,17 +35,20 @@ test.describe('a day in the life', () => {
     const offer = await createOffer({ title: unique('Window Offer') });
     const card = await createCard(seller.email, offer.id, 40);
     await loginAs(page, 'admin');
-    await expect(page).toHaveTitle('Dashboard · Gift Card Back-Office');
+    // Staff titles start with the count of cards pending review: "(3) Dashboard · Gift Card Back-Office".
+    const pending = (await apiCall('GET', 'dashboard-figures', { as: 'admin' })).body.pending as number;
+    expect(pending).toBeGreaterThan(0);
+    await expect(page).toHaveTitle(`(${pending}) Dashboard · Gift Card Back-Office`);
     for (const [label, title] of [
       ['Gift Cards', 'Gift Cards · Gift Card Back-Office'],
       ['Transactions', 'Transactions · Gift Card Back-Office'],
       ['Report', 'Report · Gift Card Back-Office'],
     ]) {
       await sidebar(page).getByRole('link', { name: label, exact: true }).click();
-      await expect(page).toHaveTitle(title);
+      await expect(page).toHaveTitle(new RegExp(`^\\(\\d+\\) ${title}$`));
     }
     await page.goto(`/gift-card/${card}`);
-    await expect(page).toHaveTitle(/^Gift Card .* · Gift Card Back-Office$/);
+    await expect(page).toHaveTitle(/^\(\d+\) Gift Card .* · Gift Card Back-Office$/);
     await expect(sidebar(page).getByRole('link', { name: 'Gift Cards', exact: true })).toHaveAttribute('aria-current', 'page');
     await page.goto('/create-transaction');
     await expect(sidebar(page).getByRole('link', { name: 'Transactions', exact: true })).toHaveAttribute('aria-current', 'page');
@@ -137,5 +140,26 @@ test.describe('a day in the life', () => {
     await expect(dialog).toContainText("Are you sure? You won't be able to revert this!");
     expect((await dialog.innerText()).match(/Are you sure\?/g)).toHaveLength(1);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+  test('card page at a wide screen: photos on one side, form and comments on the other; comments show date and time', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const seller = await createUser('seller');
+    const offer = await createOffer({ title: unique('Wide Offer') });
+    const id = await createCard(seller.email, offer.id, 50);
+    expect((await apiCall('POST', `add-gift-card/${id}`, { as: 'admin', body: { comment: 'Checked the balance' } })).status).toBe(200);
+    await loginAs(page, 'admin');
+    await page.goto(`/gift-card/${id}`);
+    const photos = page.getByRole('region', { name: 'Images' });
+    const form = page.getByRole('form', { name: 'Edit gift card' });
+    const comments = page.getByRole('region', { name: 'Comments' });
+    await expect(photos.getByRole('list', { name: 'Card images' }).getByRole('listitem')).toHaveCount(1);
+    const [p, f, c] = [await photos.boundingBox(), await form.boundingBox(), await comments.boundingBox()];
+    expect(p!.x + p!.width).toBeLessThanOrEqual(f!.x);
+    expect(Math.abs(c!.x - f!.x)).toBeLessThan(40);
+    expect(c!.y).toBeGreaterThan(f!.y + f!.height);
+    expect(p!.width).toBeGreaterThan(300);
+    const row = comments.getByRole('row').filter({ hasText: 'Checked the balance' });
+    await expect(row.getByRole('cell').nth(3)).toHaveText(/\d{1,2}:\d{2}/);
+    await expect(page.getByLabel('Offer')).toBeFocused();
   });
 });

@@ -62,6 +62,23 @@ const transactionOfA = async () => {
   return (await s.database.query<{ id: number }>(sql`SELECT id FROM transactions WHERE code = ${c}`))[0].id;
 };
 
+/** An approved card with a payment on it (disputable), disputed too when asked; of a third seller (A's counts stay). */
+let sellerC: TestUser | undefined;
+const paidCard = async (disputed = false) => {
+  sellerC ??= await s.createUser('seller');
+  const id = await submitCard(s, sellerC, { giftcard_offer_id: offer, price: 50 }, [png()]);
+  expect((await staffUpdate(s, id, { giftcard_offer_id: offer, price: 50, card_status: 1 })).status).toBe(200);
+  const pay = await s.call('POST', 'transaction', {
+    token: s.users.admin.token,
+    body: { code: code(), transaction_amount: 1, gidcard_id: id },
+  });
+  expect(pay.status).toBe(200);
+  if (disputed)
+    expect((await s.call('POST', `gift-card-dispute/${id}`, { token: s.users.admin.token, body: { reason: 'used' } })).status).toBe(200);
+  return id;
+};
+const isStaffRole = (r: Role) => r === 'manager' || r === 'admin';
+
 const rows: Row[] = [
   { op: 'logout', req: () => ({ method: 'POST', url: 'logout' }), expect: anyone },
   { op: 'sellerDue', req: () => ({ method: 'GET', url: 'seller-due' }), expect: sellersOnly },
@@ -90,6 +107,14 @@ const rows: Row[] = [
   },
   { op: 'listCards', req: () => ({ method: 'GET', url: 'gift-card?page=1' }), expect: staffOnly },
   { op: 'myCards', req: () => ({ method: 'GET', url: 'my-giftcard?page=1' }), expect: sellersOnly },
+  { op: 'cardStatusCounts', req: () => ({ method: 'GET', url: 'gift-card-status-counts' }), expect: staffOnly },
+  { op: 'exportCards', req: () => ({ method: 'GET', url: 'export/gift-card?status=1' }), expect: staffOnly },
+  { op: 'exportMyCards', req: () => ({ method: 'GET', url: 'export/my-giftcard' }), expect: sellersOnly },
+  { op: 'exportTransactions', req: () => ({ method: 'GET', url: 'export/transaction' }), expect: staffOnly },
+  { op: 'exportMyTransactions', req: () => ({ method: 'GET', url: 'export/my-transaction' }), expect: sellersOnly },
+  { op: 'exportSellers', req: () => ({ method: 'GET', url: 'export/seller-lists' }), expect: staffOnly },
+  { op: 'exportUsers', req: () => ({ method: 'GET', url: 'export/all-user-lists' }), expect: staffOnly },
+  { op: 'exportOffers', req: () => ({ method: 'GET', url: 'export/gift-card-offer' }), expect: staffOnly },
   { op: 'getCard', req: () => ({ method: 'GET', url: `gift-card/${approvedCard}` }), expect: ownerOrStaff },
   {
     op: 'updateCard',
@@ -148,6 +173,37 @@ const rows: Row[] = [
     req: () => ({ method: 'POST', url: 'bulk-payment', body: { seller_id: s.users.sellerA.id, paid_amount: 0.25, code: code() } }),
     expect: staffOnly,
   },
+  {
+    op: 'disputeCard',
+    req: async (r) => ({
+      method: 'POST',
+      url: `gift-card-dispute/${isStaffRole(r) ? await paidCard() : approvedCard}`,
+      body: { reason: 'used', note: 'matrix' },
+    }),
+    expect: staffOnly,
+  },
+  {
+    op: 'resolveDispute',
+    req: async (r) => ({
+      method: 'POST',
+      url: `gift-card-dispute-resolve/${isStaffRole(r) ? await paidCard(true) : approvedCard}`,
+      body: {},
+    }),
+    expect: staffOnly,
+  },
+  {
+    op: 'sellerStatement',
+    req: () => ({ method: 'GET', url: `seller-statement?start_date=2026-01-01&end_date=2026-12-31&seller_id=${s.users.sellerA.id}` }),
+    expect: ownerOrStaff,
+  },
+  {
+    op: 'exportStatement',
+    req: () => ({
+      method: 'GET',
+      url: `export/seller-statement?start_date=2026-01-01&end_date=2026-12-31&seller_id=${s.users.sellerA.id}`,
+    }),
+    expect: ownerOrStaff,
+  },
   { op: 'sellerList', req: () => ({ method: 'GET', url: 'seller-lists?page=1' }), expect: staffOnly },
   { op: 'listUsers', req: () => ({ method: 'GET', url: 'all-user-lists?page=1' }), expect: staffOnly },
   { op: 'getUser', req: () => ({ method: 'GET', url: `users/${s.users.sellerA.id}` }), expect: staffOnly },
@@ -203,6 +259,40 @@ const rows: Row[] = [
   },
   { op: 'dashboardChart', req: () => ({ method: 'GET', url: 'chart-data?start_date=2026-01-01&end_date=2026-01-31' }), expect: anyone },
   { op: 'dashboardFigures', req: () => ({ method: 'GET', url: 'dashboard-figures' }), expect: anyone },
+  // The JSON form of the events call (the stream is tested in events.test.ts); a seller's own only.
+  { op: 'events', req: () => ({ method: 'GET', url: 'events?after=0' }), expect: anyone },
+  {
+    op: 'reviewCard',
+    req: async () => ({
+      method: 'POST',
+      url: `gift-card-review/${await pendingCardOfA()}`,
+      body: { action: 'reject', reject_reason: 'other' },
+    }),
+    expect: staffOnly,
+  },
+  {
+    op: 'reviewCards',
+    req: async () => ({
+      method: 'POST',
+      url: 'gift-card-review-bulk',
+      body: { ids: [await pendingCardOfA()], action: 'reject', reject_reason: 'unreadable_image' },
+    }),
+    expect: staffOnly,
+  },
+  // Duplicate links and claims name other sellers' cards: staff only, even for the card's own seller.
+  { op: 'cardDuplicates', req: () => ({ method: 'GET', url: `gift-card-duplicates/${approvedCard}` }), expect: staffOnly },
+  { op: 'claimCard', req: async () => ({ method: 'POST', url: `gift-card-claim/${await pendingCardOfA()}` }), expect: staffOnly },
+  { op: 'cardHistory', req: () => ({ method: 'GET', url: `gift-card-history/${approvedCard}?page=1` }), expect: ownerOrStaff },
+  { op: 'cardMoney', req: () => ({ method: 'GET', url: `gift-card-money/${approvedCard}` }), expect: ownerOrStaff },
+  {
+    op: 'rejectReasons',
+    req: () => ({
+      method: 'POST',
+      url: 'chart-data-reject-reasons',
+      body: { start_date: '2026-01-01', end_date: '2026-12-31', seller_id: 0 },
+    }),
+    expect: anyone,
+  },
 ];
 
 beforeAll(async () => {
@@ -250,6 +340,10 @@ describe('access matrix', () => {
 describe("a seller's data stays theirs", () => {
   it('seller B sees none of seller A’s cards, transactions or due; seller_id from a seller is not trusted', async () => {
     const b = s.users.sellerB.token;
+    const events = await s.call('GET', 'events?after=0', { token: b });
+    expect(events.body.events.every((e: { seller_id: number }) => e.seller_id === s.users.sellerB.id)).toBe(true);
+    const eventsOfA = await s.call('GET', 'events?after=0', { token: s.users.sellerA.token });
+    expect(eventsOfA.body.events.length).toBeGreaterThan(0);
     const mine = await s.call('GET', 'my-giftcard?page=1', { token: b });
     expect(mine.body.data.data.every((c: { seller_id: number }) => c.seller_id === s.users.sellerB.id)).toBe(true);
     const tx = await s.call('GET', 'my-transaction?page=1', { token: b });

@@ -1,4 +1,4 @@
-import { operationNames } from '../../src/shared/endpoints';
+import { isCsvOperation, operationNames, type OperationName } from '../../src/shared/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, PASSWORD, type TestServer } from '../helpers/server';
 import { MSG } from '../../src/shared/messages';
@@ -160,7 +160,14 @@ describe('API basics', () => {
     const doc = await s.call('GET', '/api/openapi.json');
     const ops = Object.values(doc.body.paths as Record<string, Record<string, any>>).flatMap((p) => Object.values(p));
     expect(ops.length).toBe(operationNames.length);
-    for (const op of ops) expect(op.responses['200'].content['application/json'].schema, op.operationId).toHaveProperty('type');
+    for (const op of ops) {
+      const content = op.responses['200'].content;
+      const schema = (content['application/json'] ?? content['text/csv']).schema;
+      expect(schema, op.operationId).toHaveProperty('type');
+    }
+    const csvOps = ops.filter((op) => op.responses['200'].content['text/csv']).map((op) => op.operationId);
+    expect(csvOps.length).toBeGreaterThan(0);
+    for (const name of csvOps) expect(isCsvOperation(name as OperationName), name).toBe(true);
     const card = doc.body.paths['/api/gift-card/{id}'].get.responses['200'].content['application/json'].schema;
     expect(card.properties.data.properties.due.type).toBe('number');
   });

@@ -185,9 +185,40 @@ const routes: { name: string; method: string; url: () => string; fields: string[
     name: 'updateCard (staff)',
     method: 'POST',
     url: () => `gift-card-update/${card}`,
-    fields: ['giftcard_offer_id', 'price', 'card_number', 'description', 'card_status'],
+    fields: [
+      'giftcard_offer_id',
+      'price',
+      'card_number',
+      'description',
+      'card_status',
+      'reject_reason',
+      'reject_note',
+      'override_duplicate',
+      'override_reason',
+    ],
     as: () => s.users.admin.token,
     file: true,
+  },
+  {
+    name: 'reviewCard',
+    method: 'POST',
+    url: () => `gift-card-review/${card}`,
+    fields: ['action', 'reject_reason', 'reject_note', 'override_duplicate', 'override_reason'],
+    as: () => s.users.admin.token,
+  },
+  {
+    name: 'reviewCards',
+    method: 'POST',
+    url: () => 'gift-card-review-bulk',
+    fields: ['ids', 'action', 'reject_reason', 'reject_note'],
+    as: () => s.users.manager.token,
+  },
+  {
+    name: 'rejectReasons',
+    method: 'POST',
+    url: () => 'chart-data-reject-reasons',
+    fields: ['start_date', 'end_date', 'seller_id'],
+    as: () => s.users.sellerA.token,
   },
   {
     name: 'addComment',
@@ -254,6 +285,20 @@ const routes: { name: string; method: string; url: () => string; fields: string[
     fields: ['start_date', 'end_date', 'seller_id'],
     as: () => s.users.sellerA.token,
   },
+  {
+    name: 'disputeCard',
+    method: 'POST',
+    url: () => `gift-card-dispute/${card}`,
+    fields: ['reason', 'note'],
+    as: () => s.users.admin.token,
+  },
+  {
+    name: 'resolveDispute',
+    method: 'POST',
+    url: () => `gift-card-dispute-resolve/${card}`,
+    fields: ['note'],
+    as: () => s.users.manager.token,
+  },
   { name: 'login', method: 'POST', url: () => 'login', fields: ['email', 'password'], as: () => undefined },
 ];
 
@@ -306,6 +351,7 @@ describe('hostile input on every write route', () => {
       'my-transaction',
       'all-user-lists',
       `gift-card-comments/${card}`,
+      `gift-card-history/${card}`,
     ];
     await fc.assert(
       fc.asyncProperty(
@@ -344,6 +390,125 @@ describe('hostile input on every write route', () => {
         headers: { authorization: `Bearer ${s.users.admin.token}` },
       });
       expect(res.statusCode, q).toBe(422);
+    }
+    // The events call: a bad `after` is a 422 on it; a bad Last-Event-ID header is ignored (never a 5xx).
+    for (const after of ['-1', 'abc', '1.5', '1e3', '99999999999999999999', '%00', '1;DROP TABLE events']) {
+      const res = await s.app.inject({
+        method: 'GET',
+        url: `/api/events?after=${encodeURIComponent(after)}`,
+        headers: { authorization: `Bearer ${s.users.sellerA.token}` },
+      });
+      expect(res.statusCode, after).toBe(422);
+    }
+    for (const header of ['-1', 'abc', '9'.repeat(40), "1' OR 1=1", '']) {
+      const res = await s.app.inject({
+        method: 'GET',
+        url: '/api/events',
+        headers: { authorization: `Bearer ${s.users.sellerA.token}`, 'last-event-id': header },
+      });
+      expect(res.statusCode, header).toBe(200);
+      expect(res.json().events).toEqual([]);
+    }
+    // The seller statement's query (JSON and CSV): every hostile value of every field is a 4xx, never a 500.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ start_date: value, end_date: value, seller_id: value }, { requiredKeys: [] }),
+        fc.boolean(),
+        fc.constantFrom('seller-statement', 'export/seller-statement'),
+        async (q, asSeller, path) => {
+          const qs = new URLSearchParams(
+            Object.entries(q).map(([k, v]): [string, string] => [
+              k,
+              (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')).slice(0, 2000),
+            ]),
+          ).toString();
+          const res = await s.app.inject({
+            method: 'GET',
+            url: `/api/${path}?${qs}`,
+            headers: { authorization: `Bearer ${asSeller ? s.users.sellerA.token : s.users.admin.token}` },
+          });
+          expect(res.statusCode, `${path}?${qs.slice(0, 200)}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          expect(res.statusCode === 200 || typeof res.json().message === 'string').toBe(true);
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+    // The work-queue parameters of every list (issue 13): any value of any of them is a 200 or a 4xx, never a 500,
+    // and a seller's own lists only ever hold their own rows.
+    const listParams = [
+      'status',
+      'seller_id',
+      'offer_id',
+      'date_field',
+      'from',
+      'to',
+      'min_price',
+      'max_price',
+      'has_due',
+      'q',
+      'sort',
+      'per_page',
+      'is_redeem',
+      'min_amount',
+      'max_amount',
+      'role',
+      'is_active',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          'gift-card',
+          'my-giftcard',
+          'transaction',
+          'my-transaction',
+          'seller-lists',
+          'all-user-lists',
+          'gift-card-offer',
+          'export/gift-card',
+          'export/my-giftcard',
+          'export/transaction',
+          'export/my-transaction',
+        ),
+        fc.dictionary(
+          fc.constantFrom(...listParams),
+          fc.oneof(value, fc.constantFrom('%', '_', '\\', '1', '0', '-price', '100', '2026-01-01')),
+          { maxKeys: 4 },
+        ),
+        async (list, q) => {
+          generated += 1;
+          const seller = list.includes('my-');
+          const qs = new URLSearchParams(
+            Object.entries(q).map(([k, v]): [string, string] => [
+              k,
+              (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')).slice(0, 2000),
+            ]),
+          ).toString();
+          const res = await s.app.inject({
+            method: 'GET',
+            url: `/api/${list}?${qs}`,
+            headers: { authorization: `Bearer ${seller ? s.users.sellerA.token : s.users.admin.token}` },
+          });
+          expect(res.statusCode, `${list}?${qs.slice(0, 200)}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          if (res.statusCode === 200 && list.startsWith('export/')) {
+            expect(String(res.headers['content-type'])).toContain('text/csv');
+            return;
+          }
+          const body = res.json();
+          if (res.statusCode !== 200) expect(typeof body.message).toBe('string');
+          else if (seller) for (const row of body.data.data) expect(row.seller_id, `${list}?${qs}`).toBe(s.users.sellerA.id);
+        },
+      ),
+      { numRuns: RUNS * 3 },
+    );
+    for (const q of ["'; DROP TABLE gift_cards; --", '%00', 'x'.repeat(101), '../../etc', '\u202e1234', '']) {
+      const res = await s.app.inject({
+        method: 'GET',
+        url: `/api/gift-card-duplicates/${card}?card_number=${encodeURIComponent(q)}`,
+        headers: { authorization: `Bearer ${s.users.admin.token}` },
+      });
+      generated += 1;
+      expect(res.statusCode, q).toBeLessThan(500);
+      expect([200, 422], q).toContain(res.statusCode);
     }
     for (const id of ['0', '-1', 'abc', '99999999999', '1.5', '%2e%2e']) {
       const res = await s.app.inject({

@@ -97,6 +97,11 @@ describe('renderer IPC transport over the bridge', () => {
       session: () => invoke(IPC.sessionGet) as never,
       call: (op, args) => invoke(IPC.apiCall, op, args) as never,
       pickImages: (m) => invoke(IPC.filesPick, m) as never,
+      savePdf: (n) => invoke(IPC.savePdf, n) as never,
+      exportCsv: (op, args, n) => invoke(IPC.exportCsv, op, args, n) as never,
+      onExportProgress: () => () => undefined,
+      onLive: () => () => undefined,
+      onCommand: () => () => undefined,
     };
     const t = createIpcTransport(bridge);
     expect(t.kind).toBe('ipc');

@@ -100,10 +100,27 @@ describe('offer price rules', () => {
   it("editing a card keeps its own price even when the offer's rules changed", () => {
     const o = offer({ min_price: 60 });
     const form = cardEditForm([o], { giftcard_offer_id: '1', price: '40.00' });
-    const v = { giftcard_offer_id: '1', price: '40.00', card_number: '', description: '', card_status: '0', images: [] };
+    const v = {
+      giftcard_offer_id: '1',
+      price: '40.00',
+      card_number: '',
+      description: '',
+      card_status: '0',
+      reject_reason: '',
+      reject_note: '',
+      override_duplicate: false,
+      override_reason: '',
+      images: [],
+    };
     expect(form.safeParse(v).success).toBe(true);
     expect(messages(form.safeParse({ ...v, price: '41.00' }))).toEqual({ price: MSG.priceNotInRange });
     expect(messages(form.safeParse({ ...v, giftcard_offer_id: '' }))).toEqual({ giftcard_offer_id: 'Offer is required' });
+    // Choosing Rejected asks for the reason; an override asks why.
+    expect(messages(form.safeParse({ ...v, card_status: '2' }))).toEqual({ reject_reason: 'Reason is required' });
+    expect(form.safeParse({ ...v, card_status: '2', reject_reason: 'duplicate' }).success).toBe(true);
+    expect(messages(form.safeParse({ ...v, card_status: '1', override_duplicate: true }))).toEqual({
+      override_reason: 'Reason is required',
+    });
   });
   it('user form: password only on create, role unless an admin account', () => {
     const v = { name: '', email: 'x', password: '', role: '' };

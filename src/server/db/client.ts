@@ -16,6 +16,18 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as one gzipped tar, taken between two queries (a consistent snapshot). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * LISTEN on a channel (PostgreSQL: one dedicated connection, reconnected when lost; `onReconnect` then says that
+   * notifications may have been missed). Resolves to the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /** A connection of its own (PostgreSQL; PGlite: its one session) for session state such as advisory locks. */
+  session(): Promise<DbSession>;
+}
+
+export interface DbSession {
+  query(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -37,6 +49,68 @@ async function healthy(conn: { query: (text: string) => Promise<{ rows: { ok: bo
   } catch {
     return false;
   }
+}
+
+/** A dedicated connection LISTENing on one channel; when it drops it reconnects (1 s, then up to 10 s apart). */
+async function listenOn(
+  pg: typeof import('pg').default,
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let stopped = false;
+  let client: import('pg').Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 1000;
+  const schedule = () => {
+    if (stopped) return;
+    retry = setTimeout(() => {
+      connect().then(
+        () => onReconnect?.(),
+        () => schedule(),
+      );
+    }, delay);
+    delay = Math.min(delay * 2, 10_000);
+  };
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    let up = false;
+    const lost = () => {
+      if (!up || client !== c) return;
+      client = null;
+      c.end().catch(() => {});
+      schedule();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (err) {
+      c.end().catch(() => {});
+      throw err;
+    }
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    up = true;
+    client = c;
+    delay = 1000;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
+  };
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -88,11 +162,38 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         conn.release();
       }
     });
+    const listeners = new Set<() => Promise<void>>();
     database = {
       db,
       kind: 'postgres',
       query: async (q) => ((await db.execute(q)) as unknown as { rows: never[] }).rows,
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+      session: async () => {
+        const c = new pg.Client({ connectionString: opts.databaseUrl });
+        c.on('error', () => {});
+        await c.connect();
+        let closed = false;
+        const close = async () => {
+          if (closed) return;
+          closed = true;
+          listeners.delete(close);
+          await c.end().catch(() => {});
+        };
+        listeners.add(close);
+        return { query: async (text, params) => (await c.query(text, params)).rows, close };
+      },
+      listen: async (channel, onPayload, onReconnect) => {
+        const stop = await listenOn(pg, opts.databaseUrl!, channel, onPayload, onReconnect);
+        const remove = async () => {
+          listeners.delete(remove);
+          await stop();
+        };
+        listeners.add(remove);
+        return remove;
+      },
     };
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
@@ -123,6 +224,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       query: async (q) => ((await db.execute(q)) as unknown as { rows: never[] }).rows,
       close: () => client.close(),
       dumpDataDir: () => client.dumpDataDir('gzip'),
+      session: async () => ({
+        query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+        close: async () => {},
+      }),
+      listen: async (channel, onPayload) => {
+        const stop = await client.listen(channel, onPayload);
+        return async () => {
+          if (!client.closed) await stop();
+        };
+      },
     };
   }
   try {

@@ -21,17 +21,29 @@ export async function pinReportTz(database: Database, tz: string, onMismatch: 'r
     await tx.execute(sql`UPDATE app_settings SET value = ${tz} WHERE key = 'report_tz'`);
     if (!built) return;
     // The rollup again from the cards, in the new zone: each approved card on its approval day, each rejected card
-    // on its rejection day, per seller and for everyone (seller 0), as the triggers keep it.
+    // on its rejection day, each disputed card on its dispute day, per seller and for everyone (seller 0), as the triggers keep it.
     await tx.execute(sql`DELETE FROM report_daily`);
     await tx.execute(sql`
-      INSERT INTO report_daily (day, seller_id, approved, rejected)
-      SELECT day, coalesce(seller_id, 0), sum(approved)::int, sum(rejected)::int FROM (
-        SELECT (approval_date AT TIME ZONE ${tz})::date AS day, seller_id, 1 AS approved, 0 AS rejected
+      INSERT INTO report_daily (day, seller_id, approved, rejected, disputed)
+      SELECT day, coalesce(seller_id, 0), sum(approved)::int, sum(rejected)::int, sum(disputed)::int FROM (
+        SELECT (approval_date AT TIME ZONE ${tz})::date AS day, seller_id, 1 AS approved, 0 AS rejected, 0 AS disputed
           FROM gift_cards WHERE card_status = 1 AND approval_date IS NOT NULL
         UNION ALL
-        SELECT (rejection_date AT TIME ZONE ${tz})::date, seller_id, 0, 1
+        SELECT (rejection_date AT TIME ZONE ${tz})::date, seller_id, 0, 1, 0
           FROM gift_cards WHERE card_status = 2 AND rejection_date IS NOT NULL
+        UNION ALL
+        SELECT (dispute_date AT TIME ZONE ${tz})::date, seller_id, 0, 0, 1
+          FROM gift_cards WHERE card_status = 3 AND dispute_date IS NOT NULL
       ) d
       GROUP BY GROUPING SETS ((day, seller_id), (day))`);
+    // Rejections per reason (migration 0009), the same way.
+    await tx.execute(sql`DELETE FROM report_reject_reasons`);
+    await tx.execute(sql`
+      INSERT INTO report_reject_reasons (day, seller_id, reason, rejected)
+      SELECT day, coalesce(seller_id, 0), reason, count(*)::int FROM (
+        SELECT (rejection_date AT TIME ZONE ${tz})::date AS day, seller_id, coalesce(reject_reason, 'none') AS reason
+          FROM gift_cards WHERE card_status = 2 AND rejection_date IS NOT NULL
+      ) d
+      GROUP BY GROUPING SETS ((day, seller_id, reason), (day, reason))`);
   });
 }

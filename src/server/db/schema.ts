@@ -82,6 +82,8 @@ export const giftCards = pgTable('gift_cards', {
   approvalDate: ts('approval_date'),
   approvedBy: integer('approved_by'),
   rejectionDate: ts('rejection_date'),
+  rejectReason: text('reject_reason'),
+  rejectNote: text('reject_note'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -104,9 +104,9 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
         BodyOut<K>,
         QueryOut<K>
       >);
-      // A handler that answered by itself (a stream, a file) is done; every other answer is validated and
+      // A handler that answered by itself (a stream, a file: it returns the reply) is done; every other answer is validated and
       // stripped by the operation's response schema: nothing leaves that the contract does not name.
-      if (reply.sent) return reply;
+      if (reply.sent || result === reply) return reply;
       const out = (responseSchemas[op] as z.ZodType).safeParse(result);
       if (!out.success) {
         request.log.error({ op, issues: out.error.issues }, 'response does not match its schema');

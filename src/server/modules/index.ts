@@ -9,6 +9,10 @@ import { offerRoutes } from './offers/routes';
 import { cardRoutes } from './cards/routes';
 import { commentRoutes } from './comments/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { eventRoutes } from './events/routes';
+import { moneyRoutes } from './statements/routes';
+import { reviewRoutes } from './review/routes';
+import { exportRoutes } from './exports/routes';
 
 /** Every module's routes; each module registers the operations of the shared contract it owns. */
 export function registerRoutes(app: FastifyInstance, s: Services) {
@@ -21,4 +25,8 @@ export function registerRoutes(app: FastifyInstance, s: Services) {
   cardRoutes(app, s.cards);
   commentRoutes(app, s.comments);
   dashboardRoutes(app, s.dashboard);
+  eventRoutes(app, s.events);
+  moneyRoutes(app, s.disputes, s.statements);
+  reviewRoutes(app, s.review, s.history);
+  exportRoutes(app, s.exports);
 }

@@ -1,6 +1,7 @@
 import { buildPath, endpoints, type ApiResult, type ArgsOf, type OperationName, type ResponseOf } from '../../../shared/endpoints';
 import type { LoginResponse } from '../../../shared/types';
 import { fileFieldName, formWithFields } from '../../../shared/form-data';
+import { startEventStream } from '../../../shared/event-stream';
 import { imageUrlOf, type SessionUser, type Transport } from './transport';
 
 const TOKEN_KEY = 'gcbo.token';
@@ -92,7 +93,65 @@ export function createHttpTransport(baseUrl = `${window.location.origin}/api/`, 
       const data = hasFiles ? toFormData(a.body, a.files!) : a.body;
       return request<ResponseOf<K>>(def.method, path, data);
     },
+    async exportCsv(op, args, fileName, onProgress) {
+      const token = storage.getItem(TOKEN_KEY);
+      let res: Response;
+      try {
+        res = await fetch(new URL(buildPath(op, args as { query?: Record<string, unknown> }), baseUrl), {
+          headers: token ? { Authorization: `Bearer ${token}` } : {},
+        });
+      } catch {
+        return { saved: false, status: 0, message: 'The server could not be reached' };
+      }
+      if (!res.ok || !res.body) {
+        const text = await res.text().catch(() => '');
+        let message = `Export failed with status ${res.status}`;
+        try {
+          const body = JSON.parse(text) as { message?: string; errorMsg?: string };
+          message = body.errorMsg ?? body.message ?? message;
+        } catch {
+          /* not JSON */
+        }
+        if (res.status === 401 && token) listeners.forEach((l) => l());
+        return { saved: false, status: res.status, message };
+      }
+      const parts: Uint8Array[] = [];
+      let rows = -1;
+      let bytes = 0;
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parts.push(value);
+        bytes += value.length;
+        for (const b of value) if (b === 10) rows += 1;
+        onProgress({ rows: Math.max(0, rows), bytes });
+      }
+      onProgress({ rows: Math.max(0, rows), bytes, done: true });
+      const url = URL.createObjectURL(new Blob(parts as BlobPart[], { type: 'text/csv' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileName;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      return { saved: true, path: fileName, bytes, rows: Math.max(0, rows) };
+    },
     imageUrl: (path) => imageUrlOf(origin, path),
+    events: (listener) =>
+      startEventStream({
+        url: new URL('events', baseUrl).toString(),
+        token: () => storage.getItem(TOKEN_KEY),
+        fetch: (input, init) => fetch(input, init),
+        listener: {
+          ...listener,
+          signedOut() {
+            listener.signedOut();
+            listeners.forEach((l) => l());
+          },
+        },
+      }),
     onUnauthorized(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -6,7 +6,18 @@ const UNREACHABLE: ApiResult<never> = { status: 0, data: { message: 'The desktop
 
 function asBridge(bridge: unknown): GiftCardBridge {
   const b = bridge as Partial<GiftCardBridge> | null;
-  for (const fn of ['login', 'logout', 'session', 'call', 'pickImages'] as const) {
+  for (const fn of [
+    'login',
+    'logout',
+    'session',
+    'call',
+    'pickImages',
+    'onLive',
+    'onCommand',
+    'exportCsv',
+    'savePdf',
+    'onExportProgress',
+  ] as const) {
     if (!b || typeof b[fn] !== 'function') throw new Error(`The desktop bridge is missing ${fn}()`);
   }
   return b as GiftCardBridge;
@@ -52,8 +63,32 @@ export function createIpcTransport(bridge: unknown): Transport {
       return res;
     },
     pickImages: (multiple) => api.pickImages(multiple).catch(() => []),
+    async exportCsv(op, args, fileName, onProgress) {
+      const stop = api.onExportProgress(onProgress);
+      try {
+        return await api.exportCsv(op, args, fileName);
+      } catch {
+        return { saved: false, status: 0, message: 'The desktop app could not save the file' };
+      } finally {
+        stop();
+      }
+    },
+    savePdf: (fileName) =>
+      api.savePdf(fileName).catch(() => ({ saved: false, status: 0, message: 'The desktop app could not save the file' })),
     // Photos load from the page's own origin (app://bundle); main fetches them from the API (same-origin only there).
     imageUrl: (path) => imageUrlOf('', path),
+    // Main holds the stream (with the token) and forwards what it hears.
+    events: (listener) =>
+      api.onLive((m) => {
+        if (m.kind === 'event') listener.event(m.event);
+        else if (m.kind === 'status') listener.status(m.status);
+        else if (m.kind === 'resync') listener.resync();
+        else if (m.kind === 'signedOut') {
+          listener.signedOut();
+          listeners.forEach((l) => l());
+        }
+      }),
+    onCommand: (listener) => api.onCommand(listener),
     onUnauthorized(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -33,9 +33,19 @@ export const apiKey = <K extends OperationName>(op: K, args?: ArgsOf<K>): QueryK
 
 /** What each write changes, by the operation names of the reads to refresh. */
 export const WRITE_INVALIDATES: Partial<Record<OperationName, readonly OperationName[]>> = (() => {
-  const cards = ['listCards', 'myCards', 'getCard', 'searchCardNumber', 'sellerList', 'sellerDue'] as const;
-  const reports = ['chartData', 'chartDataYearly', 'dashboardChart', 'dashboardFigures'] as const;
-  const money = [...cards, 'listTransactions', 'myTransactions', 'getTransaction', 'dashboardFigures'] as const;
+  const cards = [
+    'listCards',
+    'myCards',
+    'getCard',
+    'searchCardNumber',
+    'sellerList',
+    'sellerDue',
+    'cardHistory',
+    'cardDuplicates',
+    'cardMoney',
+  ] as const;
+  const reports = ['chartData', 'chartDataYearly', 'dashboardChart', 'dashboardFigures', 'rejectReasons', 'cardStatusCounts'] as const;
+  const money = [...cards, 'listTransactions', 'myTransactions', 'getTransaction', 'dashboardFigures', 'sellerStatement'] as const;
   const offers = ['listOffers', 'allOffers', 'getOffer'] as const;
   const users = ['listUsers', 'getUser', 'sellerList'] as const;
   return {
@@ -45,12 +55,16 @@ export const WRITE_INVALIDATES: Partial<Record<OperationName, readonly Operation
     createCard: [...cards, ...reports],
     updateCard: [...cards, ...reports, 'listComments'],
     deleteCard: [...money, ...reports],
-    deleteCardImage: ['getCard'],
-    addComment: ['listComments'],
-    deleteComment: ['listComments'],
+    deleteCardImage: ['getCard', 'cardHistory', 'cardDuplicates'],
+    addComment: ['listComments', 'cardHistory'],
+    deleteComment: ['listComments', 'cardHistory'],
+    reviewCard: [...cards, ...reports],
+    reviewCards: [...cards, ...reports],
     createTransaction: money,
     updateTransaction: money,
     bulkPayment: money,
+    disputeCard: [...money, ...reports],
+    resolveDispute: [...money, ...reports],
     createUser: users,
     updateUser: [...users, 'listCards'],
     deleteUser: [...users, ...money],

@@ -1,5 +1,9 @@
 import type { ApiResult, ArgsOf, OperationName, PickedFile, ResponseOf } from '../../../shared/endpoints';
 import type { LoginResponse } from '../../../shared/types';
+import type { LiveListener } from '../../../shared/event-stream';
+import type { AppCommand, ExportProgress, SaveResult } from '../../../shared/bridge';
+
+export type { ExportProgress, SaveResult };
 
 export type SessionUser = LoginResponse['user'];
 export type { ApiResult, PickedFile };
@@ -21,6 +25,22 @@ export interface Transport {
   pickImages?(multiple: boolean): Promise<PickedFile[]>;
   /** Turns an image path from the API (`/storage/images/x.png`) into a URL the renderer can load. */
   imageUrl(path: string | null | undefined): string;
+  /** Live events of the signed-in user (browser: a fetch stream; desktop: main holds it). Returns the unsubscribe. */
+  events(listener: LiveListener): () => void;
+  /** Desktop only: what the menu, a deep link or a notification asks the page to do. */
+  onCommand?(listener: (command: AppCommand) => void): () => void;
+  /**
+   * A CSV export (an operation marked csv): in the app, the native Save dialog and main streams it to the file (the
+   * renderer never holds it); in a browser, a streamed download. Progress as lines written.
+   */
+  exportCsv<K extends OperationName>(
+    op: K,
+    args: ArgsOf<K>,
+    fileName: string,
+    onProgress: (p: ExportProgress) => void,
+  ): Promise<SaveResult>;
+  /** Desktop only: the page's print layout saved as a PDF through the Save dialog. */
+  savePdf?(fileName: string): Promise<SaveResult>;
   /** Called when any call answers 401 (token expired or revoked). */
   onUnauthorized(listener: () => void): () => void;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
@@ -21,9 +22,12 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import { formatMoney } from '../components/format';
+import { useApiQuery } from '../api/query';
 import { useSession } from './session';
 import { activeNavItem, NAV_ITEMS, type NavItem } from './nav';
 import { useThemeMode } from './theme';
+import { LiveUpdates } from './LiveUpdates';
+import { DesktopCommands } from './DesktopCommands';
 
 const DRAWER = 230;
 const visuallyHidden = {
@@ -42,34 +46,58 @@ const RAIL = 64;
 const NARROW = '(max-width: 1199.95px)';
 
 /** One sidebar entry: the current screen (its own route or another of its routes) is selected and aria-current. */
-function NavItemLink({ item, active, rail }: { item: NavItem; active: boolean; rail: boolean }) {
+function NavItemLink({ item, active, rail, count }: { item: NavItem; active: boolean; rail: boolean; count?: number }) {
+  const countId = `nav-count-${item.to.replace(/\W/g, '')}`;
   const button = (
     <ListItemButton
       component={RouterLink}
       to={item.to}
       selected={active}
       aria-current={active ? 'page' : undefined}
+      aria-describedby={count ? countId : undefined}
       sx={{ '&.Mui-selected': { fontWeight: 600 }, minHeight: 44 }}
     >
       <ListItemIcon sx={{ minWidth: rail ? 0 : 40 }}>
-        <item.icon fontSize="small" />
+        {/* The number is hidden from the link's name ("Gift Cards" stays its name); it is the link's description. */}
+        <Badge
+          badgeContent={count}
+          color="warning"
+          max={9999}
+          data-testid={count ? 'pending-badge' : undefined}
+          slotProps={{ badge: { 'aria-hidden': true } }}
+        >
+          <item.icon fontSize="small" />
+        </Badge>
       </ListItemIcon>
       {/* In the rail the name stays for screen readers and tests, visually hidden. */}
       <ListItemText primary={item.label} sx={rail ? visuallyHidden : undefined} />
     </ListItemButton>
   );
+  const description = count ? (
+    <Box component="span" id={countId} sx={visuallyHidden}>
+      {count} pending
+    </Box>
+  ) : null;
   return rail ? (
-    <Tooltip title={item.label} placement="right">
-      {button}
-    </Tooltip>
+    <>
+      <Tooltip title={item.label} placement="right">
+        {button}
+      </Tooltip>
+      {description}
+    </>
   ) : (
-    button
+    <>
+      {button}
+      {description}
+    </>
   );
 }
 
 /** The shared layout of every protected screen: top bar, sidebar, content. */
 export default function Layout() {
   const { user, isSeller, isStaff, due, logout } = useSession();
+  const counts = useApiQuery('cardStatusCounts', {}, { enabled: isStaff, loader: false });
+  const pending = isStaff ? counts.data?.data.pending : undefined;
   const narrow = useMediaQuery(NARROW, { noSsr: true });
   // Open: the full sidebar. Closed: a rail of icons in a narrow window, nothing in a wide one.
   const [open, setOpen] = useState(() => !window.matchMedia(NARROW).matches);
@@ -88,7 +116,7 @@ export default function Layout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1, displayPrint: 'none' }}>
         <Toolbar sx={{ gap: 1 }}>
           <IconButton
             color="inherit"
@@ -105,9 +133,16 @@ export default function Layout() {
             Gift Card Back-Office
           </Typography>
           {isSeller && (
-            <Typography component="div" data-testid="seller-due" sx={{ mr: 2 }}>
+            <Button
+              color="inherit"
+              component={RouterLink}
+              to="/statement"
+              data-testid="seller-due"
+              title="Open my statement"
+              sx={{ mr: 2, textTransform: 'none', fontSize: '1rem', fontWeight: 400 }}
+            >
               Due: {due === null ? '…' : formatMoney(due)}
-            </Typography>
+            </Button>
           )}
           <Typography component="div" data-testid="user-name" noWrap sx={{ maxWidth: 200 }}>
             {user?.name}
@@ -131,6 +166,7 @@ export default function Layout() {
         sx={{
           width,
           flexShrink: 0,
+          displayPrint: 'none',
           '& .MuiDrawer-paper': { width: open ? DRAWER : RAIL, boxSizing: 'border-box', overflowX: 'hidden' },
         }}
       >
@@ -139,14 +175,16 @@ export default function Layout() {
           <List>
             {items.map((i) => (
               <ListItem key={i.to} disablePadding>
-                <NavItemLink item={i} active={i === active} rail={rail} />
+                <NavItemLink item={i} active={i === active} rail={rail} count={i.to === '/gift-cards' ? pending : undefined} />
               </ListItem>
             ))}
           </List>
         </Box>
       </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
-        <Toolbar />
+      <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0, '@media print': { p: 0 } }}>
+        <Toolbar sx={{ displayPrint: 'none' }} />
+        <LiveUpdates />
+        <DesktopCommands />
         <Outlet />
       </Box>
     </Box>

@@ -22,6 +22,7 @@ const SellerListPage = lazy(() => import('../features/sellers/SellerListPage'));
 const TransactionListPage = lazy(() => import('../features/transactions/TransactionListPage'));
 const TransactionFormPage = lazy(() => import('../features/transactions/TransactionFormPage'));
 const MyTransactionPage = lazy(() => import('../features/transactions/MyTransactionPage'));
+const StatementPage = lazy(() => import('../features/statement/StatementPage'));
 
 function Fallback() {
   return (
@@ -76,6 +77,8 @@ const routes = createRoutesFromElements(
       <Route path="dev-test" element={<DevTestPage />} />
       {/* Every role: a seller's report shows their own data (spec 6). */}
       <Route path="report" element={<ReportPage />} />
+      {/* Every role: staff pick the seller, a seller sees their own statement. */}
+      <Route path="statement" element={<StatementPage />} />
     </Route>
     <Route path="*" element={<NotFoundPage />} />
   </Route>,

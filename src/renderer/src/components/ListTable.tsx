@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import { TableStatusRow } from './DataTable';
 import { PageHeader } from './PageHeader';
 import { Pagination } from './Pagination';
+import { ListExportButton, type ListExportOp } from './ListExportButton';
 import type { PagedList } from './useListQuery';
 
 export interface Column {
@@ -32,6 +33,11 @@ export interface ListTableProps<T extends { id: number }> {
   size?: 'small' | 'medium';
 }
 
+/** At narrow widths the table scrolls inside its frame while the Action column stays in view. */
+const stickyAction = {
+  '& tr > td:last-of-type, & tr > th:last-of-type': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 },
+} as const;
+
 /** The frame of every list screen: a table with its loading / error / empty row, the rows, and the pagination below. */
 export function ListTable<T extends { id: number }>({
   label,
@@ -46,7 +52,7 @@ export function ListTable<T extends { id: number }>({
   return (
     <>
       <TableContainer component={Paper}>
-        <Table size={size} aria-label={label} aria-busy={list.loading}>
+        <Table size={size} aria-label={label} aria-busy={list.loading} sx={columns.at(-1)?.label === 'Action' ? stickyAction : undefined}>
           <TableHead>
             <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               {columns.map((c, i) => (
@@ -84,19 +90,29 @@ export function ListPage<T extends { id: number }>({
   title,
   add,
   actions,
+  exportAs,
   ...table
-}: ListTableProps<T> & { title: string; add?: { label: string; to: string }; actions?: ReactNode }) {
+}: ListTableProps<T> & {
+  title: string;
+  add?: { label: string; to: string };
+  actions?: ReactNode;
+  /** The list's CSV export and the file name's start. */
+  exportAs?: { op: ListExportOp; fileBase: string };
+}) {
   return (
     <>
       <PageHeader
         title={title}
         actions={
-          actions ??
-          (add && (
-            <Button variant="contained" component={RouterLink} to={add.to}>
-              {add.label}
-            </Button>
-          ))
+          <>
+            {exportAs && <ListExportButton {...exportAs} />}
+            {actions ??
+              (add && (
+                <Button variant="contained" component={RouterLink} to={add.to}>
+                  {add.label}
+                </Button>
+              ))}
+          </>
         }
       />
       <ListTable {...table} />

@@ -9,13 +9,15 @@ export interface PaginationProps {
   /** Controls appear only when total is above this. */
   threshold: number;
   onChange(page: number): void;
+  /** The navigation's name; unique per screen when a screen has more than one. */
+  label?: string;
 }
 
-export function Pagination({ total, perPage, page, threshold, onChange }: PaginationProps) {
+export function Pagination({ total, perPage, page, threshold, onChange, label = 'Pagination' }: PaginationProps) {
   if (!(total > threshold) || perPage <= 0) return null;
   const pages = Math.max(1, Math.ceil(total / perPage));
   return (
-    <Box component="nav" aria-label="Pagination" sx={{ display: 'flex', gap: 0.5, mt: 2, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+    <Box component="nav" aria-label={label} sx={{ display: 'flex', gap: 0.5, mt: 2, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
       <Button size="small" disabled={page <= 1} onClick={() => onChange(page - 1)}>
         Previous
       </Button>

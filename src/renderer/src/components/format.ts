@@ -24,6 +24,14 @@ export function formatMoney(value: number | string | null | undefined, locale = 
   return format.format((negative ? -cents : cents) / 100);
 }
 
+/** A timestamp's day and time in the user's locale ("Nov 23, 2026, 3:14 PM"); '' when it is not a date. */
+export function formatDateTime(iso: string | null | undefined, locale = userLocale()): string {
+  const d = new Date(iso ?? '');
+  return Number.isNaN(d.getTime())
+    ? ''
+    : d.toLocaleString(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
 /** A timestamp's calendar day in the user's locale; '' when it is not a date. */
 export function formatDate(iso: string | null | undefined, locale = userLocale()): string {
   const d = new Date(iso ?? '');

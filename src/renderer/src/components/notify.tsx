@@ -12,7 +12,9 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
       anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
       classes={{ containerAnchorOriginTopRight: 'toasts-below-top-bar' }}
     >
-      <GlobalStyles styles={{ '.toasts-below-top-bar': { top: '76px !important' } }} />
+      <GlobalStyles
+        styles={{ '.toasts-below-top-bar': { top: '76px !important' }, '@media print': { '.toasts-below-top-bar': { display: 'none' } } }}
+      />
       {children}
     </SnackbarProvider>
   );

@@ -1,13 +1,29 @@
 import { useEffect } from 'react';
+import { documentTitle } from './title';
 
-export const APP_TITLE = 'Gift Card Back-Office';
-
-/** The window / tab title of a screen: "Gift Cards · Gift Card Back-Office". */
-export const documentTitle = (screen?: string): string => (screen ? `${screen} · ${APP_TITLE}` : APP_TITLE);
+let currentScreen: string | undefined;
+let pendingCount = 0;
+const apply = () => {
+  document.title = documentTitle(currentScreen, pendingCount);
+};
 
 /** Sets the title while a screen shows; no name leaves the title to the screen inside (a gate's children). */
 export function useDocumentTitle(screen?: string): void {
   useEffect(() => {
-    if (screen) document.title = documentTitle(screen);
+    if (!screen) return;
+    currentScreen = screen;
+    apply();
   }, [screen]);
+}
+
+/** The count of cards pending review in front of every title (staff; 0 shows none), kept live by the event stream. */
+export function usePendingInTitle(pending: number): void {
+  useEffect(() => {
+    pendingCount = pending;
+    apply();
+    return () => {
+      pendingCount = 0;
+      apply();
+    };
+  }, [pending]);
 }

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { centsOf, isoOrNull } from '../../db/values';
 import { centsToNumber, dueCents, payableCents, type Cents } from '../../../shared/money';
-import type { CardStatus } from '../../../shared/constants';
+import type { CardStatus, RejectReason } from '../../../shared/constants';
 import type { CardImage, GiftCard } from '../../../shared/types';
 
 const viewColumns = {
@@ -19,6 +19,8 @@ const viewColumns = {
   cardStatus: giftCards.cardStatus,
   approvalDate: giftCards.approvalDate,
   rejectionDate: giftCards.rejectionDate,
+  rejectReason: giftCards.rejectReason,
+  rejectNote: giftCards.rejectNote,
   createdAt: giftCards.createdAt,
   title: offers.title,
   name: users.name,
@@ -36,6 +38,8 @@ type ViewRow = {
   cardStatus: number;
   approvalDate: string | null;
   rejectionDate: string | null;
+  rejectReason: string | null;
+  rejectNote: string | null;
   createdAt: string;
   title: string;
   name: string;
@@ -60,6 +64,8 @@ function toCard(r: ViewRow): GiftCard {
     card_status: r.cardStatus as CardStatus,
     approval_date: isoOrNull(r.approvalDate),
     rejection_date: isoOrNull(r.rejectionDate),
+    reject_reason: r.rejectReason as RejectReason | null,
+    reject_note: r.rejectNote,
     created_at: isoOrNull(r.createdAt) ?? '',
     title: r.title,
     name: r.name,
@@ -75,25 +81,33 @@ const view = (tx: Tx, where: SQL | undefined) =>
     .innerJoin(users, eq(users.id, giftCards.sellerId))
     .where(where);
 
-/** Cards newest first, with seller name/email and offer title; only one seller's when sellerId is given. */
+/**
+ * Cards newest first, with seller name/email and offer title; only one seller's when sellerId is given. The page's ids
+ * are picked first (an index-only scan), so a deep page joins 5 rows, not every row it skips.
+ */
 export async function listCards(tx: Tx, limit: number, offset: number, sellerId?: number): Promise<GiftCard[]> {
+  // The page size is written into the statement (one prepared statement per size): with LIMIT as a parameter the
+  // generic plan PostgreSQL switches to after a few runs expects 100,000 rows and scans the table.
+  const pageIds = (seller: SQL) =>
+    sql`${giftCards.id} IN (SELECT id FROM gift_cards WHERE ${seller} ORDER BY id DESC LIMIT ${sql.raw(String(Math.trunc(limit)))} OFFSET ${sql.placeholder('offset')})`;
   const rows =
     sellerId === undefined
-      ? await prepared(tx, 'cards_page', (t) =>
-          view(t, undefined)
+      ? await prepared(tx, `cards_page_${limit}`, (t) =>
+          view(t, pageIds(sql`TRUE`))
             .orderBy(desc(giftCards.id))
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset'))
-            .prepare('cards_page'),
-        ).execute({ limit, offset })
-      : await prepared(tx, 'seller_cards_page', (t) =>
-          view(t, eq(giftCards.sellerId, sql.placeholder('seller')))
+            .prepare(`cards_page_${limit}`),
+        ).execute({ offset })
+      : await prepared(tx, `seller_cards_page_${limit}`, (t) =>
+          view(t, pageIds(sql`seller_id = ${sql.placeholder('seller')}`))
             .orderBy(desc(giftCards.id))
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset'))
-            .prepare('seller_cards_page'),
-        ).execute({ seller: sellerId, limit, offset });
+            .prepare(`seller_cards_page_${limit}`),
+        ).execute({ seller: sellerId, offset });
   return (rows as ViewRow[]).map(toCard);
+}
+
+/** The views of the cards matching `where`, in no particular order. */
+export async function cardViews(tx: Tx, where: SQL): Promise<GiftCard[]> {
+  return ((await view(tx, where)) as ViewRow[]).map(toCard);
 }
 
 export async function findCardView(tx: Tx, id: number): Promise<GiftCard | null> {
@@ -121,6 +135,8 @@ export interface CardRecord {
   price: Cents;
   rate: Cents;
   paid: Cents;
+  rejectReason: RejectReason | null;
+  rejectNote: string | null;
 }
 export async function findCard(tx: Tx, id: number, lock = false): Promise<CardRecord | null> {
   const q = tx
@@ -134,13 +150,22 @@ export async function findCard(tx: Tx, id: number, lock = false): Promise<CardRe
       price: giftCards.price,
       rate: giftCards.rate,
       paid: giftCards.paidAmount,
+      rejectReason: giftCards.rejectReason,
+      rejectNote: giftCards.rejectNote,
     })
     .from(giftCards)
     .where(eq(giftCards.id, id));
   const rows = lock ? await q.for('update') : await q;
   const r = rows[0];
   if (!r) return null;
-  return { ...r, status: r.status as CardStatus, price: centsOf(r.price), rate: centsOf(r.rate), paid: centsOf(r.paid) };
+  return {
+    ...r,
+    rejectReason: r.rejectReason as RejectReason | null,
+    status: r.status as CardStatus,
+    price: centsOf(r.price),
+    rate: centsOf(r.rate),
+    paid: centsOf(r.paid),
+  };
 }
 
 /**
@@ -159,9 +184,15 @@ export interface CardValues {
   price: string;
   rate: string;
   cardStatus: CardStatus;
+  rejectReason: RejectReason | null;
+  rejectNote: string | null;
 }
 
-export async function insertCard(tx: Tx, sellerId: number, v: Omit<CardValues, 'cardStatus'>): Promise<number> {
+export async function insertCard(
+  tx: Tx,
+  sellerId: number,
+  v: Omit<CardValues, 'cardStatus' | 'rejectReason' | 'rejectNote'>,
+): Promise<number> {
   const rows = await tx
     .insert(giftCards)
     .values({ ...v, sellerId })

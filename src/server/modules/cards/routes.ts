@@ -4,8 +4,9 @@ import type { CardService } from './service';
 
 export function cardRoutes(app: FastifyInstance, cards: CardService) {
   route(app, 'createCard', async ({ user, body, files }) => cards.create(user, body, files));
-  route(app, 'listCards', async ({ query }) => cards.list(query.page));
-  route(app, 'myCards', async ({ user, query }) => cards.mine(user, query.page));
+  route(app, 'listCards', async ({ query }) => cards.list(query));
+  route(app, 'cardStatusCounts', async () => cards.statusCounts());
+  route(app, 'myCards', async ({ user, query }) => cards.mine(user, query));
   route(app, 'getCard', async ({ user, id }) => cards.get(user, id));
   route(app, 'updateCard', async ({ user, id, body, rawFields, files }) => cards.update(user, id, body, rawFields, files));
   route(app, 'deleteCard', async ({ user, id }) => cards.remove(user, id));

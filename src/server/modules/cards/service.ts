@@ -1,17 +1,23 @@
-import type { Database } from '../../db/client';
-import { CARD_STATUS, PAGE_SIZE, type CardStatus } from '../../../shared/constants';
+import type { Database, Tx } from '../../db/client';
+import { CARD_STATUS, PAGE_SIZE, type CardStatus, type RejectReason } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { centsToDecimal, centsToNumber, type Cents } from '../../../shared/money';
 import { HttpError, notFound, pgCode, refusal } from '../../http/errors';
 import type { UploadedFile } from '../../http/body';
-import { pageOffset, pageResult } from '../../http/page';
+import { cappedPage, pageOffset, pageResult } from '../../http/page';
+import { cardStatusCounts, countCards, listCardsFiltered } from './list-repository';
+import { isPlainPage, type CardListQuery, type MyCardListQuery } from '../../../shared/list-queries';
 import { readCounter } from '../../db/values';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
-import type { ImageStore } from '../images/store';
+import type { CheckedImage, ImageStore } from '../images/store';
 import * as repo from './repository';
 import type { ImageSigner } from '../images/signing';
 import { assertMayEdit, assertMayView, imageRequired, isSeller, priceCard } from './rules';
+import { checkDuplicateApproval, recordStatusChange } from './decide';
+import { duplicateCounts, setImageHashes } from '../review/repository';
+import { imageHashes, type ImageHashes } from '../images/hash';
+import type { GiftCard } from '../../../shared/types';
 
 export interface CardInput {
   giftcard_offer_id: number;
@@ -19,26 +25,65 @@ export interface CardInput {
   card_number?: string;
   description?: string;
   card_status?: CardStatus;
+  reject_reason?: RejectReason;
+  reject_note?: string;
+  override_duplicate?: boolean;
+  override_reason?: string;
+}
+/** Staff lists mark each card whose number another card has (compared normalised). */
+async function withDuplicateCounts(db: Tx, rows: GiftCard[]): Promise<GiftCard[]> {
+  const counts = await duplicateCounts(
+    db,
+    rows.filter((r) => r.card_number).map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, duplicate_count: counts.get(r.id) ?? 0 }));
 }
 
-const STATUS_ACTION: Record<CardStatus, string> = { 0: 'set_pending', 1: 'approve', 2: 'reject' };
+/** Each photo's content and perceptual hashes, after the checks (type, header, pixel limit) have passed. */
+const hashAll = async (checked: CheckedImage[]) => {
+  const out = [];
+  for (const c of checked) out.push(await imageHashes(c.data));
+  return out;
+};
+const saveHashes = async (tx: Tx, cardId: number, names: string[], hashes: ImageHashes[]) => {
+  for (const [i, name] of names.entries()) await setImageHashes(tx, cardId, name, hashes[i]!);
+};
+
 const notFoundByNumber = () => new HttpError(404, { message: MSG.cardNotFound, errorMsg: MSG.cardNotFound });
 
 export function createCardService(database: Database, images: ImageStore, signer: ImageSigner) {
   const { db } = database;
 
   return {
-    async list(page: number) {
-      const per = PAGE_SIZE.cards;
-      const [rows, total] = await Promise.all([repo.listCards(db, per, pageOffset(page, per)), readCounter(db, 'gift_cards')]);
-      return pageResult(rows, page, per, total);
+    async list(q: CardListQuery) {
+      if (isPlainPage(q)) {
+        const per = PAGE_SIZE.cards;
+        const [rows, total] = await Promise.all([repo.listCards(db, per, pageOffset(q.page, per)), readCounter(db, 'gift_cards')]);
+        return pageResult(await withDuplicateCounts(db, rows), q.page, per, total);
+      }
+      const per = q.per_page ?? PAGE_SIZE.cards;
+      const [rows, count] = await Promise.all([listCardsFiltered(db, q, per, pageOffset(q.page, per)), countCards(db, q)]);
+      return cappedPage(await withDuplicateCounts(db, rows), q.page, per, count);
     },
 
-    async mine(user: AuthUser, page: number) {
-      const per = PAGE_SIZE.cards;
-      const [rows, total] = await Promise.all([repo.listCards(db, per, pageOffset(page, per), user.id), repo.sellerCardCount(db, user.id)]);
-      return { data: pageResult(rows, page, per, total) };
+    async mine(user: AuthUser, q: MyCardListQuery) {
+      if (isPlainPage(q)) {
+        const per = PAGE_SIZE.cards;
+        const [rows, total] = await Promise.all([
+          repo.listCards(db, per, pageOffset(q.page, per), user.id),
+          repo.sellerCardCount(db, user.id),
+        ]);
+        return { data: pageResult(rows, q.page, per, total) };
+      }
+      const per = q.per_page ?? PAGE_SIZE.cards;
+      const [rows, count] = await Promise.all([
+        listCardsFiltered(db, q, per, pageOffset(q.page, per), user.id),
+        countCards(db, q, user.id),
+      ]);
+      return { data: cappedPage(rows, q.page, per, count) };
     },
+
+    statusCounts: async () => ({ data: await cardStatusCounts(db) }),
 
     async get(user: AuthUser, id: number) {
       const card = await repo.findCardView(db, id);
@@ -60,6 +105,7 @@ export function createCardService(database: Database, images: ImageStore, signer
       const checked = images.check(files, 'gallery');
       // Cheap refusals before anything is written; repeated under lock inside the transaction.
       await priceCard(db, input.giftcard_offer_id, input.price, { requireActive: true, lock: false });
+      const hashes = await hashAll(checked);
       await images.withSaved(checked, (names, saveIn) =>
         db.transaction(async (tx) => {
           await saveIn(tx);
@@ -72,6 +118,7 @@ export function createCardService(database: Database, images: ImageStore, signer
             description: input.description ?? null,
           });
           await repo.insertImages(tx, id, names);
+          await saveHashes(tx, id, names, hashes);
           await recordAudit(tx, {
             actorId: user.id,
             action: 'create',
@@ -90,12 +137,14 @@ export function createCardService(database: Database, images: ImageStore, signer
      */
     async update(user: AuthUser, id: number, input: CardInput, rawFields: Record<string, unknown>, files: UploadedFile[]) {
       const checked = images.check(files, 'gallery');
+      const hashes = await hashAll(checked);
       await images.withSaved(checked, (names, saveIn) =>
         db.transaction(async (tx) => {
           await saveIn(tx);
           const card = await repo.lockCardForWrite(tx, id);
           if (!card) throw notFound();
           assertMayEdit(user, card);
+          if (card.status === CARD_STATUS.disputed) throw refusal(MSG.cardDisputed);
           const seller = isSeller(user);
           const status: CardStatus = seller ? card.status : (input.card_status ?? card.status);
           const offerChanged = input.giftcard_offer_id !== card.offerId;
@@ -107,6 +156,10 @@ export function createCardService(database: Database, images: ImageStore, signer
               ? await priceCard(tx, input.giftcard_offer_id, input.price, { requireActive: offerChanged, lock: true })
               : card.rate;
           const has = (f: string) => Object.hasOwn(rawFields, f);
+          const statusChanged = status !== card.status;
+          // A rejection keeps its reason until the status or the reason changes; the spec's call may leave it out.
+          const reasonSent = !seller && (has('reject_reason') || has('reject_note'));
+          const rejected = status === CARD_STATUS.rejected;
           const values: repo.CardValues = {
             offerId: input.giftcard_offer_id,
             price: centsToDecimal(input.price),
@@ -114,10 +167,14 @@ export function createCardService(database: Database, images: ImageStore, signer
             cardNumber: seller || !has('card_number') ? card.cardNumber : (input.card_number ?? null),
             description: has('description') ? (input.description ?? null) : card.description,
             cardStatus: status,
+            rejectReason: !rejected ? null : statusChanged || reasonSent ? (input.reject_reason ?? null) : card.rejectReason,
+            rejectNote: !rejected ? null : statusChanged || reasonSent ? (input.reject_note ?? null) : card.rejectNote,
           };
-          const statusChanged = status !== card.status;
+          const override =
+            statusChanged && status === CARD_STATUS.approved ? await checkDuplicateApproval(tx, id, values.cardNumber, input) : null;
           await repo.updateCard(tx, id, values, statusChanged, user.id);
           await repo.insertImages(tx, id, names);
+          await saveHashes(tx, id, names, hashes);
           await recordAudit(tx, {
             actorId: user.id,
             action: 'update',
@@ -129,23 +186,26 @@ export function createCardService(database: Database, images: ImageStore, signer
                 price: centsToNumber(card.price),
                 rate: centsToNumber(card.rate),
                 cardNumber: card.cardNumber,
+                description: card.description,
               },
               after: {
                 offerId: values.offerId,
                 price: centsToNumber(input.price),
                 rate: centsToNumber(rate),
                 cardNumber: values.cardNumber,
+                description: values.description,
               },
               imagesAdded: names.length,
             },
           });
-          if (statusChanged) {
-            await recordAudit(tx, {
-              actorId: user.id,
-              action: STATUS_ACTION[status],
-              entity: 'gift_card',
-              entityId: id,
-              details: { from: card.status, to: status },
+          if (statusChanged || (rejected && reasonSent)) {
+            await recordStatusChange(tx, user.id, id, {
+              from: card.status,
+              to: status,
+              reason: values.rejectReason,
+              note: values.rejectNote,
+              override,
+              via: 'update',
             });
           }
         }),

@@ -1,15 +1,15 @@
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { CARD_STATUS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { centsToNumber, plainAmount, type Cents } from '../../../shared/money';
 import { HttpError, invalidFields, refusal } from '../../http/errors';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
 import { allocate, cardDue, payoutQueue, totalDue } from './allocate';
-import { RetryTransaction } from './retry';
+import { RetryTransaction, withRetries } from './retry';
 import * as repo from './repository';
-import type { LockedCard } from './repository';
 
-/** The payment steps that run inside one database transaction, rows locked seller first, then cards by id. */
+/** The payment steps: payments are one database call each (ledger_pay); a payout edit runs here in one transaction, rows locked seller first, then cards by id. */
 
 export interface Payment {
   code: string;
@@ -36,90 +36,93 @@ export function checkPaymentInput(p: Payment, order: 'code-first' | 'amount-firs
 export const allocationsJson = (allocs: repo.Allocation[]) =>
   allocs.map((a) => ({ gift_card_id: a.cardId, amount: centsToNumber(a.amount) }));
 
-/** Writes the transaction, its allocations and the cards' paid amounts, and the audit entry. */
-async function record(
-  tx: Tx,
-  actor: AuthUser,
-  kind: string,
-  t: { sellerId: number; giftCardId: number | null } & Payment,
-  allocs: repo.Allocation[],
-): Promise<number> {
-  const id = await repo.insertTransaction(tx, {
-    code: t.code,
-    sellerId: t.sellerId,
-    amount: t.amount,
-    giftCardId: t.giftCardId,
-    createdBy: actor.id,
-  });
-  await repo.insertAllocations(tx, id, allocs);
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: kind,
-    entity: 'transaction',
-    entityId: id,
-    details: {
-      code: t.code,
-      seller_id: t.sellerId,
-      gidcard_id: t.giftCardId,
-      transaction_amount: centsToNumber(t.amount),
-      allocations: allocationsJson(allocs),
-    },
-  });
-  return id;
+/** The payment passed every check but waits for a second staff member (FOUR_EYES); nothing was written. */
+export class NeedsSecondStaff extends Error {}
+
+/**
+ * A seller whose due is not above zero because of clawbacks is not paid until later approvals offset the debit.
+ * (A due of zero without disputed cards keeps the spec's refusal texts.)
+ */
+async function checkNotOwing(tx: Tx, sellerId: number, due: Cents): Promise<void> {
+  if (due <= 0 && (due < 0 || (await repo.disputedDebit(tx, sellerId)) > 0)) throw refusal(MSG.sellerOwes(plainAmount(due)));
 }
 
-function checkCard(card: LockedCard | undefined | null, amount: Cents): asserts card is LockedCard {
-  if (!card) throw invalidCard();
-  if (card.status !== 1) throw refusal(MSG.cardNotApproved);
-  const due = cardDue(card);
-  if (due <= 0) throw refusal(MSG.cardPaid);
-  if (amount > due) throw tooBigForCard(due);
-}
-
-function checkSeller<S extends repo.LockedSeller>(seller: S | undefined | null): asserts seller is S {
-  if (!seller || seller.role !== 'seller' || !seller.live) throw invalidSeller();
+/** A refusal of ledger_pay as the error the API answers; 'retry' runs the payment again. */
+function refusalOf(r: { refuse: repo.PayRefusal; due?: Cents }, tooBig: (due: Cents) => HttpError): Error {
+  switch (r.refuse) {
+    case 'invalid_card':
+      return invalidCard();
+    case 'card_not_approved':
+      return refusal(MSG.cardNotApproved);
+    case 'card_paid':
+      return refusal(MSG.cardPaid);
+    case 'too_big':
+      return tooBig(r.due ?? 0);
+    case 'approver_cannot_pay':
+      return refusal(MSG.approverCannotPay);
+    case 'seller_deleted':
+      // A deleted seller is paid by no route: the payouts refuse them by seller_id, a card payment by its card.
+      return invalidFields({ gidcard_id: [MSG.sellerDeleted] });
+    case 'invalid_seller':
+      return invalidSeller();
+    case 'needs_second_staff':
+      return new NeedsSecondStaff();
+    case 'seller_owes':
+      return refusal(MSG.sellerOwes(plainAmount(r.due ?? 0)));
+    case 'retry':
+      return new RetryTransaction();
+  }
 }
 
 /**
- * The whole amount goes to one card; its seller is the card's seller.
- * A refusal on the card as last committed needs no lock (it was true at that moment); an acceptance
- * is checked again with the seller and the card locked.
+ * The whole amount goes to one card; its seller is the card's seller. One database call (ledger_pay): a refusal
+ * on the card as last committed needs no lock; an acceptance is checked again with the seller and the card locked.
+ * FOUR_EYES: approving a card and paying it are two people's work.
  */
-export async function payCard(tx: Tx, actor: AuthUser, cardId: number, p: Payment, fourEyes = false): Promise<number> {
-  const seen = await repo.peekCard(tx, cardId);
-  checkCard(seen, p.amount);
-  // Maker-checker: approving a card and paying it are two people's work (approved_by only changes with the status).
-  if (fourEyes && seen.approvedBy === actor.id) throw refusal(MSG.approverCannotPay);
-  const sellerId = seen.sellerId;
-  const seller = (await repo.lockSellers(tx, [sellerId])).get(sellerId);
-  // A deleted seller is paid by no route: the payouts refuse them by seller_id, a card payment by its card.
-  if (!seller?.live) throw invalidFields({ gidcard_id: [MSG.sellerDeleted] });
-  const [card] = await repo.lockCardsById(tx, [cardId]);
-  if (card && card.sellerId !== sellerId) throw new RetryTransaction();
-  checkCard(card, p.amount);
-  // A code already used fails the unique index: the service answers 'The code already used.'.
-  return record(tx, actor, 'pay_card', { ...p, sellerId, giftCardId: cardId }, [{ cardId, amount: p.amount }]);
+export async function payCard(db: Db, actor: AuthUser, cardId: number, p: Payment, fourEyes = false): Promise<number> {
+  return withRetries(async () => {
+    const r = await repo.pay(db, {
+      kind: 'pay_card',
+      actorId: actor.id,
+      cardId,
+      sellerId: null,
+      code: p.code,
+      amount: p.amount,
+      approverMayNotPay: fourEyes,
+      confirmAbove: null,
+    });
+    if ('refuse' in r) throw refusalOf(r, tooBigForCard);
+    return r.id;
+  });
 }
 
-/** A payout to a seller, allocated to their approved cards approved earliest first (then lowest id). */
+/**
+ * A payout to a seller, allocated to their approved cards approved earliest first (then lowest id), in one
+ * database call. `confirmAbove`: FOUR_EYES, a larger amount needs another staff member's pending request.
+ */
 export async function paySeller(
-  tx: Tx,
+  db: Db,
   actor: AuthUser,
   sellerId: number,
   p: Payment,
   kind: 'payout' | 'bulk_payment',
   tooBig: (due: Cents) => HttpError,
-  confirmed?: (tx: Tx, sellerId: number, p: Payment) => Promise<void>,
+  confirmAbove: Cents | null = null,
 ): Promise<number> {
-  const seen = await repo.peekSeller(tx, sellerId);
-  checkSeller(seen);
-  if (p.amount > seen.due) throw tooBig(seen.due);
-  checkSeller((await repo.lockSellers(tx, [sellerId])).get(sellerId));
-  const queue = payoutQueue(await repo.lockPayableCards(tx, sellerId), sellerId);
-  const due = totalDue(queue);
-  if (p.amount > due) throw tooBig(due);
-  if (confirmed) await confirmed(tx, sellerId, p);
-  return record(tx, actor, kind, { ...p, sellerId, giftCardId: null }, allocate(queue, p.amount));
+  return withRetries(async () => {
+    const r = await repo.pay(db, {
+      kind,
+      actorId: actor.id,
+      cardId: null,
+      sellerId,
+      code: p.code,
+      amount: p.amount,
+      approverMayNotPay: false,
+      confirmAbove,
+    });
+    if ('refuse' in r) throw refusalOf(r, tooBig);
+    return r.id;
+  });
 }
 
 export interface PayoutEdit {
@@ -144,6 +147,7 @@ export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutE
   const before = await repo.findTransactionRecord(tx, id, { forUpdate: true });
   if (!before) throw new HttpError(404, { message: MSG.notFound });
   if (before.sellerId !== seen.sellerId) throw new RetryTransaction();
+  if (before.kind !== 'payout') throw refusal(MSG.clawbackNotEditable);
   // A redeemed payout is settled: the seller said the money arrived. Staff reverse the redeem first (audited).
   if (before.isRedeem === 1) throw refusal(MSG.payoutRedeemed);
 
@@ -153,22 +157,33 @@ export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutE
     before.giftCardId !== null
       ? await repo.lockCardsById(tx, [before.giftCardId, ...oldIds])
       : await repo.lockPayableCards(tx, newSellerId, oldIds);
+  // A disputed card's clawback is what was paid on it: its payments stay as they are until the dispute is resolved.
+  if (cards.some((c) => c.status === CARD_STATUS.disputed && oldIds.includes(c.id))) throw refusal(MSG.payoutHasDisputedCard);
   await repo.deleteAllocations(tx, id);
   for (const a of oldAllocs) {
     const c = cards.find((x) => x.id === a.cardId);
     if (c) c.paid -= a.amount;
   }
+  // With the old allocations taken back, the new seller's due (net of clawbacks) caps the new amount.
+  const netDue = await repo.lockedSellerDue(tx, newSellerId);
 
   let allocs: repo.Allocation[];
   if (before.giftCardId !== null) {
     const card = cards.find((c) => c.id === before.giftCardId);
     if (!card || card.status !== 1) throw refusal(MSG.cardNotApproved);
-    if (e.amount > cardDue(card)) throw tooBigForCard(cardDue(card));
+    const due = Math.min(cardDue(card), netDue);
+    if (e.amount > due) {
+      await checkNotOwing(tx, newSellerId, netDue);
+      throw tooBigForCard(due);
+    }
     allocs = [{ cardId: card.id, amount: e.amount }];
   } else {
     const queue = payoutQueue(cards, newSellerId);
-    const due = totalDue(queue);
-    if (e.amount > due) throw tooBigForCard(due);
+    const due = Math.min(totalDue(queue), netDue);
+    if (e.amount > due) {
+      await checkNotOwing(tx, newSellerId, netDue);
+      throw tooBigForCard(due);
+    }
     allocs = allocate(queue, e.amount);
   }
   await repo.insertAllocations(tx, id, allocs);

@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { lit } from '../../db/list-sql';
 import { centsOf, moneyOut } from '../../db/values';
 import { centsToDecimal, centsToNumber, type Cents } from '../../../shared/money';
+import { TRANSACTION_KINDS, type PaymentKind, type TransactionKind } from '../../../shared/constants';
 import type { Transaction } from '../../../shared/types';
 
 /** Ledger SQL. Lock order everywhere: seller rows (ascending id), then the transaction row, then cards by id. */
@@ -20,6 +22,8 @@ export interface LockedSeller {
   id: number;
   role: string;
   live: boolean;
+  /** seller_due as read with the lock held: below zero while disputed cards' debit is not offset. */
+  due: Cents;
 }
 
 /**
@@ -32,11 +36,11 @@ export async function lockSellers(tx: Tx, ids: number[]): Promise<Map<number, Lo
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const out = new Map<number, LockedSeller>();
   for (const id of sorted) {
-    const r = await rows<LockedSeller>(
+    const r = await rows<Omit<LockedSeller, 'due'> & { due: string }>(
       tx,
-      sql`SELECT id, role, (deleted_at IS NULL) AS live FROM users WHERE id = ${id} FOR NO KEY UPDATE`,
+      sql`SELECT id, role, (deleted_at IS NULL) AS live, seller_due::text AS due FROM users WHERE id = ${id} FOR NO KEY UPDATE`,
     );
-    if (r[0]) out.set(id, r[0]);
+    if (r[0]) out.set(id, { ...r[0], due: centsOf(r[0].due) });
   }
   return out;
 }
@@ -77,13 +81,48 @@ export async function peekCard(tx: Tx, id: number): Promise<LockedCard | null> {
   return r[0] ? toCard(r[0]) : null;
 }
 
-/** A user with their due as last committed, without a lock. */
-export async function peekSeller(tx: Tx, id: number): Promise<(LockedSeller & { due: Cents }) | null> {
-  const r = await rows<LockedSeller & { due: string }>(
+/** The seller's due as this transaction sees it (their row is locked by the caller). */
+export async function lockedSellerDue(tx: Tx, id: number): Promise<Cents> {
+  const r = await rows<{ due: string }>(tx, sql`SELECT seller_due::text AS due FROM users WHERE id = ${id}`);
+  return centsOf(r[0]?.due ?? '0');
+}
+
+/** What the seller's disputed cards were paid: the clawbacks their due carries. */
+export async function disputedDebit(tx: Tx, sellerId: number): Promise<Cents> {
+  const r = await rows<{ paid: string }>(
     tx,
-    sql`SELECT id, role, (deleted_at IS NULL) AS live, seller_due::text AS due FROM users WHERE id = ${id}`,
+    sql`SELECT coalesce(sum(paid_amount), 0)::text AS paid FROM gift_cards WHERE seller_id = ${sellerId} AND card_status = 3`,
   );
-  return r[0] ? { ...r[0], due: centsOf(r[0].due) } : null;
+  return centsOf(r[0]?.paid ?? '0');
+}
+
+/** Sets a locked card Disputed (dispute date now) or back to approved (its approval date kept). */
+export async function setDisputed(tx: Tx, cardId: number, disputed: boolean): Promise<void> {
+  await tx.execute(
+    disputed
+      ? sql`UPDATE gift_cards SET card_status = 3, dispute_date = now(), updated_at = now() WHERE id = ${cardId}`
+      : sql`UPDATE gift_cards SET card_status = 1, dispute_date = NULL, updated_at = now() WHERE id = ${cardId}`,
+  );
+}
+
+/**
+ * Writes a clawback entry (kind 1, negative) or its reversal (kind 2, positive) for a card: a transaction row without
+ * allocations, its code made from its own id (CLAWBACK-<id>, REVERSAL-<id>).
+ */
+export async function insertClawbackEntry(
+  tx: Tx,
+  e: { kind: 'clawback' | 'clawback_reversed'; sellerId: number; cardId: number; amount: Cents; createdBy: number },
+): Promise<{ id: number; code: string }> {
+  const kind = e.kind === 'clawback' ? 1 : 2;
+  const prefix = e.kind === 'clawback' ? 'CLAWBACK-' : 'REVERSAL-';
+  const r = await rows<{ id: number; code: string }>(
+    tx,
+    sql`WITH n AS (SELECT nextval(pg_get_serial_sequence('transactions', 'id'))::int AS id)
+        INSERT INTO transactions (id, code, seller_id, transaction_amount, gift_card_id, created_by, kind)
+        SELECT n.id, ${prefix} || n.id, ${e.sellerId}, ${centsToDecimal(e.amount)}::numeric, ${e.cardId}, ${e.createdBy}, ${kind} FROM n
+        RETURNING id, code`,
+  );
+  return r[0];
 }
 
 /** Locks cards by id (ascending). */
@@ -105,22 +144,50 @@ export async function lockPayableCards(tx: Tx, sellerId: number, extraIds: numbe
   return r.map(toCard);
 }
 
-export async function insertTransaction(
-  tx: Tx,
-  t: { code: string; sellerId: number; amount: Cents; giftCardId: number | null; createdBy: number },
-): Promise<number> {
-  const r = await rows<{ id: number }>(
-    tx,
-    sql`INSERT INTO transactions (code, seller_id, transaction_amount, gift_card_id, created_by)
-        VALUES (${t.code}, ${t.sellerId}, ${centsToDecimal(t.amount)}::numeric, ${t.giftCardId}, ${t.createdBy}) RETURNING id`,
-  );
-  return r[0].id;
-}
-
 export async function updateTransactionRow(tx: Tx, id: number, t: { code: string; sellerId: number; amount: Cents }): Promise<void> {
   await tx.execute(
     sql`UPDATE transactions SET code = ${t.code}, seller_id = ${t.sellerId}, transaction_amount = ${centsToDecimal(t.amount)}::numeric, updated_at = now() WHERE id = ${id}`,
   );
+}
+
+export type PayRefusal =
+  | 'seller_owes'
+  | 'invalid_card'
+  | 'card_not_approved'
+  | 'card_paid'
+  | 'too_big'
+  | 'approver_cannot_pay'
+  | 'seller_deleted'
+  | 'invalid_seller'
+  | 'needs_second_staff'
+  | 'retry';
+export type PayResult = { id: number } | { refuse: PayRefusal; due?: Cents };
+
+/**
+ * The whole payment in one statement (migration 0012's ledger_pay: checks, locks in the ledger's order, the
+ * transaction, allocations, paid amounts, audit). Runs as its own transaction: call it outside one.
+ */
+export async function pay(
+  tx: Tx,
+  p: {
+    kind: 'pay_card' | 'payout' | 'bulk_payment';
+    actorId: number;
+    cardId: number | null;
+    sellerId: number | null;
+    code: string;
+    amount: Cents;
+    approverMayNotPay: boolean;
+    confirmAbove: Cents | null;
+  },
+): Promise<PayResult> {
+  const confirm = p.confirmAbove === null ? null : centsToDecimal(p.confirmAbove);
+  const [r] = await rows<{ r: { id?: number; refuse?: PayRefusal; due?: string } }>(
+    tx,
+    sql`SELECT ledger_pay(${p.kind}, ${p.actorId}::int, ${p.cardId}::int, ${p.sellerId}::int, ${p.code}, ${centsToDecimal(p.amount)}::numeric, ${p.approverMayNotPay}, ${confirm}::numeric) AS r`,
+  );
+  const out = typeof r.r === 'string' ? (JSON.parse(r.r) as typeof r.r) : r.r;
+  if (out.id !== undefined) return { id: out.id };
+  return { refuse: out.refuse as PayRefusal, ...(out.due !== undefined ? { due: centsOf(String(out.due)) } : {}) };
 }
 
 export interface Allocation {
@@ -128,9 +195,14 @@ export interface Allocation {
   amount: Cents;
 }
 
+/** The payout the journal's payment entries of this database transaction belong to (read by gift_cards_journal). */
+const journalPayout = (tx: Tx, transactionId: number) =>
+  tx.execute(sql`SELECT set_config('ledger.transaction_id', ${String(transactionId)}, true)`);
+
 /** Writes the allocations and adds them to the cards' paid amounts, in one statement. */
 export async function insertAllocations(tx: Tx, transactionId: number, allocs: Allocation[]): Promise<void> {
   if (allocs.length === 0) return;
+  await journalPayout(tx, transactionId);
   const values = sql.join(
     allocs.map((a) => sql`(${transactionId}::int, ${a.cardId}::int, ${centsToDecimal(a.amount)}::numeric)`),
     sql`, `,
@@ -142,6 +214,7 @@ export async function insertAllocations(tx: Tx, transactionId: number, allocs: A
 
 /** Removes the allocations and takes them back off the cards' paid amounts, in one statement. */
 export async function deleteAllocations(tx: Tx, transactionId: number): Promise<void> {
+  await journalPayout(tx, transactionId);
   await tx.execute(sql`
     WITH a AS (DELETE FROM transaction_allocations WHERE transaction_id = ${transactionId} RETURNING gift_card_id, amount),
          s AS (SELECT gift_card_id, sum(amount) AS amount FROM a GROUP BY gift_card_id)
@@ -163,8 +236,17 @@ export interface TransactionRecord {
   amount: Cents;
   isRedeem: 0 | 1;
   giftCardId: number | null;
+  kind: TransactionKind;
 }
-type TxRow = { id: number; code: string; seller_id: number; transaction_amount: string; is_redeem: number; gift_card_id: number | null };
+type TxRow = {
+  id: number;
+  code: string;
+  seller_id: number;
+  transaction_amount: string;
+  is_redeem: number;
+  gift_card_id: number | null;
+  kind: number;
+};
 const toRecord = (r: TxRow): TransactionRecord => ({
   id: r.id,
   code: r.code,
@@ -172,13 +254,14 @@ const toRecord = (r: TxRow): TransactionRecord => ({
   amount: centsOf(r.transaction_amount),
   isRedeem: Number(r.is_redeem) === 1 ? 1 : 0,
   giftCardId: r.gift_card_id,
+  kind: TRANSACTION_KINDS[Number(r.kind)] ?? 'payout',
 });
 
 export async function findTransactionRecord(tx: Tx, id: number, opts: { forUpdate?: boolean } = {}): Promise<TransactionRecord | null> {
   const lock = opts.forUpdate ? sql` FOR UPDATE` : sql``;
   const r = await rows<TxRow>(
     tx,
-    sql`SELECT id, code, seller_id, transaction_amount::text AS transaction_amount, is_redeem, gift_card_id FROM transactions WHERE id = ${id}${lock}`,
+    sql`SELECT id, code, seller_id, transaction_amount::text AS transaction_amount, is_redeem, gift_card_id, kind FROM transactions WHERE id = ${id}${lock}`,
   );
   return r[0] ? toRecord(r[0]) : null;
 }
@@ -187,7 +270,7 @@ export async function findTransactionRecord(tx: Tx, id: number, opts: { forUpdat
 export async function flipRedeem(tx: Tx, id: number, sellerId: number): Promise<0 | 1 | null> {
   const r = await rows<{ is_redeem: number }>(
     tx,
-    sql`UPDATE transactions SET is_redeem = 1 - is_redeem, updated_at = now() WHERE id = ${id} AND seller_id = ${sellerId} RETURNING is_redeem`,
+    sql`UPDATE transactions SET is_redeem = 1 - is_redeem, updated_at = now() WHERE id = ${id} AND seller_id = ${sellerId} AND kind = 0 RETURNING is_redeem`,
   );
   return r[0] ? (Number(r[0].is_redeem) === 1 ? 1 : 0) : null;
 }
@@ -201,9 +284,14 @@ export async function reverseRedeem(tx: Tx, id: number): Promise<boolean> {
   return r.length > 0;
 }
 
-type ViewRow = TxRow & { created_at: string; seller_name: string | null };
-const viewColumns = sql`t.id, t.code, t.seller_id, t.transaction_amount::text AS transaction_amount, t.is_redeem, t.gift_card_id,
-  ${iso(sql`t.created_at`)} AS created_at, u.name AS seller_name`;
+type ViewRow = TxRow & { created_at: string; seller_name: string | null; payment_kind: PaymentKind | null };
+/** How a payout was made: its card's pay icon, a seller payout, or a bulk payment (the audit entry ledger_pay wrote). */
+const paymentKind = sql`CASE WHEN t.kind <> 0 THEN NULL WHEN t.gift_card_id IS NOT NULL THEN 'card_payment'
+  WHEN EXISTS (SELECT 1 FROM audit_log a WHERE a.entity = 'transaction' AND a.entity_id = t.id AND a.action = 'bulk_payment')
+  THEN 'bulk_payment' ELSE 'payout' END`;
+const viewColumns = sql`t.id, t.code, t.seller_id, t.transaction_amount::text AS transaction_amount, t.is_redeem, t.gift_card_id, t.kind,
+  ${iso(sql`t.created_at`)} AS created_at, u.name AS seller_name,
+  ${paymentKind} AS payment_kind`;
 const toView = (r: ViewRow): Transaction => ({
   id: r.id,
   code: r.code,
@@ -211,6 +299,8 @@ const toView = (r: ViewRow): Transaction => ({
   transaction_amount: moneyOut(r.transaction_amount),
   is_redeem: Number(r.is_redeem) === 1 ? 1 : 0,
   gidcard_id: r.gift_card_id,
+  kind: TRANSACTION_KINDS[Number(r.kind)] ?? 'payout',
+  payment_kind: r.payment_kind,
   created_at: r.created_at,
   seller: { id: r.seller_id, name: r.seller_name ?? '' },
 });
@@ -220,9 +310,21 @@ export async function listTransactions(tx: Tx, limit: number, offset: number, se
   const where = sellerId === undefined ? sql`` : sql`WHERE t.seller_id = ${sellerId}`;
   const r = await rows<ViewRow>(
     tx,
-    sql`SELECT ${viewColumns} FROM transactions t LEFT JOIN users u ON u.id = t.seller_id ${where} ORDER BY t.id DESC LIMIT ${limit} OFFSET ${offset}`,
+    sql`SELECT ${viewColumns} FROM transactions t LEFT JOIN users u ON u.id = t.seller_id ${where} ORDER BY t.id DESC LIMIT ${lit(limit)} OFFSET ${lit(offset)}`,
   );
   return r.map(toView);
+}
+
+/** One page of a filtered transaction list: the page's ids (index scan, deep pages too), then their views in that order. */
+export async function listTransactionsFiltered(tx: Tx, source: SQL, order: SQL, limit: number, offset: number): Promise<Transaction[]> {
+  const ids = await rows<{ id: number }>(tx, sql`SELECT t.id FROM ${source} ORDER BY ${order} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`);
+  if (!ids.length) return [];
+  const views = await rows<ViewRow>(
+    tx,
+    sql`SELECT ${viewColumns} FROM transactions t LEFT JOIN users u ON u.id = t.seller_id WHERE t.id IN (${idList(ids.map((r) => r.id))})`,
+  );
+  const byId = new Map(views.map((v) => [v.id, toView(v)]));
+  return ids.map((r) => byId.get(r.id)).filter((t): t is Transaction => t !== undefined);
 }
 
 export async function findTransactionView(tx: Tx, id: number): Promise<Transaction | null> {
@@ -238,21 +340,6 @@ export async function findTransactionView(tx: Tx, id: number): Promise<Transacti
 export async function userTransactionCount(tx: Tx, userId: number): Promise<number> {
   const r = await rows<{ n: number }>(tx, sql`SELECT transaction_count AS n FROM users WHERE id = ${userId}`);
   return Math.max(0, Number(r[0]?.n ?? 0));
-}
-
-/**
- * Maker-checker: takes the pending confirmation of this payout (same code, seller and amount) made by another
- * staff member. Inside the payment's transaction, so a payment that fails leaves the confirmation pending.
- */
-export async function takeConfirmation(tx: Tx, code: string, sellerId: number, amount: Cents, actorId: number): Promise<boolean> {
-  const r = await rows<{ requested_by: number }>(
-    tx,
-    sql`DELETE FROM payout_confirmations
-        WHERE code_key = code_key(${code}) AND seller_id = ${sellerId} AND amount = ${centsToDecimal(amount)}::numeric
-          AND requested_by <> ${actorId} AND created_at > now() - interval '1 day'
-        RETURNING requested_by`,
-  );
-  return r.length > 0;
 }
 
 /** Records (or replaces) the request waiting for a second staff member; committed on its own. */

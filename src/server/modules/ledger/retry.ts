@@ -8,10 +8,15 @@ const RETRYABLE = new Set(['40001', '40P01']);
 const ATTEMPTS = 6;
 
 /** Runs fn in one database transaction, again after a serialization failure or deadlock (never a 5xx). */
-export async function inTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function inTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return withRetries(() => db.transaction(fn));
+}
+
+/** Runs fn (one transaction or one statement) again after a serialization failure, a deadlock or a RetryTransaction. */
+export async function withRetries<T>(fn: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(fn);
+      return await fn();
     } catch (err) {
       const again = err instanceof RetryTransaction || RETRYABLE.has(pgCode(err) ?? '');
       if (!again) throw err;

@@ -9,6 +9,6 @@ export function ledgerRoutes(app: FastifyInstance, ledger: LedgerService) {
     ignoreBodyFor: (user) => user.role === 'seller',
   });
   route(app, 'getTransaction', async ({ user, id }) => ledger.get(user, id));
-  route(app, 'listTransactions', async ({ query }) => ledger.list(query.page));
-  route(app, 'myTransactions', async ({ user, query }) => ledger.mine(user, query.page));
+  route(app, 'listTransactions', async ({ query }) => ledger.list(query));
+  route(app, 'myTransactions', async ({ user, query }) => ledger.mine(user, query));
 }

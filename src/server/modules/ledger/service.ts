@@ -1,15 +1,19 @@
-import type { Database, Tx } from '../../db/client';
+import type { Database } from '../../db/client';
 import { centsToNumber } from '../../../shared/money';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { Cents } from '../../../shared/money';
 import type { Msg, Page, Transaction, Wrapped } from '../../../shared/types';
 import { invalidFields, notFound, pgCode, refusal } from '../../http/errors';
-import { pageOffset, pageResult } from '../../http/page';
+import { sql } from 'drizzle-orm';
+import { cappedPage, pageOffset, pageResult } from '../../http/page';
+import { boundedCount, searchCount } from '../../db/list-sql';
+import { isPlainPage, type MyTransactionListQuery, type TransactionListQuery } from '../../../shared/list-queries';
+import { transactionOrder, transactionSource, type TransactionFilter } from './list-sql';
 import { readCounter } from '../../db/values';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
-import { checkPaymentInput, editPayout, payCard, paySeller, tooBigForCard } from './payments';
+import { checkPaymentInput, editPayout, NeedsSecondStaff, payCard, paySeller, tooBigForCard } from './payments';
 import { inTransaction } from './retry';
 import * as repo from './repository';
 
@@ -35,9 +39,6 @@ async function mapCodeConflict<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The payment passed every check but waits for a second staff member (FOUR_EYES); the transaction rolls back. */
-class NeedsSecondStaff extends Error {}
-
 export interface FourEyes {
   enabled: boolean;
   /** Bulk payouts above this amount need a second staff member's confirmation. */
@@ -47,13 +48,8 @@ export interface FourEyes {
 export function createLedgerService(database: Database, fourEyes: FourEyes = { enabled: false, bulkLimit: 0 }) {
   const { db } = database;
 
-  /** FOUR_EYES: a large bulk payout goes through only with another staff member's pending request for it. */
-  function secondStaff(actor: AuthUser) {
-    return async (tx: Tx, sellerId: number, p: { code: string; amount: Cents }) => {
-      if (!fourEyes.enabled || p.amount <= fourEyes.bulkLimit) return;
-      if (!(await repo.takeConfirmation(tx, p.code, sellerId, p.amount, actor.id))) throw new NeedsSecondStaff();
-    };
-  }
+  /** FOUR_EYES: a bulk payout above the limit goes through only with another staff member's pending request for it. */
+  const confirmAbove = fourEyes.enabled ? fourEyes.bulkLimit : null;
 
   /** Staff: reverse a seller's redeem so that the payout can be corrected; in the audit trail. */
   async function reverseRedeem(actor: AuthUser, id: number): Promise<Msg> {
@@ -76,7 +72,11 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
   async function toggleRedeem(actor: AuthUser, id: number): Promise<Msg> {
     await inTransaction(db, async (tx) => {
       const now = await repo.flipRedeem(tx, id, actor.id);
-      if (now === null) throw notFound();
+      if (now === null) {
+        const t = await repo.findTransactionRecord(tx, id);
+        if (t && t.sellerId === actor.id && t.kind !== 'payout') throw refusal(MSG.clawbackNotEditable);
+        throw notFound();
+      }
       await recordAudit(tx, {
         actorId: actor.id,
         action: 'redeem',
@@ -88,6 +88,26 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
     return { msg: MSG.redeemUpdated };
   }
 
+  /** A filtered page; the total is exact from the counters when nothing but the sort and size was given, else bounded. */
+  async function filteredPage(
+    q: TransactionFilter & { page: number },
+    per: number,
+    sellerId: number | undefined,
+    exact: () => Promise<number>,
+  ) {
+    const source = transactionSource(q, sellerId);
+    const unfiltered = Object.entries(q).every(([k, v]) => v === undefined || ['page', 'per_page', 'sort'].includes(k));
+    const [rows, count] = await Promise.all([
+      repo.listTransactionsFiltered(db, source, transactionOrder(q.sort), per, pageOffset(q.page, per)),
+      unfiltered
+        ? exact().then((total) => ({ total, capped: false }))
+        : q.q !== undefined
+          ? searchCount(db, source)
+          : boundedCount(db, source, sql`TRUE`),
+    ]);
+    return cappedPage(rows, q.page, per, count);
+  }
+
   return {
     /** Staff: pay one card (gidcard_id) or a seller (seller_id, allocated oldest first). */
     async create(actor: AuthUser, input: TransactionInput): Promise<Msg> {
@@ -96,11 +116,9 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
       if (input.gidcard_id === undefined && input.seller_id === undefined)
         throw invalidFields({ seller_id: ['The seller id field is required.'] });
       await mapCodeConflict(() =>
-        inTransaction(db, (tx) =>
-          input.gidcard_id !== undefined
-            ? payCard(tx, actor, input.gidcard_id, p, fourEyes.enabled)
-            : paySeller(tx, actor, input.seller_id as number, p, 'payout', tooBigForCard),
-        ),
+        input.gidcard_id !== undefined
+          ? payCard(db, actor, input.gidcard_id, p, fourEyes.enabled)
+          : paySeller(db, actor, input.seller_id as number, p, 'payout', tooBigForCard),
       );
       return { msg: 'Transaction created successfully' };
     },
@@ -111,9 +129,7 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
       checkPaymentInput(p, 'amount-first');
       try {
         await mapCodeConflict(() =>
-          inTransaction(db, (tx) =>
-            paySeller(tx, actor, input.seller_id, p, 'bulk_payment', () => refusal(MSG.bulkTooLarge), secondStaff(actor)),
-          ),
+          paySeller(db, actor, input.seller_id, p, 'bulk_payment', () => refusal(MSG.bulkTooLarge), confirmAbove),
         );
       } catch (err) {
         if (!(err instanceof NeedsSecondStaff)) throw err;
@@ -152,19 +168,25 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
       return { data: t };
     },
 
-    async list(page: number): Promise<Page<Transaction>> {
-      const per = PAGE_SIZE.transactions;
-      const [rows, total] = await Promise.all([repo.listTransactions(db, per, pageOffset(page, per)), readCounter(db, 'transactions')]);
-      return pageResult(rows, page, per, total);
+    async list(q: TransactionListQuery): Promise<Page<Transaction>> {
+      const per = q.per_page ?? PAGE_SIZE.transactions;
+      if (isPlainPage(q)) {
+        const [rows, total] = await Promise.all([repo.listTransactions(db, per, pageOffset(q.page, per)), readCounter(db, 'transactions')]);
+        return pageResult(rows, q.page, per, total);
+      }
+      return filteredPage(q, per, undefined, () => readCounter(db, 'transactions'));
     },
 
-    async mine(actor: AuthUser, page: number): Promise<Wrapped<Page<Transaction>>> {
-      const per = PAGE_SIZE.transactions;
-      const [rows, total] = await Promise.all([
-        repo.listTransactions(db, per, pageOffset(page, per), actor.id),
-        repo.userTransactionCount(db, actor.id),
-      ]);
-      return { data: pageResult(rows, page, per, total) };
+    async mine(actor: AuthUser, q: MyTransactionListQuery): Promise<Wrapped<Page<Transaction>>> {
+      const per = q.per_page ?? PAGE_SIZE.transactions;
+      if (isPlainPage(q)) {
+        const [rows, total] = await Promise.all([
+          repo.listTransactions(db, per, pageOffset(q.page, per), actor.id),
+          repo.userTransactionCount(db, actor.id),
+        ]);
+        return { data: pageResult(rows, q.page, per, total) };
+      }
+      return { data: await filteredPage(q, per, actor.id, () => repo.userTransactionCount(db, actor.id)) };
     },
   };
 }

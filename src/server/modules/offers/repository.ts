@@ -1,9 +1,10 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { giftCards, offers } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { centsOf, moneyOrNull, moneyOut } from '../../db/values';
 import { centsToNumber, type Cents } from '../../../shared/money';
 import type { Offer } from '../../../shared/types';
+import { lit } from '../../db/list-sql';
 
 const columns = {
   id: offers.id,
@@ -63,6 +64,21 @@ export async function listOffers(tx: Tx, limit?: number, offset = 0): Promise<Of
   const q = tx.select(columns).from(offers).orderBy(desc(offers.id));
   const rows = limit === undefined ? await q : await q.limit(limit).offset(offset);
   return (rows as Row[]).map((r) => toRecord(r).offer);
+}
+
+/** One page of a filtered offer list (conditions from offerWhere over `gift_card_offers o`): ids first, then the offers. */
+export async function listOffersFiltered(tx: Tx, where: SQL, order: SQL, limit: number, offset: number): Promise<Offer[]> {
+  const ids = (
+    (await tx.execute(
+      sql`SELECT o.id FROM gift_card_offers o WHERE ${where} ORDER BY ${order} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`,
+    )) as unknown as {
+      rows: { id: number }[];
+    }
+  ).rows.map((r) => r.id);
+  if (!ids.length) return [];
+  const found = ((await tx.select(columns).from(offers).where(inArray(offers.id, ids))) as Row[]).map((r) => toRecord(r).offer);
+  const byId = new Map(found.map((o) => [o.id, o]));
+  return ids.map((id) => byId.get(id)).filter((o): o is Offer => o !== undefined);
 }
 
 /** One offer; `lock` takes a row lock for the rest of the transaction. */

@@ -3,7 +3,11 @@ import { PAGE_SIZE, PRICE_TYPE, RATE_TYPE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { centsToDecimal, type Cents } from '../../../shared/money';
 import { invalidFields, notFound, pgCode, refusal } from '../../http/errors';
-import { pageOffset, pageResult } from '../../http/page';
+import { sql } from 'drizzle-orm';
+import { cappedPage, pageOffset, pageResult } from '../../http/page';
+import { boundedCount } from '../../db/list-sql';
+import { isPlainPage, type OfferListQuery } from '../../../shared/list-queries';
+import { offerOrder, offerWhere } from './list-sql';
 import { readCounter } from '../../db/values';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
@@ -46,10 +50,20 @@ export function createOfferService(database: Database) {
     /** Every offer, newest first (for selects). */
     all: () => repo.listOffers(db),
 
-    async list(page: number) {
-      const per = PAGE_SIZE.offers;
-      const [rows, total] = await Promise.all([repo.listOffers(db, per, pageOffset(page, per)), readCounter(db, 'offers')]);
-      return pageResult(rows, page, per, total);
+    async list(q: OfferListQuery) {
+      const per = q.per_page ?? PAGE_SIZE.offers;
+      if (isPlainPage(q)) {
+        const [rows, total] = await Promise.all([repo.listOffers(db, per, pageOffset(q.page, per)), readCounter(db, 'offers')]);
+        return pageResult(rows, q.page, per, total);
+      }
+      const where = offerWhere(q);
+      const [rows, count] = await Promise.all([
+        repo.listOffersFiltered(db, where, offerOrder(q.sort), per, pageOffset(q.page, per)),
+        q.q === undefined && q.is_active === undefined
+          ? readCounter(db, 'offers').then((total) => ({ total, capped: false }))
+          : boundedCount(db, sql`gift_card_offers o`, where),
+      ]);
+      return cappedPage(rows, q.page, per, count);
     },
 
     async get(id: number) {

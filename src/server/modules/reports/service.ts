@@ -10,7 +10,7 @@ const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
 const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The number of days from start to end inclusive; refuses ranges over MAX_REPORT_DAYS. */
-function checkedDayCount(start: string, end: string): number {
+export function checkedDayCount(start: string, end: string): number {
   const count = Math.round((dayMs(end) - dayMs(start)) / DAY_MS) + 1;
   if (count > MAX_REPORT_DAYS)
     throw invalidFields({ end_date: [`The end date field must be within ${MAX_REPORT_DAYS} days of the start date (both included).`] });

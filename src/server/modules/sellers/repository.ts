@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { lit } from '../../db/list-sql';
 import { moneyOut } from '../../db/values';
 import type { SellerRow } from '../../../shared/types';
 
@@ -8,7 +9,7 @@ export async function listSellers(tx: Tx, limit: number, offset: number): Promis
   const res = (await tx.execute(sql`
     SELECT id, name, email, seller_due::text AS seller_due FROM users
      WHERE role = 'seller' AND deleted_at IS NULL
-     ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`)) as unknown as {
+     ORDER BY id DESC LIMIT ${lit(limit)} OFFSET ${lit(offset)}`)) as unknown as {
     rows: { id: number; name: string; email: string; seller_due: string }[];
   };
   return res.rows.map((r) => ({ id: r.id, name: r.name, email: r.email, seller_due: moneyOut(r.seller_due) }));
@@ -19,4 +20,14 @@ export async function sellerDue(tx: Tx, sellerId: number): Promise<number> {
     rows: { due: string }[];
   };
   return moneyOut(res.rows[0]?.due ?? '0');
+}
+
+/** One page of a filtered seller list (conditions from sellerWhere over `users u`). */
+export async function listSellersFiltered(tx: Tx, where: SQL, order: SQL, limit: number, offset: number): Promise<SellerRow[]> {
+  const res = (await tx.execute(sql`
+    SELECT u.id, u.name, u.email, u.seller_due::text AS seller_due FROM users u
+     WHERE ${where} ORDER BY ${order} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`)) as unknown as {
+    rows: { id: number; name: string; email: string; seller_due: string }[];
+  };
+  return res.rows.map((r) => ({ id: r.id, name: r.name, email: r.email, seller_due: moneyOut(r.seller_due) }));
 }

@@ -1,8 +1,9 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { moneyOrNull } from '../../db/values';
 import type { User } from '../../../shared/types';
+import { lit } from '../../db/list-sql';
 
 const columns = { id: users.id, name: users.name, email: users.email, role: users.role, rate: users.rate };
 type Row = { id: number; name: string; email: string; role: User['role']; rate: string | null };
@@ -11,6 +12,20 @@ const toUser = (r: Row): User => ({ id: r.id, name: r.name, email: r.email, role
 export async function listUsers(tx: Tx, limit: number, offset: number): Promise<User[]> {
   const rows = await tx.select(columns).from(users).where(isNull(users.deletedAt)).orderBy(desc(users.id)).limit(limit).offset(offset);
   return rows.map(toUser);
+}
+
+/** One page of a filtered user list (conditions from userWhere over `users u`): ids first, then the users in that order. */
+export async function listUsersFiltered(tx: Tx, where: SQL, order: SQL, limit: number, offset: number): Promise<User[]> {
+  const ids = (
+    (await tx.execute(
+      sql`SELECT u.id FROM users u WHERE ${where} ORDER BY ${order} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`,
+    )) as unknown as {
+      rows: { id: number }[];
+    }
+  ).rows.map((r) => r.id);
+  if (!ids.length) return [];
+  const byId = new Map((await tx.select(columns).from(users).where(inArray(users.id, ids))).map((r) => [r.id, toUser(r)]));
+  return ids.map((id) => byId.get(id)).filter((u): u is User => u !== undefined);
 }
 
 export async function findUser(tx: Tx, id: number, opts: { forUpdate?: boolean } = {}): Promise<User | null> {

@@ -3,7 +3,11 @@ import { PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { centsToDecimal } from '../../../shared/money';
 import { forbidden, HttpError, notFound, pgCode } from '../../http/errors';
-import { pageOffset, pageResult } from '../../http/page';
+import { sql } from 'drizzle-orm';
+import { cappedPage, pageOffset, pageResult } from '../../http/page';
+import { boundedCount } from '../../db/list-sql';
+import { isPlainPage, type UserListQuery } from '../../../shared/list-queries';
+import { userOrder, userWhere } from './list-sql';
 import { readCounter } from '../../db/values';
 import { recordAudit } from '../audit/repository';
 import { hashPassword, type AuthUser } from '../auth/service';
@@ -30,10 +34,20 @@ export function createUserService(database: Database) {
   }
 
   return {
-    async list(page: number) {
-      const per = PAGE_SIZE.users;
-      const [rows, total] = await Promise.all([repo.listUsers(db, per, pageOffset(page, per)), readCounter(db, 'users')]);
-      return pageResult(rows, page, per, total);
+    async list(q: UserListQuery) {
+      const per = q.per_page ?? PAGE_SIZE.users;
+      if (isPlainPage(q)) {
+        const [rows, total] = await Promise.all([repo.listUsers(db, per, pageOffset(q.page, per)), readCounter(db, 'users')]);
+        return pageResult(rows, q.page, per, total);
+      }
+      const where = userWhere(q);
+      const [rows, count] = await Promise.all([
+        repo.listUsersFiltered(db, where, userOrder(q.sort), per, pageOffset(q.page, per)),
+        q.q === undefined && q.role === undefined
+          ? readCounter(db, 'users').then((total) => ({ total, capped: false }))
+          : boundedCount(db, sql`users u`, where),
+      ]);
+      return cappedPage(rows, q.page, per, count);
     },
 
     async get(actor: AuthUser, id: number) {

@@ -20,6 +20,7 @@ import type { Comment } from '../../../../shared/types';
 import { errorText, fieldErrors, isOk, msgText, useApi } from '../../app/api';
 import { useApiQuery } from '../../api/query';
 import { useSession } from '../../app/session';
+import { formatDateTime } from '../../components/format';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { TableStatusRow } from '../../components/DataTable';
 import ImagePicker from '../../components/ImagePicker';
@@ -126,12 +127,13 @@ export default function CardComments({ cardId }: { cardId: number }) {
               <TableCell>Image</TableCell>
               <TableCell>Comment</TableCell>
               <TableCell>User</TableCell>
+              <TableCell>Date</TableCell>
               <TableCell align="center">Action</TableCell>
             </TableRow>
           </TableHead>
           <TableBody sx={{ opacity: loading && rows.length ? 0.6 : 1 }}>
             <TableStatusRow
-              colSpan={4}
+              colSpan={5}
               loading={loading}
               error={loadError}
               empty={rows.length === 0}
@@ -160,6 +162,7 @@ export default function CardComments({ cardId }: { cardId: number }) {
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{c.comment}</TableCell>
                     <TableCell>{c.comment_user?.name}</TableCell>
+                    <TableCell className="nowrap">{formatDateTime(c.created_at)}</TableCell>
                     <TableCell align="center">
                       {(isStaff || c.comment_user?.id === user?.id) && (
                         <IconButton aria-label={`Delete comment ${c.id}`} onClick={() => remove(c)}>

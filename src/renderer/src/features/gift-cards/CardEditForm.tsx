@@ -6,9 +6,9 @@ import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useController, useForm } from 'react-hook-form';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CARD_STATUS, CARD_STATUS_LABEL } from '../../../../shared/constants';
+import { CARD_STATUS, CARD_STATUS_LABEL, type RejectReason } from '../../../../shared/constants';
 import type { PickedFile } from '../../../../shared/endpoints';
 import { cardEditForm } from '../../../../shared/forms';
 import { MSG } from '../../../../shared/messages';
@@ -22,8 +22,8 @@ import { FormSelect, FormText } from '../../components/FormFields';
 import { FormFrame } from '../../components/FormPage';
 import ImagePicker from '../../components/ImagePicker';
 import { UploadProgress } from '../../components/UploadProgress';
-import { useConfirmedDelete } from '../../components/useConfirmedDelete';
-import CardImages from './CardImages';
+import StatusReasonFields from './review/StatusReasonFields';
+import DuplicatePanel from './review/DuplicatePanel';
 import { OfferPriceFields, PriceBreakdown, useOfferPrice } from './OfferPriceFields';
 
 interface Props {
@@ -36,21 +36,35 @@ interface Values {
   card_number: string;
   description: string;
   card_status: string;
+  reject_reason: string;
+  reject_note: string;
+  override_duplicate: boolean;
+  override_reason: string;
   images: PickedFile[];
 }
 
 const priceText = (v: number) => centsToDecimal(parseCents(v) ?? 0);
 
+/** What may change on this card for this user: sellers only while pending; on a paid card staff cannot change offer, price, status or images. */
+export function cardLocks(card: GiftCardDetail['data'], isStaff: boolean) {
+  const readOnly = card.card_status === CARD_STATUS.disputed || (!isStaff && card.card_status !== CARD_STATUS.pending);
+  // What the server refuses on a paid card is shown locked, with why, instead of failing on Save.
+  const paidLock = isStaff && card.card_status === CARD_STATUS.approved && card.paid_amount > 0;
+  return { readOnly, paidLock };
+}
+
 /** The card's edit form; read-only for sellers once the card is no longer pending. A save refreshes the card (its query). */
 export default function CardEditForm({ detail, offers: allOffers }: Props) {
   const card = detail.data;
   const { isStaff } = useSession();
-  const confirmedDelete = useConfirmedDelete();
-  const readOnly = !isStaff && card.card_status !== CARD_STATUS.pending;
-  // What the server refuses on a paid card is shown locked, with why, instead of failing on Save.
-  const paidLock = isStaff && card.card_status === CARD_STATUS.approved && card.paid_amount > 0;
+  const { readOnly, paidLock } = cardLocks(card, isStaff);
+  const disputed = card.card_status === CARD_STATUS.disputed;
   const offers = allOffers.filter((o) => o.is_active === 1 || o.id === card.giftcard_offer_id);
-  const original = { giftcard_offer_id: String(card.giftcard_offer_id), price: priceText(card.price) };
+  const original = {
+    giftcard_offer_id: String(card.giftcard_offer_id),
+    price: priceText(card.price),
+    card_status: String(card.card_status),
+  };
   const form = useForm<Values>({
     resolver: zodResolver(cardEditForm<PickedFile>(offers, original)),
     defaultValues: {
@@ -58,6 +72,10 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
       card_number: card.card_number ?? '',
       description: card.description ?? '',
       card_status: String(card.card_status),
+      reject_reason: card.reject_reason ?? '',
+      reject_note: card.reject_note ?? '',
+      override_duplicate: false,
+      override_reason: '',
       images: [],
     },
   });
@@ -67,6 +85,8 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
   const newImages = imagesField.field.value;
   const update = useApiMutation('updateCard', { loader: newImages.length === 0 });
   const [showPrice, setShowPrice] = useState(false);
+  const status = useWatch({ control, name: 'card_status' });
+  const typedNumber = useWatch({ control, name: 'card_number' });
   const saving = form.formState.isSubmitting;
   const disabled = readOnly || saving;
 
@@ -77,12 +97,15 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
       description: v.description.trim(),
       card_number: v.card_number.trim(),
       ...(isStaff ? { card_status: Number(v.card_status) as 0 | 1 | 2 } : {}),
+      // A rejection's reason goes with it (required when choosing Rejected); the spec's call takes none.
+      ...(isStaff && v.card_status === '2' && v.reject_reason
+        ? { reject_reason: v.reject_reason as RejectReason, reject_note: v.reject_note.trim() }
+        : {}),
+      ...(isStaff && v.override_duplicate ? { override_duplicate: true, override_reason: v.override_reason.trim() } : {}),
     };
     const data = await update.mutateAsync({ id: card.id, body, files: v.images.length ? { gallery: v.images } : undefined });
     return msgText({ status: 200, data }, 'Gift card updated');
   };
-
-  const removeImage = (imageId: number) => confirmedDelete('deleteCardImage', imageId);
 
   return (
     <FormFrame
@@ -94,7 +117,12 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
       footer={<UploadProgress active={saving} count={newImages.length} />}
     >
       <Stack spacing={2}>
-        {readOnly && (
+        {disputed && (
+          <Alert severity="error" data-testid="disputed-lock">
+            {MSG.cardDisputed} Its {formatMoney(card.paid_amount)} paid is clawed back from the seller.
+          </Alert>
+        )}
+        {readOnly && !disputed && (
           <Alert severity="info">
             {MSG.cardLocked}: this card is {CARD_STATUS_LABEL[card.card_status].toLowerCase()}.
           </Alert>
@@ -141,12 +169,7 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
           helperText={isStaff ? undefined : 'Filled in by the staff on review'}
           slotProps={{ htmlInput: { readOnly: !isStaff } }}
         />
-        <Box>
-          <Typography variant="subtitle2" gutterBottom>
-            Images
-          </Typography>
-          <CardImages images={detail.images} onRemove={readOnly || paidLock ? undefined : removeImage} />
-        </Box>
+        {isStaff && <DuplicatePanel cardId={card.id} cardNumber={typedNumber} />}
         {!readOnly && (
           <ImagePicker
             label="New Images"
@@ -168,8 +191,12 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
               name="card_status"
               label="Card Status"
               disabled={saving || paidLock}
-              options={([0, 1, 2] as const).map((s) => ({ value: String(s), label: CARD_STATUS_LABEL[s] }))}
+              options={(disputed ? ([0, 1, 2, 3] as const) : ([0, 1, 2] as const)).map((s) => ({
+                value: String(s),
+                label: CARD_STATUS_LABEL[s],
+              }))}
             />
+            <StatusReasonFields control={control} status={status} originalStatus={original.card_status} disabled={saving || paidLock} />
           </Box>
         )}
       </Stack>

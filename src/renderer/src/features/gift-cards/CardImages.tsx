@@ -6,7 +6,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
@@ -33,26 +32,36 @@ interface Props {
   images: { id: number; url: string }[];
   /** Absent: images cannot be removed (read-only form). */
   onRemove?(id: number): void;
+  /** Large: each photo fills a half of its column (the card page's photo side), else 120 px thumbnails. */
+  large?: boolean;
 }
 
-/** The card's saved images: thumbnails with View (full size) and Remove. */
-export default function CardImages({ images, onRemove }: Props) {
+/** The card's saved images with View (full size) and Remove. */
+export default function CardImages({ images, onRemove, large = false }: Props) {
   const { transport } = useApi();
   const [viewing, setViewing] = useState<{ src: string; title: string } | null>(null);
   if (images.length === 0) return <Typography color="text.secondary">No images</Typography>;
   return (
     <>
-      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }} role="list" aria-label="Card images">
+      <Box
+        role="list"
+        aria-label="Card images"
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: large ? 'repeat(auto-fill, minmax(220px, 1fr))' : 'repeat(auto-fill, 120px)',
+        }}
+      >
         {images.map((img, i) => {
           const src = transport.imageUrl(img.url);
           const title = `Card image ${i + 1}`;
           return (
-            <Box key={img.id} role="listitem" sx={{ width: 120, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
+            <Box key={img.id} role="listitem" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
               <Box
                 component="img"
                 src={src}
                 alt={title}
-                sx={{ width: 120, height: 90, objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }}
+                sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }}
               />
               <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
                 <IconButton size="small" aria-label={`View ${title}`} onClick={() => setViewing({ src, title })}>
@@ -67,7 +76,7 @@ export default function CardImages({ images, onRemove }: Props) {
             </Box>
           );
         })}
-      </Stack>
+      </Box>
       <ImageViewDialog src={viewing?.src ?? null} title={viewing?.title ?? ''} onClose={() => setViewing(null)} />
     </>
   );

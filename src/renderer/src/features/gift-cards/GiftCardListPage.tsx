@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import Tooltip from '@mui/material/Tooltip';
@@ -23,6 +24,15 @@ import { ListTable } from '../../components/ListTable';
 import { useListQuery } from '../../components/useListQuery';
 import CardSearchDialog from './CardSearchDialog';
 import PayDialog from './PayDialog';
+import { DuplicateMark, ReasonCaption } from './review/ListMarks';
+import { FilterBar } from '../../components/filters/FilterBar';
+import { ListExportButton } from '../../components/ListExportButton';
+import { useListFilters } from '../../components/filters/useListFilters';
+import { describeFilters } from '../../components/filters/listFilters';
+import { useSellers } from '../transactions/useSellers';
+import { useOffers } from './useOffers';
+import { cardFilterFields } from './cardFilters';
+import { BulkReviewBar } from './review/BulkReviewBar';
 
 const cardName = (c: GiftCard) => `card ${c.card_number || `#${c.id}`}`;
 
@@ -34,11 +44,35 @@ const payBlocker = (c: GiftCard): string | null =>
 export default function GiftCardListPage() {
   const { isStaff, isSeller } = useSession();
   const confirmedDelete = useConfirmedDelete();
-  const list = useListQuery<GiftCard>(isStaff ? 'listCards' : 'myCards', PAGE_SIZE.cards, 'Could not load the gift cards');
+  const { sellers } = useSellers({ enabled: isStaff });
+  const { offers } = useOffers();
+  const fields = useMemo(() => cardFilterFields({ staff: isStaff, sellers, offers }), [isStaff, sellers, offers]);
+  const filters = useListFilters(fields);
+  const list = useListQuery<GiftCard>(isStaff ? 'listCards' : 'myCards', PAGE_SIZE.cards, 'Could not load the gift cards', filters.active);
   const [searchOpen, setSearchOpen] = useState(false);
   const [paying, setPaying] = useState<GiftCard | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const pageIds = list.rows.map((c) => c.id);
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+  const toggle = (id: number) => setSelected((prev) => (prev.includes(id) ? prev.filter((x) => x !== id) : [...prev, id]));
+  const toggleAll = () =>
+    setSelected((prev) => (allSelected ? prev.filter((id) => !pageIds.includes(id)) : [...new Set([...prev, ...pageIds])]));
 
   const columns = [
+    ...(isStaff
+      ? [
+          {
+            label: (
+              <Checkbox
+                size="small"
+                checked={allSelected}
+                onChange={toggleAll}
+                slotProps={{ input: { 'aria-label': 'Select all cards on this page' } }}
+              />
+            ),
+          },
+        ]
+      : []),
     ...(isStaff ? [{ label: 'Seller Info' }] : []),
     { label: 'Card Info' },
     { label: 'Card Number' },
@@ -60,6 +94,7 @@ export default function GiftCardListPage() {
         title="Gift Cards"
         actions={
           <>
+            <ListExportButton op={isStaff ? 'exportCards' : 'exportMyCards'} fileBase={isStaff ? 'gift-cards' : 'my-gift-cards'} />
             <Button variant="outlined" startIcon={<SearchIcon />} onClick={() => setSearchOpen(true)}>
               Search Gift Card
             </Button>
@@ -71,16 +106,30 @@ export default function GiftCardListPage() {
           </>
         }
       />
+      <FilterBar label="Filter gift cards" fields={fields} active={filters.active} onChange={filters.set} onClear={filters.clear} />
+      {isStaff && <BulkReviewBar ids={selected} onDone={() => setSelected([])} />}
       <ListTable
         label="Gift cards"
         size="small"
         columns={columns}
         list={list}
-        emptyText="No gift cards yet"
+        emptyText={
+          describeFilters(filters.active, fields) ? `No cards match: ${describeFilters(filters.active, fields)}` : 'No gift cards yet'
+        }
         threshold={PAGINATION_THRESHOLD.cards}
         rowTestId={(c) => `card-row-${c.id}`}
         cells={(c) => (
           <>
+            {isStaff && (
+              <TableCell padding="checkbox">
+                <Checkbox
+                  size="small"
+                  checked={selected.includes(c.id)}
+                  onChange={() => toggle(c.id)}
+                  slotProps={{ input: { 'aria-label': `Select card ${c.id}` } }}
+                />
+              </TableCell>
+            )}
             {isStaff && (
               <TableCell>
                 <Typography variant="body2">{c.name}</Typography>
@@ -90,9 +139,13 @@ export default function GiftCardListPage() {
               </TableCell>
             )}
             <TableCell>{c.title}</TableCell>
-            <TableCell className="nowrap">{c.card_number || '—'}</TableCell>
+            <TableCell className="nowrap">
+              {c.card_number || '—'}
+              <DuplicateMark count={c.duplicate_count} />
+            </TableCell>
             <TableCell>
               <StatusBadge status={c.card_status} />
+              <ReasonCaption card={c} />
             </TableCell>
             <TableCell align="right">{formatMoney(c.price)}</TableCell>
             <TableCell align="right">{formatMoney(c.rate)}</TableCell>

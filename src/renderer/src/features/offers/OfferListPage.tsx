@@ -36,6 +36,7 @@ export default function OfferListPage() {
     <>
       <ListPage
         title="Gift Card Offers"
+        exportAs={{ op: 'exportOffers', fileBase: 'offers' }}
         add={{ label: 'Add Gift Card Offer', to: '/add-gift-card-offer' }}
         label="Gift card offers"
         columns={[{ label: 'Card Name' }, { label: 'Status' }, { label: 'Rate' }, { label: 'Prices' }, { label: 'Action', align: 'right' }]}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import TableCell from '@mui/material/TableCell';
 import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
@@ -16,6 +17,7 @@ export default function SellerListPage() {
     <>
       <ListPage
         title="Seller Lists"
+        exportAs={{ op: 'exportSellers', fileBase: 'sellers' }}
         add={{ label: 'Add Seller', to: '/create/user?role=seller' }}
         label="Sellers"
         columns={[
@@ -34,7 +36,16 @@ export default function SellerListPage() {
             <TableCell align="right">
               <Money value={s.seller_due} />
             </TableCell>
-            <TableCell align="right">
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <Button
+                size="small"
+                component={RouterLink}
+                to={`/statement?seller_id=${s.id}`}
+                aria-label={`Statement of ${s.name}`}
+                sx={{ mr: 1 }}
+              >
+                Statement
+              </Button>
               {s.seller_due > 0 && (
                 <Button size="small" variant="outlined" onClick={() => setPaying(s)} aria-label={`Bulk Payment for ${s.name}`}>
                   Bulk Payment

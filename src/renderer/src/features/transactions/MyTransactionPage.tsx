@@ -6,12 +6,14 @@ import { MSG } from '../../../../shared/messages';
 import type { Transaction } from '../../../../shared/types';
 import { useApiMutation } from '../../api/query';
 import { Money } from '../../components/Money';
+import { TransactionKind } from '../../components/TransactionKind';
 import { useNotify } from '../../components/notify';
 import { useConfirm } from '../../components/Confirm';
 import { PageHeader } from '../../components/PageHeader';
+import { ListExportButton } from '../../components/ListExportButton';
 import { ListTable } from '../../components/ListTable';
 import { useListQuery } from '../../components/useListQuery';
-import { formatDate } from '../../components/format';
+import { formatDateTime } from '../../components/format';
 
 /** The seller's payouts: Code, amount and a Redeem switch (flips is_redeem, then the list reloads). */
 export default function MyTransactionPage() {
@@ -38,7 +40,7 @@ export default function MyTransactionPage() {
 
   return (
     <>
-      <PageHeader title="My Transaction" />
+      <PageHeader title="My Transaction" actions={<ListExportButton op="exportMyTransactions" fileBase="my-transactions" />} />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 720 }} id="redeem-help">
         Each row is a payout the marketplace sent you. Switch Redeem on once you have received the money, so that you and the staff can see
         which payouts are settled.
@@ -51,17 +53,22 @@ export default function MyTransactionPage() {
         threshold={PAGINATION_THRESHOLD.transactions}
         cells={(t) => (
           <>
-            <TableCell className="nowrap">{t.code}</TableCell>
+            <TableCell className="nowrap">
+              {t.code}
+              <TransactionKind t={t} />
+            </TableCell>
             <TableCell align="right">
               <Money value={t.transaction_amount} />
             </TableCell>
-            <TableCell className="nowrap">{formatDate(t.created_at)}</TableCell>
+            <TableCell className="nowrap">{formatDateTime(t.created_at)}</TableCell>
             <TableCell>
-              <Switch
-                checked={t.is_redeem === 1}
-                onChange={() => void toggle(t)}
-                slotProps={{ input: { 'aria-label': `Redeem ${t.code}`, 'aria-describedby': 'redeem-help' } }}
-              />
+              {t.kind === 'payout' && (
+                <Switch
+                  checked={t.is_redeem === 1}
+                  onChange={() => void toggle(t)}
+                  slotProps={{ input: { 'aria-label': `Redeem ${t.code}`, 'aria-describedby': 'redeem-help' } }}
+                />
+              )}
             </TableCell>
           </>
         )}

@@ -5,8 +5,9 @@ import TableCell from '@mui/material/TableCell';
 import EditIcon from '@mui/icons-material/Edit';
 import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import type { Transaction } from '../../../../shared/types';
-import { formatDate } from '../../components/format';
+import { formatDateTime } from '../../components/format';
 import { Money } from '../../components/Money';
+import { TransactionKind } from '../../components/TransactionKind';
 import { ListPage } from '../../components/ListTable';
 import { useListQuery } from '../../components/useListQuery';
 
@@ -18,6 +19,7 @@ export default function TransactionListPage() {
     <>
       <ListPage
         title="Transactions"
+        exportAs={{ op: 'exportTransactions', fileBase: 'transactions' }}
         add={{ label: 'Create Transaction', to: '/create-transaction' }}
         label="Transactions"
         columns={[
@@ -34,18 +36,23 @@ export default function TransactionListPage() {
         cells={(t) => (
           <>
             <TableCell>{t.seller?.name}</TableCell>
-            <TableCell className="nowrap">{t.code}</TableCell>
+            <TableCell className="nowrap">
+              {t.code}
+              <TransactionKind t={t} />
+            </TableCell>
             <TableCell align="right">
               <Money value={t.transaction_amount} />
             </TableCell>
             <TableCell>
               <Chip size="small" label={t.is_redeem === 1 ? 'Yes' : 'No'} color={t.is_redeem === 1 ? 'success' : 'default'} />
             </TableCell>
-            <TableCell className="nowrap">{formatDate(t.created_at)}</TableCell>
+            <TableCell className="nowrap">{formatDateTime(t.created_at)}</TableCell>
             <TableCell align="right">
-              <IconButton aria-label={`Edit transaction ${t.code}`} onClick={() => navigate(`/edit-transaction/${t.id}`)}>
-                <EditIcon />
-              </IconButton>
+              {t.kind === 'payout' && (
+                <IconButton aria-label={`Edit transaction ${t.code}`} onClick={() => navigate(`/edit-transaction/${t.id}`)}>
+                  <EditIcon />
+                </IconButton>
+              )}
             </TableCell>
           </>
         )}

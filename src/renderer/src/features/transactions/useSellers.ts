@@ -9,7 +9,7 @@ const MAX_PAGES = 100;
  * Every seller, for the seller select (seller-lists is paged: read the first page, then the rest together).
  * Cached under ['sellerList', 'all'], so anything that invalidates 'sellerList' refreshes it too.
  */
-export function useSellers() {
+export function useSellers(opts: { enabled?: boolean } = {}) {
   const transport = useTransport();
   const q = useQuery({
     queryKey: [...apiKey('sellerList'), 'all'],
@@ -22,6 +22,7 @@ export function useSellers() {
       return [...first.data, ...rest.flatMap((p) => p.data)].sort((a, b) => a.name.localeCompare(b.name));
     },
     meta: { loader: true },
+    enabled: opts.enabled ?? true,
   });
   return { sellers: q.data ?? [], loading: q.isPending, error: q.isError ? 'Could not load the sellers' : null, reload: q.refetch };
 }

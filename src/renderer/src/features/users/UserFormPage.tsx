@@ -1,5 +1,6 @@
+import Link from '@mui/material/Link';
 import { useMemo } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams, Link as RouterLink } from 'react-router-dom';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -97,6 +98,11 @@ export default function UserFormPage() {
           options={ROLE_OPTIONS}
           placeholder="Select a role"
         />
+      )}
+      {!creating && user?.role === 'seller' && (
+        <Link component={RouterLink} to={`/statement?seller_id=${user.id}`} data-testid="seller-statement-link">
+          Open this seller&apos;s statement
+        </Link>
       )}
     </FormPage>
   );

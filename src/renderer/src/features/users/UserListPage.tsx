@@ -24,6 +24,7 @@ export default function UserListPage() {
     <>
       <ListPage
         title="User Lists"
+        exportAs={{ op: 'exportUsers', fileBase: 'users' }}
         add={{ label: 'Add User', to: '/create/user' }}
         label="Users"
         columns={[{ label: 'Name' }, { label: 'Email' }, { label: 'Role' }, { label: 'Action', align: 'right' }]}

@@ -1,0 +1,139 @@
+import type { Role } from '../shared/constants';
+import type { LiveEvent } from '../shared/events';
+
+/** One OS notification; clicking it opens `path` in the app. */
+export interface NotificationSpec {
+  title: string;
+  body: string;
+  path: string;
+}
+
+const money = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? `$${v.toFixed(2)}` : null);
+const cardPath = (e: LiveEvent) => (e.card_id ? `/gift-card/${e.card_id}` : '/gift-cards');
+
+/**
+ * What a batch of events tells this user. Staff: new submissions (one notification for several). Sellers: their
+ * card approved or rejected (with the reason when the event carries one) and payments to them.
+ */
+export function notificationsFor(role: Role, events: readonly LiveEvent[]): NotificationSpec[] {
+  if (role === 'admin' || role === 'manager') {
+    const submitted = events.filter((e) => e.type === 'card.submitted' && e.data.status === 0);
+    if (submitted.length === 0) return [];
+    if (submitted.length === 1)
+      return [{ title: 'New gift card to review', body: `Card #${submitted[0].card_id} was submitted.`, path: cardPath(submitted[0]) }];
+    return [
+      { title: `${submitted.length} new gift cards to review`, body: 'They are waiting in the Gift Cards list.', path: '/gift-cards' },
+    ];
+  }
+  const out: NotificationSpec[] = [];
+  for (const e of events) {
+    if (e.type === 'card.status' && e.data.to === 1)
+      out.push({ title: 'Gift card approved', body: `Card #${e.card_id} was approved.`, path: cardPath(e) });
+    else if (e.type === 'card.status' && e.data.to === 2) {
+      const reason = typeof e.data.reason === 'string' && e.data.reason.trim() ? ` Reason: ${e.data.reason.trim().slice(0, 200)}` : '';
+      out.push({ title: 'Gift card rejected', body: `Card #${e.card_id} was rejected.${reason}`, path: cardPath(e) });
+    } else if (e.type === 'card.status' && e.data.to === 3)
+      out.push({
+        title: 'Gift card disputed',
+        body: `Card #${e.card_id} was disputed; what was paid for it is owed back.`,
+        path: cardPath(e),
+      });
+    // A clawback (a negative entry, with its dispute) is not a payment.
+    else if (e.type === 'payment.recorded' && !(typeof e.data.amount === 'number' && e.data.amount < 0)) {
+      const amount = money(e.data.amount);
+      const what = e.card_id ? ` for card #${e.card_id}` : '';
+      out.push({
+        title: 'Payment received',
+        body: `${amount ? `${amount} was paid` : 'A payment was recorded'}${what}.`,
+        path: e.card_id ? cardPath(e) : '/my-transaction',
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The reason of a rejected card as its page answers it (`gift-card/{id}`: `reject_reason` key and `reject_note`):
+ * "Unreadable image: the PIN is scratched"; null when there is none.
+ */
+export function rejectionReason(card: unknown): string | null {
+  const c = (card && typeof card === 'object' ? (card as { data?: unknown }).data : null) as {
+    reject_reason?: unknown;
+    reject_note?: unknown;
+  } | null;
+  if (!c || typeof c !== 'object') return null;
+  const key = typeof c.reject_reason === 'string' && c.reject_reason !== 'other' ? c.reject_reason.replace(/_/g, ' ') : '';
+  const note = typeof c.reject_note === 'string' ? c.reject_note.trim() : '';
+  const text = [key && key[0].toUpperCase() + key.slice(1), note].filter(Boolean).join(': ');
+  return text || null;
+}
+
+/** For a rejection: reads the card (`fetchCard` answers `gift-card/{id}`'s JSON, or null) and adds its reason. */
+export const withRejectionReason =
+  (fetchCard: (id: number) => Promise<unknown>) =>
+  async (e: LiveEvent): Promise<LiveEvent> => {
+    if (e.type !== 'card.status' || e.data.to !== 2 || !e.card_id || typeof e.data.reason === 'string') return e;
+    const reason = rejectionReason(await fetchCard(e.card_id));
+    return reason ? { ...e, data: { ...e.data, reason } } : e;
+  };
+
+/**
+ * Gathers events for `waitMs` (a burst of submissions becomes one notification) and shows what they tell the user.
+ * `show` gets each notification; the caller opens `path` when it is clicked.
+ */
+export function createNotifier(opts: {
+  role: () => Role | null;
+  show(n: NotificationSpec): void;
+  /** Adds what the event does not carry (a rejection's reason, read from the card) before it is shown. */
+  enrich?: (e: LiveEvent) => Promise<LiveEvent>;
+  waitMs?: number;
+  timers?: { setTimeout: typeof setTimeout; clearTimeout: typeof clearTimeout };
+}) {
+  const timers = opts.timers ?? { setTimeout, clearTimeout };
+  let batch: LiveEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let generation = 0;
+  const flush = async () => {
+    timer = undefined;
+    const events = batch;
+    batch = [];
+    const mine = generation;
+    const enrich = opts.enrich;
+    const full = enrich ? await Promise.all(events.map((e) => enrich(e).catch(() => e))) : events;
+    const role = opts.role();
+    // Signed out (or in as someone else) meanwhile: nothing of the last session is shown.
+    if (role && mine === generation) notificationsFor(role, full).forEach((n) => opts.show(n));
+  };
+  return {
+    push(e: LiveEvent) {
+      batch.push(e);
+      timer ??= timers.setTimeout(() => void flush(), opts.waitMs ?? 2000);
+    },
+    /** Signed out: what was gathered is dropped. */
+    reset() {
+      generation += 1;
+      if (timer) timers.clearTimeout(timer);
+      timer = undefined;
+      batch = [];
+    },
+  };
+}
+
+/** The parts of Electron's Notification the wiring uses. */
+export interface NotificationLike {
+  on(event: 'click', listener: () => void): unknown;
+  show(): void;
+}
+export type NotificationCtor = (new (options: { title: string; body: string; silent?: boolean }) => NotificationLike) & {
+  isSupported(): boolean;
+};
+
+/** Shows one notification with Electron's class; a click brings the window forward at `path`. */
+export function showWith(Notification: NotificationCtor, open: (path: string) => void) {
+  return (n: NotificationSpec) => {
+    if (!Notification.isSupported()) return;
+    const note = new Notification({ title: n.title, body: n.body });
+    note.on('click', () => open(n.path));
+    note.show();
+  };
+}

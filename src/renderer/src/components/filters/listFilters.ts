@@ -1,0 +1,84 @@
+/**
+ * A list's filters as they live in the URL: only the keys a list declares, only non-empty values, never `page`
+ * (useListQuery keeps that). Pure, so the URL <-> state mapping is unit-tested.
+ */
+export interface FilterField {
+  key: string;
+  label: string;
+  kind: 'select' | 'date' | 'search';
+  options?: { value: string; label: string }[];
+}
+
+/** The declared filters present in the search params, as the query the list call gets. */
+export function filtersFromParams(params: URLSearchParams, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of keys) {
+    const v = params.get(k);
+    if (v !== null && v.trim() !== '') out[k] = v;
+  }
+  return out;
+}
+
+/** The search params after setting one filter: an empty value removes it, and the list goes back to page 1. */
+export function withFilter(params: URLSearchParams, key: string, value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value.trim() === '') next.delete(key);
+  else next.set(key, value);
+  next.delete('page');
+  return next;
+}
+
+/** The search params without any of the list's filters (and back on page 1). */
+export function withoutFilters(params: URLSearchParams, keys: readonly string[]): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const k of keys) next.delete(k);
+  next.delete('page');
+  return next;
+}
+
+/** "Status Pending, Seller Ann": what hides the rows, for the empty state. */
+export function describeFilters(active: Record<string, string>, fields: readonly FilterField[]): string {
+  return fields
+    .filter((f) => active[f.key] !== undefined && f.key !== 'sort' && f.key !== 'per_page')
+    .map((f) =>
+      f.kind === 'search'
+        ? `search "${active[f.key]}"`
+        : `${f.label} ${f.options?.find((o) => o.value === active[f.key])?.label ?? active[f.key]}`,
+    )
+    .join(', ');
+}
+
+/**
+ * Which search params the next filter change starts from. Navigations land late (React Router runs them in a
+ * transition), so a render can still show the URL from before our last change; starting from it would drop that
+ * change. We remember the URLs we asked for: a render showing one of them confirms it, a render still showing the
+ * URL from before them is stale and ignored, and any other URL (Back, a pasted link) is the user's and wins.
+ */
+export interface UrlTracker {
+  latest: URLSearchParams;
+  issued: string[];
+  shownBefore: string;
+}
+
+export function newUrlTracker(params: URLSearchParams): UrlTracker {
+  return { latest: params, issued: [], shownBefore: params.toString() };
+}
+
+export function observeUrl(t: UrlTracker, params: URLSearchParams): void {
+  const shown = params.toString();
+  const at = t.issued.indexOf(shown);
+  if (at >= 0) {
+    t.issued = t.issued.slice(at + 1);
+    t.shownBefore = shown;
+    if (t.issued.length === 0) t.latest = params;
+  } else if (t.issued.length === 0 || shown !== t.shownBefore) {
+    t.issued = [];
+    t.latest = params;
+    t.shownBefore = shown;
+  }
+}
+
+export function issueUrl(t: UrlTracker, next: URLSearchParams): void {
+  t.latest = next;
+  t.issued.push(next.toString());
+}

@@ -1,0 +1,22 @@
+import Typography from '@mui/material/Typography';
+import type { GiftCardDetail } from '../../../../shared/types';
+import { useSession } from '../../app/session';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
+import { cardLocks } from './CardEditForm';
+import CardImages from './CardImages';
+
+/** The card's saved photos, large: the card page's photo side. Removable where the card's form may change its images. */
+export default function CardPhotos({ detail }: { detail: GiftCardDetail }) {
+  const { isStaff } = useSession();
+  const confirmedDelete = useConfirmedDelete();
+  const { readOnly, paidLock } = cardLocks(detail.data, isStaff);
+  const remove = (imageId: number) => confirmedDelete('deleteCardImage', imageId);
+  return (
+    <section aria-labelledby="card-photos-title">
+      <Typography variant="h6" component="h2" id="card-photos-title" gutterBottom>
+        Images
+      </Typography>
+      <CardImages images={detail.images} large onRemove={readOnly || paidLock ? undefined : remove} />
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useApiQuery } from '../../../api/query';
+import { useSession } from '../../../app/session';
+import { formatDateTime, formatMoney } from '../../../components/format';
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <Box sx={{ minWidth: 90 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography data-testid={`money-${label.toLowerCase()}`}>{formatMoney(value)}</Typography>
+    </Box>
+  );
+}
+
+/** The card's money: price, rate, payable, paid, due, and the payouts that paid it (links for staff). */
+export default function CardMoney({ cardId }: { cardId: number }) {
+  const { isStaff } = useSession();
+  const q = useApiQuery('cardMoney', { id: cardId }, { loader: false });
+  const m = q.data?.data;
+  return (
+    <Box component="section" aria-labelledby={`money-${cardId}`}>
+      <Typography variant="h6" component="h2" id={`money-${cardId}`} gutterBottom>
+        Money
+      </Typography>
+      {q.isError ? (
+        <Alert severity="error">Could not load the card&apos;s money</Alert>
+      ) : !m ? (
+        <Skeleton variant="rounded" height={60} aria-label="Loading the card's money" />
+      ) : (
+        <>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
+            <Figure label="Price" value={m.price} />
+            <Figure label="Rate" value={m.rate} />
+            <Figure label="Payable" value={m.payable} />
+            <Figure label="Paid" value={m.paid_amount} />
+            <Figure label="Due" value={m.due} />
+          </Stack>
+          {m.payments.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              No payment yet
+            </Typography>
+          ) : (
+            <Table size="small" aria-label="Payouts that paid this card">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Code</TableCell>
+                  <TableCell align="right">For this card</TableCell>
+                  <TableCell align="right">Payout</TableCell>
+                  <TableCell>Date</TableCell>
+                  <TableCell>By</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {m.payments.map((p) => (
+                  <TableRow key={p.transaction_id}>
+                    <TableCell className="nowrap">
+                      {isStaff ? (
+                        <Link component={RouterLink} to={`/edit-transaction/${p.transaction_id}`}>
+                          {p.code}
+                        </Link>
+                      ) : (
+                        p.code
+                      )}
+                      {p.is_redeem === 1 && ' (redeemed)'}
+                    </TableCell>
+                    <TableCell align="right">{formatMoney(p.amount)}</TableCell>
+                    <TableCell align="right">{formatMoney(p.transaction_amount)}</TableCell>
+                    <TableCell className="nowrap">{formatDateTime(p.created_at)}</TableCell>
+                    <TableCell>{p.by ?? '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}

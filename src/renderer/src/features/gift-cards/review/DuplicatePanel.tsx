@@ -1,0 +1,70 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { keepPreviousData } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useApiQuery } from '../../../api/query';
+import { formatDate } from '../../../components/format';
+import StatusBadge from '../../../components/StatusBadge';
+import { useDebounced } from './useDebounced';
+
+interface Props {
+  cardId: number;
+  /** The number as staff type it (looked up after a short pause), or the stored one. */
+  cardNumber: string;
+}
+
+/**
+ * Staff only: other cards with this card's number (compared normalised: case, spaces and punctuation ignored) and
+ * other cards with the same photos, each with its status, seller and a link. Shown at once on load and as staff type.
+ */
+export default function DuplicatePanel({ cardId, cardNumber }: Props) {
+  const typed = useDebounced(cardNumber.trim());
+  const q = useApiQuery(
+    'cardDuplicates',
+    { id: cardId, query: typed ? { card_number: typed } : {} },
+    { loader: false, placeholderData: keepPreviousData },
+  );
+  const numbers = typed ? (q.data?.numbers ?? []) : [];
+  const images = q.data?.images ?? [];
+  if (q.isError) return <Alert severity="info">Could not check for duplicates just now.</Alert>;
+  if (numbers.length === 0 && images.length === 0) return null;
+  const blocking = numbers.some((d) => d.blocks);
+  return (
+    <Stack spacing={1} aria-live="polite">
+      {numbers.length > 0 && (
+        <Alert severity={blocking ? 'warning' : 'info'} data-testid="duplicate-numbers">
+          <AlertTitle>This card number is also on {numbers.length === 1 ? 'another card' : `${numbers.length} other cards`}</AlertTitle>
+          <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2 }}>
+            {numbers.map((d) => (
+              <li key={d.id}>
+                <Link component={RouterLink} to={`/gift-card/${d.id}`}>
+                  Card #{d.id}
+                </Link>{' '}
+                <StatusBadge status={d.card_status} /> {d.name} · {d.card_number} · sent {formatDate(d.created_at)}
+              </li>
+            ))}
+          </Stack>
+          {blocking && 'Approving this card needs the duplicate override and a reason.'}
+        </Alert>
+      )}
+      {images.length > 0 && (
+        <Alert severity="warning" data-testid="duplicate-photos">
+          <AlertTitle>A photo of this card was sent before</AlertTitle>
+          <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2 }}>
+            {images.map((m) => (
+              <li key={`${m.image_id}-${m.matched_image_id}`}>
+                {m.kind === 'same' ? 'The same file' : 'The same picture'} is on{' '}
+                <Link component={RouterLink} to={`/gift-card/${m.card_id}`}>
+                  card #{m.card_id}
+                </Link>{' '}
+                <StatusBadge status={m.card_status} /> {m.name} · sent {formatDate(m.created_at)}
+              </li>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

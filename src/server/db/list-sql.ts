@@ -1,0 +1,95 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from './client';
+import { centsToDecimal } from '../../shared/money';
+import { TOTAL_CAP } from '../../shared/list-queries';
+
+/**
+ * Building blocks of the filtered lists (work queues). The server's connections plan every statement generically
+ * (plan_cache_mode=force_generic_plan, for the prepared hot reads), and a generic plan cannot use a LIKE prefix
+ * index or the real selectivity of a filter: so the filters' values, all validated by the contract first, are written
+ * into the SQL text with `lit` (numbers as numbers, text as a quoted literal), and each list query is planned for them.
+ */
+export function lit(v: string | number): SQL {
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error('not a number');
+    return sql.raw(String(v));
+  }
+  if (v.includes('\0')) throw new Error('a NUL character in a literal');
+  return sql.raw(`'${v.replace(/'/g, "''")}'`);
+}
+
+/** `ILIKE` pattern matching `q` literally anywhere: `%`, `_` and `\` in the search are plain characters. */
+export const containsPattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `LIKE` pattern for a prefix of an already normalised key (letters and digits only, nothing to escape). */
+export const prefixPattern = (key: string): string => `${key}%`;
+
+/** The conditions joined with AND; TRUE when there are none. */
+export function allOf(conditions: (SQL | undefined | false)[]): SQL {
+  const present = conditions.filter((c): c is SQL => !!c);
+  return present.length ? sql.join(present, sql` AND `) : sql`TRUE`;
+}
+export function anyOf(conditions: SQL[]): SQL {
+  return sql`(${sql.join(conditions, sql` OR `)})`;
+}
+
+/** The business day's bounds in the report time zone (the zone the reports count days in). */
+const reportTz = sql`(SELECT value FROM app_settings WHERE key = 'report_tz')`;
+export const dayStart = (day: string): SQL => sql`((${lit(day)}::date)::timestamp AT TIME ZONE ${reportTz})`;
+export const dayEnd = (day: string): SQL => sql`((${lit(day)}::date + 1)::timestamp AT TIME ZONE ${reportTz})`;
+export function dateRange(column: SQL, from?: string, to?: string): SQL | undefined {
+  return allOf([from !== undefined && sql`${column} >= ${dayStart(from)}`, to !== undefined && sql`${column} < ${dayEnd(to)}`]);
+}
+export function amountRange(column: SQL, min?: number, max?: number): SQL | undefined {
+  return allOf([
+    min !== undefined && sql`${column} >= ${lit(centsToDecimal(min))}::numeric`,
+    max !== undefined && sql`${column} <= ${lit(centsToDecimal(max))}::numeric`,
+  ]);
+}
+
+/** ORDER BY for an allow-listed sort key: `-key` descending; the id breaks ties in the same direction. */
+export function orderBy<K extends string>(
+  sort: K | undefined,
+  columns: Record<string, SQL>,
+  idColumn: SQL,
+  fallback: K,
+  nullsLast: ReadonlySet<string> = new Set(),
+): SQL {
+  const key = sort ?? fallback;
+  const desc = key.startsWith('-');
+  const name = desc ? key.slice(1) : key;
+  const column = columns[name];
+  if (!column) throw new Error(`sort key not in the allow-list: ${key}`);
+  const nulls = nullsLast.has(name) ? sql` NULLS LAST` : sql``;
+  return desc ? sql`${column} DESC${nulls}, ${idColumn} DESC` : sql`${column} ASC${nulls}, ${idColumn} ASC`;
+}
+
+/** Counts the matches up to TOTAL_CAP + 1 rows, so a broad filter never counts a million rows per request. */
+export async function boundedCount(tx: Tx, from: SQL, where: SQL): Promise<{ total: number; capped: boolean }> {
+  const res = (await tx.execute(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${lit(TOTAL_CAP + 1)}) m`,
+  )) as unknown as {
+    rows: { n: number }[];
+  };
+  const n = Number(res.rows[0]?.n ?? 0);
+  return n > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: n, capped: false };
+}
+
+/**
+ * Counts every match of a fenced search (see cards/list-repository.ts). Bounded with LIMIT, the planner would pick a
+ * fast-start sequential scan hoping to stop early; a search's matches come from its index arms instead.
+ */
+export async function searchCount(tx: Tx, fenced: SQL): Promise<{ total: number; capped: boolean }> {
+  const [row] = await rowsOf<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${fenced}`);
+  return { total: Number(row?.n ?? 0), capped: false };
+}
+
+/** A person found by the start of their name or email, case-insensitive (prefix indexes of migration 0013). */
+export function personPrefix(q: string): SQL {
+  const pattern = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(lower(name) LIKE ${lit(pattern)} OR lower(email) LIKE ${lit(pattern)})`;
+}
+
+/** Reads typed rows from a raw query. */
+export async function rowsOf<T>(tx: Tx, q: SQL): Promise<T[]> {
+  return ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
+}

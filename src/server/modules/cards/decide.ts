@@ -1,0 +1,62 @@
+import { CARD_STATUS, CARD_STATUS_LABEL, type CardStatus, type RejectReason } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import type { Tx } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import { recordAudit } from '../audit/repository';
+import { cardsWithNumber, releaseClaim } from '../review/repository';
+
+export interface DuplicateOverride {
+  override_duplicate?: boolean;
+  override_reason?: string;
+}
+
+/**
+ * Approving a card whose number (compared normalised) is on another pending or approved card is refused (409, on
+ * card_number) unless the staff member overrides it with a reason. Answers what the override went over, for the audit.
+ */
+export async function checkDuplicateApproval(
+  tx: Tx,
+  cardId: number,
+  cardNumber: string | null,
+  o: DuplicateOverride,
+): Promise<{ reason: string; cards: number[] } | null> {
+  const blocking = (await cardsWithNumber(tx, cardId, cardNumber)).filter((d) => d.blocks);
+  if (blocking.length === 0) return null;
+  if (o.override_duplicate && o.override_reason) return { reason: o.override_reason, cards: blocking.map((d) => d.id) };
+  const list = blocking.map((d) => `#${d.id} (${CARD_STATUS_LABEL[d.card_status as CardStatus] ?? d.card_status}, ${d.name})`);
+  const text = MSG.duplicateNumber(`${list.length > 1 ? 'cards' : 'card'} ${list.join(', ')}`);
+  throw new HttpError(409, { message: text, errorMsg: text, errors: { card_number: [text] } });
+}
+
+const STATUS_ACTION: Record<CardStatus, string> = { 0: 'set_pending', 1: 'approve', 2: 'reject', 3: 'dispute' };
+
+/** The audit entry of a status change (with the rejection's reason, or the duplicate override), and the claim released. */
+export async function recordStatusChange(
+  tx: Tx,
+  actorId: number,
+  cardId: number,
+  change: {
+    from: CardStatus;
+    to: CardStatus;
+    reason?: RejectReason | null;
+    note?: string | null;
+    override?: { reason: string; cards: number[] } | null;
+    via: 'update' | 'review' | 'bulk';
+  },
+): Promise<void> {
+  const { from, to, via } = change;
+  await recordAudit(tx, {
+    actorId,
+    action: STATUS_ACTION[to] ?? 'status',
+    entity: 'gift_card',
+    entityId: cardId,
+    details: {
+      from,
+      to,
+      via,
+      ...(to === CARD_STATUS.rejected ? { reason: change.reason ?? null, note: change.note ?? null } : {}),
+      ...(change.override ? { override: change.override } : {}),
+    },
+  });
+  if (to !== CARD_STATUS.pending) await releaseClaim(tx, cardId);
+}

@@ -1,0 +1,196 @@
+import type { FastifyReply } from 'fastify';
+import type { Database } from '../../db/client';
+import { isStaff } from '../../../shared/constants';
+import { liveEventSchema, STREAM_CONTROL, type EventsPoll, type LiveEvent } from '../../../shared/events';
+import type { AuthService, AuthUser } from '../auth/service';
+import * as repo from './repository';
+import { startRelay } from './relay';
+
+export interface EventOptions {
+  /** A comment line on every open stream this often (keeps proxies from closing it); the token is re-checked then too. */
+  heartbeatMs: number;
+  /** Events are kept this long, and at most this many, for Last-Event-ID replays. */
+  retentionHours: number;
+  keepRows: number;
+  pruneEveryMs: number;
+  /** How often the relaying instance looks for new event rows to notify. */
+  relayEveryMs: number;
+}
+export const EVENT_DEFAULTS: EventOptions = {
+  heartbeatMs: 15_000,
+  retentionHours: 24,
+  keepRows: 50_000,
+  pruneEveryMs: 10 * 60_000,
+  relayEveryMs: 150,
+};
+/** Ids recently dispatched, so that an event relayed twice (a relayer taking over) reaches a stream once. */
+const SEEN_IDS = 10_000;
+/** A replay longer than this tells the client to refetch everything instead. */
+const REPLAY_LIMIT = 1000;
+/** A client that reads too slowly is dropped (it reconnects with Last-Event-ID) rather than buffered without end. */
+const MAX_BUFFERED = 1 << 20;
+
+/**
+ * The events of migration 0011 (written by triggers in the changes' own transactions, sent with pg_notify) fanned
+ * out to this instance's open streams. The LISTEN starts with the first stream; a dropped LISTEN connection is
+ * caught up from the table when it is back.
+ */
+export function createEventService(database: Database, auth: AuthService, options: Partial<EventOptions> = {}) {
+  const opts = { ...EVENT_DEFAULTS, ...options };
+  const { db } = database;
+  const subscribers = new Set<(e: LiveEvent) => void>();
+  /** Called with a user id whose token was revoked, or null when revocations may have been missed. */
+  const sessionWatchers = new Set<(userId: number | null) => void>();
+  const streams = new Set<() => void>();
+  let lastSeen = 0;
+  let started: Promise<void> | null = null;
+  let stopListening: (() => Promise<void>)[] = [];
+  const seen = new Set<number>();
+
+  const dispatch = (e: LiveEvent) => {
+    if (seen.has(e.id)) return;
+    seen.add(e.id);
+    if (seen.size > SEEN_IDS) seen.delete(seen.values().next().value!);
+    if (e.id > lastSeen) lastSeen = e.id;
+    for (const fn of subscribers) fn(e);
+  };
+  const catchUp = async () => {
+    for (const e of await repo.eventsAfter(db, lastSeen, null, REPLAY_LIMIT)) dispatch(e);
+  };
+
+  function start(): Promise<void> {
+    started ??= (async () => {
+      lastSeen = (await repo.eventBounds(db)).newest;
+      stopListening.push(
+        await database.listen(
+          'gcbo_events',
+          (payload) => {
+            const parsed = liveEventSchema.safeParse(JSON.parse(payload));
+            if (parsed.success) dispatch(parsed.data);
+          },
+          () => void catchUp().catch(() => {}),
+        ),
+        await database.listen(
+          'gcbo_sessions',
+          (payload) => sessionWatchers.forEach((fn) => fn(Number(payload))),
+          () => sessionWatchers.forEach((fn) => fn(null)),
+        ),
+        startRelay(database, { everyMs: opts.relayEveryMs }),
+      );
+    })().catch(async (err) => {
+      started = null;
+      await Promise.all(stopListening.map((stop) => stop().catch(() => {})));
+      stopListening = [];
+      throw err;
+    });
+    return started;
+  }
+
+  const pruner = setInterval(() => void repo.pruneEvents(db, opts.retentionHours, opts.keepRows).catch(() => {}), opts.pruneEveryMs);
+  pruner.unref();
+
+  const scopeOf = (user: AuthUser) => (isStaff(user.role) ? null : user.id);
+
+  return {
+    /** The events after `after` (at most REPLAY_LIMIT); without `after`, none and the newest id to start from. */
+    async poll(user: AuthUser, after: number | undefined): Promise<EventsPoll> {
+      if (after === undefined) return { events: [], last_id: (await repo.eventBounds(db)).newest };
+      const events = await repo.eventsAfter(db, after, scopeOf(user), REPLAY_LIMIT);
+      return { events, last_id: events.at(-1)?.id ?? after };
+    },
+
+    /** Answers with a Server-Sent Events stream until the client leaves, its token is revoked or the server closes. */
+    async stream(user: AuthUser, token: string, after: number | undefined, reply: FastifyReply) {
+      await start();
+      const scope = scopeOf(user);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      let closed = false;
+      const write = (text: string) => {
+        if (closed) return;
+        res.write(text);
+        if (res.writableLength > MAX_BUFFERED) end();
+      };
+      // Each event once per stream: a replayed one may also arrive live, the relay running a moment behind commits.
+      const sent = new Set<number>();
+      const send = (e: LiveEvent) => {
+        if (sent.has(e.id)) return;
+        sent.add(e.id);
+        if (sent.size > SEEN_IDS) sent.delete(sent.values().next().value!);
+        write(`id: ${e.id}\ndata: ${JSON.stringify(e)}\n\n`);
+      };
+      let held: LiveEvent[] | null = [];
+      const onEvent = (e: LiveEvent) => {
+        if (scope !== null && e.seller_id !== scope) return;
+        if (held) held.push(e);
+        else send(e);
+      };
+      const check = async () => {
+        const now = await auth.authenticate(token).catch(() => undefined);
+        // undefined: the database did not answer; the stream stays and the next heartbeat asks again.
+        if (now === null || (now && (now.id !== user.id || now.role !== user.role))) end('signed out');
+      };
+      const onSession = (userId: number | null) => {
+        if (userId === null || userId === user.id) void check();
+      };
+      const heartbeat = setInterval(() => {
+        write(': ping\n\n');
+        void check();
+      }, opts.heartbeatMs);
+      function end(reason?: string) {
+        if (closed) return;
+        if (reason) res.write(`event: ${STREAM_CONTROL.end}\ndata: ${JSON.stringify({ reason })}\n\n`);
+        closed = true;
+        clearInterval(heartbeat);
+        subscribers.delete(onEvent);
+        sessionWatchers.delete(onSession);
+        streams.delete(end);
+        res.end();
+      }
+      subscribers.add(onEvent);
+      sessionWatchers.add(onSession);
+      streams.add(end);
+      res.on('close', () => end());
+      write('retry: 3000\n\n');
+      await check();
+
+      // Replay what was missed, then the events that arrived meanwhile (held), each once.
+      if (after !== undefined && !closed) {
+        try {
+          const { oldest } = await repo.eventBounds(db);
+          const missed = await repo.eventsAfter(db, after, scope, REPLAY_LIMIT);
+          if ((oldest > after + 1 && after > 0) || missed.length === REPLAY_LIMIT) write(`event: ${STREAM_CONTROL.resync}\ndata: {}\n\n`);
+          else
+            for (const e of missed) {
+              send(e);
+            }
+        } catch {
+          write(`event: ${STREAM_CONTROL.resync}\ndata: {}\n\n`);
+        }
+      }
+      for (const e of held) send(e);
+      held = null;
+    },
+
+    /** Ends every open stream (the server is closing) and stops listening. */
+    async stop() {
+      clearInterval(pruner);
+      for (const end of [...streams]) end();
+      await Promise.all(stopListening.map((stop) => stop().catch(() => {})));
+      stopListening = [];
+      started = null;
+    },
+
+    endStreams() {
+      for (const end of [...streams]) end();
+    },
+  };
+}
+export type EventService = ReturnType<typeof createEventService>;

@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { isoOrNull, moneyOut } from '../../db/values';
+import { PAGE_SIZE_HISTORY, type CardStatus, type RejectReason } from '../../../shared/constants';
+import type { CardMoney, HistoryEntry } from '../../../shared/types';
+import { notFound } from '../../http/errors';
+import { pageOffset, pageResult } from '../../http/page';
+import type { AuthUser } from '../auth/service';
+import { findCard, findCardView } from '../cards/repository';
+import { assertMayView, isSeller } from '../cards/rules';
+
+const rowsOf = async <T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> =>
+  ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+
+interface EventRow {
+  src: string;
+  seq: string;
+  at: string;
+  actor_id: number | null;
+  actor_name: string | null;
+  action: string;
+  entity: string;
+  details: Record<string, unknown> | string | null;
+  tx_id: number | null;
+  code: string | null;
+  amount: string | null;
+  comment: string | null;
+}
+
+/** Every event of one card: its audit entries (edits without a change left out), its photos' and comments', its payments. */
+const events = (id: number) => sql`
+  SELECT 'a' AS src, a.id AS seq, a.created_at AS at, a.actor_id, a.action, a.entity, a.entity_id, a.details,
+         NULL::int AS tx_id, NULL::text AS code, NULL::numeric AS amount
+    FROM audit_log a
+   WHERE a.entity = 'gift_card' AND a.entity_id = ${id} AND a.action <> 'delete'
+     AND NOT (a.action = 'update' AND a.details->'before' = a.details->'after'
+              AND coalesce((a.details->>'imagesAdded')::int, 0) = 0)
+  UNION ALL
+  SELECT 'a', a.id, a.created_at, a.actor_id, a.action, a.entity, a.entity_id, a.details, NULL, NULL, NULL
+    FROM audit_log a
+   WHERE a.entity IN ('image', 'comment') AND a.details->>'giftCardId' = ${String(id)}
+  UNION ALL
+  SELECT 'p', al.id, t.created_at, t.created_by, 'payment', 'transaction', t.id, '{}'::jsonb, t.id, t.code, al.amount
+    FROM transaction_allocations al JOIN transactions t ON t.id = al.transaction_id
+   WHERE al.gift_card_id = ${id}`;
+
+const FIELDS = [
+  ['offerId', 'offer'],
+  ['price', 'price'],
+  ['rate', 'rate'],
+  ['cardNumber', 'card_number'],
+  ['description', 'description'],
+] as const;
+const textOf = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const numberOrNull = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+
+function toEntry(r: EventRow, offers: Map<number, string>, staff: boolean): HistoryEntry {
+  const d = (typeof r.details === 'string' ? JSON.parse(r.details) : (r.details ?? {})) as Record<string, unknown>;
+  const base = {
+    id: `${r.src}${r.seq}`,
+    at: isoOrNull(r.at) ?? '',
+    actor: r.actor_id === null ? null : { id: Number(r.actor_id), name: r.actor_name ?? 'Deleted user' },
+  };
+  if (r.entity === 'transaction')
+    return { ...base, kind: 'payment', payment: { transaction_id: Number(r.tx_id), code: r.code ?? '', amount: moneyOut(r.amount) } };
+  if (r.entity === 'comment')
+    return r.action === 'create' ? { ...base, kind: 'comment', comment: r.comment } : { ...base, kind: 'comment_deleted' };
+  if (r.entity === 'image') return { ...base, kind: 'image_removed' };
+  if (r.action === 'create') return { ...base, kind: 'submitted', images_added: Number(d.images ?? 0) };
+  if (r.action === 'update') {
+    const before = (d.before ?? {}) as Record<string, unknown>;
+    const after = (d.after ?? {}) as Record<string, unknown>;
+    const shown = (k: string, v: unknown) => (k === 'offerId' && v != null ? (offers.get(Number(v)) ?? `#${String(v)}`) : textOf(v));
+    const changes = FIELDS.filter(([k]) => k in after && textOf(before[k]) !== textOf(after[k])).map(([k, field]) => ({
+      field,
+      before: shown(k, before[k]),
+      after: shown(k, after[k]),
+    }));
+    return { ...base, kind: 'edited', changes, images_added: Number(d.imagesAdded ?? 0) };
+  }
+  if (r.action === 'approve' || r.action === 'reject' || r.action === 'set_pending') {
+    const override = d.override as { reason?: string } | undefined;
+    return {
+      ...base,
+      kind: 'status',
+      status: { from: numberOrNull(d.from) as CardStatus | null, to: Number(d.to) as CardStatus },
+      ...(r.action === 'reject' ? { reason: (d.reason as RejectReason | null) ?? null, note: textOf(d.note) } : {}),
+      ...(staff && override ? { override_reason: textOf(override.reason) } : {}),
+    };
+  }
+  // Clawbacks (money #15): disputed 1 -> 3 and resolved 3 -> 1, with the reason's label and the note.
+  if (r.action === 'dispute' || r.action === 'dispute_resolved') {
+    const why = [textOf(d.reason_label), textOf(d.note)].filter(Boolean).join(': ');
+    return {
+      ...base,
+      kind: 'status',
+      status: { from: numberOrNull(d.from) as CardStatus | null, to: Number(d.to) as CardStatus },
+      note: why || null,
+    };
+  }
+  return { ...base, kind: 'other' };
+}
+
+export function createHistoryService(database: Database) {
+  const { db } = database;
+  return {
+    /** Newest first, 10 a page; a seller sees their own card's (without staff-only details), never another's. */
+    async history(user: AuthUser, id: number, page: number) {
+      const card = await findCard(db, id);
+      if (!card) throw notFound();
+      assertMayView(user, card);
+      const per = PAGE_SIZE_HISTORY;
+      const [[{ total }], rows] = await Promise.all([
+        rowsOf<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (${events(id)}) ev`),
+        rowsOf<EventRow>(
+          db,
+          sql`SELECT ev.src, ev.seq::text AS seq, ev.at::text AS at, ev.actor_id, u.name AS actor_name, ev.action, ev.entity,
+                     ev.details, ev.tx_id, ev.code, ev.amount::text AS amount, c.comment
+                FROM (${events(id)}) ev
+                LEFT JOIN users u ON u.id = ev.actor_id
+                LEFT JOIN gift_card_comments c ON ev.entity = 'comment' AND c.id = ev.entity_id
+               ORDER BY ev.at DESC, ev.src DESC, ev.seq DESC
+               LIMIT ${per} OFFSET ${pageOffset(page, per)}`,
+        ),
+      ]);
+      const offerIds = new Set<number>();
+      for (const r of rows) {
+        const d = (typeof r.details === 'string' ? JSON.parse(r.details) : r.details) as {
+          before?: { offerId?: number };
+          after?: { offerId?: number };
+        };
+        if (r.action === 'update' && d?.before?.offerId) offerIds.add(Number(d.before.offerId));
+        if (r.action === 'update' && d?.after?.offerId) offerIds.add(Number(d.after.offerId));
+      }
+      const offers = new Map<number, string>();
+      if (offerIds.size) {
+        const list = await rowsOf<{ id: number; title: string }>(
+          db,
+          sql`SELECT id, title FROM gift_card_offers WHERE id IN (${sql.join(
+            [...offerIds].map((o) => sql`${o}`),
+            sql`, `,
+          )})`,
+        );
+        for (const o of list) offers.set(Number(o.id), o.title);
+      }
+      const entries = rows.map((r) => toEntry(r, offers, !isSeller(user)));
+      return { data: pageResult(entries, page, per, Number(total)) };
+    },
+
+    /** Price, rate, payable, paid, due and every payout that paid the card (newest first). */
+    async money(user: AuthUser, id: number): Promise<{ data: CardMoney }> {
+      const card = await findCardView(db, id);
+      if (!card) throw notFound();
+      assertMayView(user, card);
+      const payments = await rowsOf<{
+        id: number;
+        code: string;
+        amount: string;
+        transaction_amount: string;
+        is_redeem: number;
+        created_at: string;
+        by: string | null;
+      }>(
+        db,
+        sql`SELECT t.id, t.code, sum(al.amount)::text AS amount, t.transaction_amount::text AS transaction_amount, t.is_redeem,
+                   t.created_at::text AS created_at, u.name AS by
+              FROM transaction_allocations al JOIN transactions t ON t.id = al.transaction_id
+              LEFT JOIN users u ON u.id = t.created_by
+             WHERE al.gift_card_id = ${id}
+             GROUP BY t.id, u.name
+             ORDER BY t.id DESC`,
+      );
+      return {
+        data: {
+          price: card.price,
+          rate: card.rate,
+          payable: card.payable,
+          paid_amount: card.paid_amount,
+          due: card.due,
+          payments: payments.map((p) => ({
+            transaction_id: Number(p.id),
+            code: p.code,
+            amount: moneyOut(p.amount),
+            transaction_amount: moneyOut(p.transaction_amount),
+            is_redeem: Number(p.is_redeem) === 1 ? 1 : 0,
+            created_at: isoOrNull(p.created_at) ?? '',
+            by: p.by,
+          })),
+        },
+      };
+    },
+  };
+}
+export type HistoryService = ReturnType<typeof createHistoryService>;

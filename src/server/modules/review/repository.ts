@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { isoOrNull } from '../../db/values';
+import type { CardStatus, RejectReason } from '../../../shared/constants';
+import type { DuplicateCard, ImageMatch, ReviewClaim } from '../../../shared/types';
+import type { ImageHashes } from '../images/hash';
+
+const rowsOf = async <T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> =>
+  ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** The normalised number (the database's card_number_key), so the lookup and the index agree. */
+export async function numberKey(tx: Tx, cardNumber: string | null): Promise<string | null> {
+  if (!cardNumber) return null;
+  const [r] = await rowsOf<{ key: string | null }>(tx, sql`SELECT card_number_key(${cardNumber}) AS key`);
+  return r?.key ?? null;
+}
+
+interface DuplicateRow {
+  id: number;
+  card_number: string | null;
+  card_status: number;
+  seller_id: number;
+  name: string;
+  created_at: string;
+}
+
+/** Other cards whose number is this one compared normalised (any status), oldest first. */
+export async function cardsWithNumber(tx: Tx, cardId: number, cardNumber: string | null, limit = 20): Promise<DuplicateCard[]> {
+  if (!cardNumber) return [];
+  const rows = await rowsOf<DuplicateRow>(
+    tx,
+    sql`SELECT g.id, g.card_number, g.card_status, g.seller_id, u.name, g.created_at::text AS created_at
+          FROM gift_cards g JOIN users u ON u.id = g.seller_id
+         WHERE g.card_number IS NOT NULL AND card_number_key(g.card_number) = card_number_key(${cardNumber}) AND g.id <> ${cardId}
+         ORDER BY g.id LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    card_number: r.card_number,
+    card_status: Number(r.card_status) as CardStatus,
+    seller_id: Number(r.seller_id),
+    name: r.name,
+    created_at: isoOrNull(r.created_at) ?? '',
+    blocks: Number(r.card_status) === 0 || Number(r.card_status) === 1,
+  }));
+}
+
+/** For a page of cards: how many other cards have each one's number (cards without a duplicate are left out). */
+export async function duplicateCounts(tx: Tx, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await rowsOf<{ id: number; n: number }>(
+    tx,
+    sql`SELECT g.id, (SELECT count(*) FROM gift_cards d
+                        WHERE d.card_number IS NOT NULL AND card_number_key(d.card_number) = card_number_key(g.card_number)
+                          AND d.id <> g.id)::int AS n
+          FROM gift_cards g
+         WHERE g.id IN (${sql.join(
+           ids.map((i) => sql`${i}`),
+           sql`, `,
+         )}) AND g.card_number IS NOT NULL`,
+  );
+  return new Map(rows.filter((r) => Number(r.n) > 0).map((r) => [Number(r.id), Number(r.n)]));
+}
+
+/**
+ * Photos of other cards matching this card's photos: the same bytes, or a perceptual hash within `maxDistance` bits.
+ * A flat picture (hash all 0 or all 1: one colour, no detail) is only matched by its bytes, or every blank would match.
+ */
+export async function imageMatches(tx: Tx, cardId: number, maxDistance: number, limit = 20): Promise<ImageMatch[]> {
+  const rows = await rowsOf<{
+    image_id: number;
+    card_id: number;
+    matched_image_id: number;
+    card_status: number;
+    name: string;
+    created_at: string;
+    same: boolean;
+    distance: number;
+  }>(
+    tx,
+    sql`SELECT mine.id AS image_id, o.gift_card_id AS card_id, o.id AS matched_image_id, g.card_status, u.name,
+               g.created_at::text AS created_at, coalesce(o.sha256 = mine.sha256, false) AS same,
+               CASE WHEN o.sha256 = mine.sha256 THEN 0 ELSE bit_count((o.dhash # mine.dhash)::bit(64))::int END AS distance
+          FROM gift_card_images mine
+          JOIN gift_card_images o ON o.gift_card_id <> mine.gift_card_id
+                                 AND (o.sha256 = mine.sha256
+                                      OR (mine.dhash NOT IN (0, -1) AND o.dhash NOT IN (0, -1)
+                                          AND bit_count((o.dhash # mine.dhash)::bit(64)) <= ${maxDistance}))
+          JOIN gift_cards g ON g.id = o.gift_card_id
+          JOIN users u ON u.id = g.seller_id
+         WHERE mine.gift_card_id = ${cardId} AND mine.dhash IS NOT NULL
+         ORDER BY distance, o.gift_card_id, mine.id
+         LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    image_id: Number(r.image_id),
+    card_id: Number(r.card_id),
+    matched_image_id: Number(r.matched_image_id),
+    card_status: Number(r.card_status) as CardStatus,
+    name: r.name,
+    created_at: isoOrNull(r.created_at) ?? '',
+    kind: r.same ? 'same' : 'similar',
+    distance: Number(r.distance),
+  }));
+}
+
+/** A stored card photo's hashes (see images/hash.ts). */
+export async function setImageHashes(tx: Tx, cardId: number, name: string, h: ImageHashes): Promise<void> {
+  await tx.execute(
+    sql`UPDATE gift_card_images SET sha256 = ${h.sha256}, dhash = ${h.dhash}::bigint WHERE gift_card_id = ${cardId} AND image = ${name}`,
+  );
+}
+
+/**
+ * Claims a pending card for `userId` unless another staff member's claim is younger than `minutes`; answers that
+ * other claim (or null when the caller holds it now). One statement: two staff opening the card at once get one claim.
+ */
+export async function claim(tx: Tx, cardId: number, userId: number, minutes: number): Promise<ReviewClaim | null> {
+  await tx.execute(sql`
+    INSERT INTO card_review_claims (gift_card_id, user_id) VALUES (${cardId}, ${userId})
+    ON CONFLICT (gift_card_id) DO UPDATE SET user_id = EXCLUDED.user_id, claimed_at = now()
+     WHERE card_review_claims.user_id = EXCLUDED.user_id
+        OR card_review_claims.claimed_at < now() - make_interval(mins => ${minutes})`);
+  const [r] = await rowsOf<{ user_id: number; name: string; since: string }>(
+    tx,
+    sql`SELECT c.user_id, u.name, c.claimed_at::text AS since FROM card_review_claims c JOIN users u ON u.id = c.user_id
+         WHERE c.gift_card_id = ${cardId} AND c.user_id <> ${userId}
+           AND c.claimed_at >= now() - make_interval(mins => ${minutes})`,
+  );
+  return r ? { user_id: Number(r.user_id), name: r.name, since: isoOrNull(r.since) ?? '' } : null;
+}
+
+/** A decided card needs no claim any more. */
+export async function releaseClaim(tx: Tx, cardId: number): Promise<void> {
+  await tx.execute(sql`DELETE FROM card_review_claims WHERE gift_card_id = ${cardId}`);
+}
+
+/** Rejections per reason over a range, from the rollup (seller 0: everyone). */
+export async function rejectReasonCounts(
+  tx: Tx,
+  sellerId: number,
+  start: string,
+  end: string,
+): Promise<{ reason: RejectReason | 'none'; total: number }[]> {
+  const rows = await rowsOf<{ reason: RejectReason | 'none'; total: number }>(
+    tx,
+    sql`SELECT reason, sum(rejected)::int AS total FROM report_reject_reasons
+         WHERE seller_id = ${sellerId} AND day BETWEEN ${start}::date AND ${end}::date
+         GROUP BY reason`,
+  );
+  return rows.map((r) => ({ reason: r.reason, total: Number(r.total) }));
+}

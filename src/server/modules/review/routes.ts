@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route';
+import type { HistoryService } from './history';
+import type { ReviewService } from './service';
+
+export function reviewRoutes(app: FastifyInstance, review: ReviewService, history: HistoryService) {
+  route(app, 'reviewCard', async ({ user, id, body }) => review.review(user, id, body));
+  route(app, 'reviewCards', async ({ user, body }) => review.reviewMany(user, body));
+  route(app, 'cardDuplicates', async ({ id, query }) => review.duplicates(id, query.card_number));
+  route(app, 'claimCard', async ({ user, id }) => review.claim(user, id));
+  route(app, 'rejectReasons', async ({ user, body }) => review.rejectReasons(user, body));
+  route(app, 'cardHistory', async ({ user, id, query }) => history.history(user, id, query.page));
+  route(app, 'cardMoney', async ({ user, id }) => history.money(user, id));
+}

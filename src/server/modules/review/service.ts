@@ -1,0 +1,131 @@
+import type { Database } from '../../db/client';
+import { CARD_STATUS, REJECT_REASONS, REJECT_REASON_LABEL, REVIEW_CLAIM_MINUTES, type RejectReason } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { centsToDecimal } from '../../../shared/money';
+import type { BulkReviewResult, CardDuplicates, RejectReasonCount } from '../../../shared/types';
+import { HttpError, notFound, pgCode, refusal } from '../../http/errors';
+import type { AuthUser } from '../auth/service';
+import * as cards from '../cards/repository';
+import { checkDuplicateApproval, recordStatusChange, type DuplicateOverride } from '../cards/decide';
+import { reportDays, type ChartInput } from '../reports/service';
+import * as repo from './repository';
+
+export interface ReviewInput extends DuplicateOverride {
+  action: 'approve' | 'reject';
+  reject_reason?: RejectReason;
+  reject_note?: string;
+}
+
+/** Photos whose 64-bit dHashes differ in at most this many bits are the same picture (re-encoded, resized). */
+export const SIMILAR_IMAGE_BITS = 10;
+
+export function createReviewService(database: Database) {
+  const { db } = database;
+
+  /** One card approved or rejected in its own transaction; refusals are HttpErrors with the reason. */
+  const reviewOne = (user: AuthUser, id: number, input: ReviewInput, via: 'review' | 'bulk'): Promise<string> =>
+    db.transaction(async (tx) => {
+      const card = await cards.lockCardForWrite(tx, id);
+      if (!card) throw notFound();
+      if (card.status === CARD_STATUS.disputed) throw refusal(MSG.cardDisputed);
+      const approve = input.action === 'approve';
+      if (approve && card.status === CARD_STATUS.approved) throw refusal(MSG.cardAlreadyApproved);
+      if (!approve && card.status === CARD_STATUS.rejected) throw refusal(MSG.cardAlreadyRejected);
+      if (!approve && card.paid > 0) throw refusal(MSG.cardHasPayments);
+      if (!approve && !input.reject_reason) throw refusal(MSG.rejectReasonRequired);
+      const override = approve ? await checkDuplicateApproval(tx, id, card.cardNumber, input) : null;
+      const to = approve ? CARD_STATUS.approved : CARD_STATUS.rejected;
+      const reason = approve ? null : (input.reject_reason ?? null);
+      const note = approve ? null : (input.reject_note ?? null);
+      await cards.updateCard(
+        tx,
+        id,
+        {
+          offerId: card.offerId,
+          cardNumber: card.cardNumber,
+          description: card.description,
+          price: centsToDecimal(card.price),
+          rate: centsToDecimal(card.rate),
+          cardStatus: to,
+          rejectReason: reason,
+          rejectNote: note,
+        },
+        true,
+        user.id,
+      );
+      await recordStatusChange(tx, user.id, id, { from: card.status, to, reason, note, override, via });
+      return approve ? MSG.cardApproved : MSG.cardRejected;
+    });
+
+  return {
+    async review(user: AuthUser, id: number, input: ReviewInput) {
+      return { msg: await reviewOne(user, id, input, 'review') };
+    },
+
+    /** Each card as if reviewed alone (no override in bulk), in the order sent; one card's refusal never stops the rest. */
+    async reviewMany(
+      user: AuthUser,
+      input: { ids: number[]; action: 'approve' | 'reject'; reject_reason?: RejectReason; reject_note?: string },
+    ) {
+      const results: BulkReviewResult['results'] = [];
+      for (const id of [...new Set(input.ids)]) {
+        try {
+          const msg = await reviewOne(
+            user,
+            id,
+            { action: input.action, reject_reason: input.reject_reason, reject_note: input.reject_note },
+            'bulk',
+          );
+          results.push({ id, ok: true, msg });
+        } catch (err) {
+          if (!(err instanceof HttpError)) throw err;
+          results.push({ id, ok: false, msg: err.body.errorMsg ?? (err.status === 404 ? 'No gift card with this id' : err.body.message) });
+        }
+      }
+      const passed = results.filter((r) => r.ok).length;
+      const refused = results.length - passed;
+      const done = input.action === 'approve' ? 'approved' : 'rejected';
+      return { msg: `${passed} ${done}, ${refused} refused`, passed, refused, results } satisfies BulkReviewResult;
+    },
+
+    /** Staff: other cards with this number (the one being typed, else the stored one) and photos seen on other cards. */
+    async duplicates(id: number, cardNumber: string | undefined): Promise<CardDuplicates> {
+      const card = await cards.findCard(db, id);
+      if (!card) throw notFound();
+      const number = cardNumber ?? card.cardNumber;
+      const [key, numbers, images] = await Promise.all([
+        repo.numberKey(db, number),
+        repo.cardsWithNumber(db, id, number),
+        repo.imageMatches(db, id, SIMILAR_IMAGE_BITS),
+      ]);
+      return { key, numbers, images };
+    },
+
+    /** Staff opening a pending card: a soft claim for 10 minutes, or another staff member's claim to warn about. */
+    async claim(user: AuthUser, id: number) {
+      const card = await cards.findCard(db, id);
+      if (!card) throw notFound();
+      if (card.status !== CARD_STATUS.pending) return { claim: null };
+      try {
+        return { claim: await repo.claim(db, id, user.id, REVIEW_CLAIM_MINUTES) };
+      } catch (err) {
+        if (pgCode(err) === '23503') throw notFound(); // deleted meanwhile
+        throw err;
+      }
+    },
+
+    /** Rejections per reason over a range (up to 366 days); a seller gets their own, staff a seller's or everyone's (0). */
+    async rejectReasons(actor: AuthUser, input: ChartInput): Promise<{ reasons: RejectReasonCount[] }> {
+      reportDays(input.start_date, input.end_date);
+      const seller = actor.role === 'seller' ? actor.id : input.seller_id;
+      const counts = new Map((await repo.rejectReasonCounts(db, seller, input.start_date, input.end_date)).map((r) => [r.reason, r.total]));
+      return {
+        reasons: [
+          ...REJECT_REASONS.map((reason) => ({ reason, label: REJECT_REASON_LABEL[reason], total: counts.get(reason) ?? 0 })),
+          { reason: 'none' as const, label: 'No reason given', total: counts.get('none') ?? 0 },
+        ],
+      };
+    },
+  };
+}
+export type ReviewService = ReturnType<typeof createReviewService>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * Live events (`GET /api/events`): what changed, never the changed record itself (clients refetch what they show).
+ * `seller_id` is the seller the event concerns; staff receive every event, a seller only their own.
+ */
+export const EVENT_TYPES = [
+  'card.submitted',
+  'card.status',
+  'card.edited',
+  'card.deleted',
+  'comment.added',
+  'payment.recorded',
+  'payment.edited',
+  'redeem.toggled',
+  'due.changed',
+  'pending.changed',
+] as const;
+
+export const liveEventSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(EVENT_TYPES),
+  seller_id: z.number().int().nullable(),
+  card_id: z.number().int().nullable(),
+  transaction_id: z.number().int().nullable(),
+  /** card.status: `{ from, to }`; card.submitted / card.deleted: `{ status }`; payments: `{ amount }`; redeem: `{ is_redeem }`. */
+  data: z.record(z.string(), z.unknown()),
+  at: z.string(),
+});
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** The JSON answer of `GET /api/events` without `Accept: text/event-stream`: what happened after `after`. */
+export const eventsPollResponse = z.object({ events: z.array(liveEventSchema), last_id: z.number().int() });
+export type EventsPoll = z.infer<typeof eventsPollResponse>;
+
+/** Sent on the stream (SSE `event:` names) besides the events themselves (`message`). */
+export const STREAM_CONTROL = {
+  /** The events after Last-Event-ID are no longer kept: refetch everything. */
+  resync: 'resync',
+  /** The token was revoked or expired: the stream ends and must not be reopened with it. */
+  end: 'end',
+} as const;

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { parseCents } from './money';
+
+/**
+ * The query parameters of the list calls (work queues). With none of them a list answers exactly as the spec says:
+ * its page size, newest first, the spec's shape. Each list has its own sort allow-list; filters a seller's own lists
+ * do not accept (seller_id, role...) are simply not declared on them.
+ */
+export const PER_PAGE_CHOICES = [5, 10, 25, 50, 100] as const;
+/** Filtered totals are counted up to this many rows; above it the answer says `total_capped` ("10,000+"). */
+export const TOTAL_CAP = 10_000;
+export const MAX_SEARCH = 64;
+
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
+
+const wholeNumber = (max: number) =>
+  z.union([z.string(), z.number()]).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : /^\d{1,10}$/.test(v.trim()) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n) || n < 1 || n > max) {
+      ctx.addIssue({ code: 'custom', message: 'must be a positive whole number' });
+      return z.NEVER;
+    }
+    return n;
+  });
+const idParam = wholeNumber(2147483647);
+const page = z
+  .preprocess(
+    (v) => (v === undefined ? '1' : typeof v === 'number' ? String(v) : v),
+    z.string().regex(/^[1-9]\d{0,8}$/, 'must be a positive whole number'),
+  )
+  .transform(Number);
+const perPage = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const n = Number(v);
+  if (!(PER_PAGE_CHOICES as readonly number[]).includes(n) || String(v).trim() !== String(n)) {
+    ctx.addIssue({ code: 'custom', message: `must be one of ${PER_PAGE_CHOICES.join(', ')}` });
+    return z.NEVER;
+  }
+  return n;
+});
+const flag = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const s = String(v).trim();
+  if (s !== '0' && s !== '1') {
+    ctx.addIssue({ code: 'custom', message: 'must be 0 or 1' });
+    return z.NEVER;
+  }
+  return s === '1' ? (1 as const) : (0 as const);
+});
+const statusParam = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const s = String(v).trim();
+  if (!/^[0-3]$/.test(s)) {
+    ctx.addIssue({ code: 'custom', message: 'must be one of 0, 1, 2, 3' });
+    return z.NEVER;
+  }
+  return Number(s) as 0 | 1 | 2 | 3;
+});
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '2000-01-01' && s <= '2999-12-31';
+  }, 'must be a real date as YYYY-MM-DD');
+const amount = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const cents = parseCents(v);
+  if (cents === null) {
+    ctx.addIssue({ code: 'custom', message: 'must be a non-negative amount with at most 2 decimals' });
+    return z.NEVER;
+  }
+  return cents;
+});
+const search = z
+  .string()
+  .trim()
+  .max(MAX_SEARCH, `may not be greater than ${MAX_SEARCH} characters`)
+  .refine((s) => !s.includes('\0'), 'may not contain a NUL character');
+const sortOf = <T extends readonly [string, ...string[]]>(keys: T) =>
+  z.string().refine((s): s is T[number] => (keys as readonly string[]).includes(s), `must be one of ${keys.join(', ')}`);
+
+/** Date range and amount range checks shared by the lists that have them. */
+const rangesInOrder = (q: { from?: string; to?: string }, ctx: z.RefinementCtx, min?: number, max?: number) => {
+  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be on or after from' });
+  if (min !== undefined && max !== undefined && min > max)
+    ctx.addIssue({ code: 'custom', path: ['max_price'], message: 'must be at least min_price' });
+};
+
+export const CARD_SORTS = ['-created_at', 'created_at', '-price', 'price', '-due', 'due', '-approval_date', 'approval_date'] as const;
+export const CARD_DATE_FIELDS = ['submitted', 'approved', 'rejected'] as const;
+export const TRANSACTION_SORTS = ['-created_at', 'created_at', '-amount', 'amount'] as const;
+export const SELLER_SORTS = ['-created_at', 'name', '-name', '-due', 'due'] as const;
+export const USER_SORTS = ['-created_at', 'created_at', 'name', '-name', 'email', '-email'] as const;
+export const OFFER_SORTS = ['-created_at', 'created_at', 'title', '-title'] as const;
+
+const myCardShape = {
+  page,
+  per_page: opt(perPage),
+  sort: opt(sortOf(CARD_SORTS)),
+  q: opt(search),
+  status: opt(statusParam),
+  offer_id: opt(idParam),
+  date_field: opt(z.enum(CARD_DATE_FIELDS, { error: `must be one of ${CARD_DATE_FIELDS.join(', ')}` })),
+  from: opt(day),
+  to: opt(day),
+  min_price: opt(amount),
+  max_price: opt(amount),
+  has_due: opt(flag),
+};
+const checkCards = (q: { from?: string; to?: string; min_price?: number; max_price?: number }, ctx: z.RefinementCtx) =>
+  rangesInOrder(q, ctx, q.min_price, q.max_price);
+
+/** `gift-card` (staff): q searches card number (punctuation-insensitive), seller name or email, offer title. */
+export const cardListQuery = z.object({ ...myCardShape, seller_id: opt(idParam) }).superRefine(checkCards);
+/** `my-giftcard`: the seller's own cards; q searches card number and offer title. */
+export const myCardListQuery = z.object(myCardShape).superRefine(checkCards);
+
+const myTransactionShape = {
+  page,
+  per_page: opt(perPage),
+  sort: opt(sortOf(TRANSACTION_SORTS)),
+  q: opt(search),
+  from: opt(day),
+  to: opt(day),
+  is_redeem: opt(flag),
+  min_amount: opt(amount),
+  max_amount: opt(amount),
+};
+const checkTransactions = (q: { from?: string; to?: string; min_amount?: number; max_amount?: number }, ctx: z.RefinementCtx) => {
+  rangesInOrder(q, ctx);
+  if (q.min_amount !== undefined && q.max_amount !== undefined && q.min_amount > q.max_amount)
+    ctx.addIssue({ code: 'custom', path: ['max_amount'], message: 'must be at least min_amount' });
+};
+/** `transaction` (staff): q searches the code, seller name or email; from/to is the paid date. */
+export const transactionListQuery = z.object({ ...myTransactionShape, seller_id: opt(idParam) }).superRefine(checkTransactions);
+/** `my-transaction`: the seller's own payouts; q searches the code. */
+export const myTransactionListQuery = z.object(myTransactionShape).superRefine(checkTransactions);
+
+/** `seller-lists`: q searches name or email; has_due=1 keeps sellers owed money. */
+export const sellerListQuery = z.object({
+  page,
+  per_page: opt(perPage),
+  sort: opt(sortOf(SELLER_SORTS)),
+  q: opt(search),
+  has_due: opt(flag),
+});
+/** `all-user-lists`: q searches name or email. */
+export const userListQuery = z.object({
+  page,
+  per_page: opt(perPage),
+  sort: opt(sortOf(USER_SORTS)),
+  q: opt(search),
+  role: opt(z.enum(['admin', 'manager', 'seller'], { error: 'must be one of admin, manager, seller' })),
+});
+/** `gift-card-offer`: q searches the title. */
+export const offerListQuery = z.object({
+  page,
+  per_page: opt(perPage),
+  sort: opt(sortOf(OFFER_SORTS)),
+  q: opt(search),
+  is_active: opt(flag),
+});
+
+export type CardListQuery = z.output<typeof cardListQuery>;
+export type MyCardListQuery = z.output<typeof myCardListQuery>;
+export type TransactionListQuery = z.output<typeof transactionListQuery>;
+export type MyTransactionListQuery = z.output<typeof myTransactionListQuery>;
+export type SellerListQuery = z.output<typeof sellerListQuery>;
+export type UserListQuery = z.output<typeof userListQuery>;
+export type OfferListQuery = z.output<typeof offerListQuery>;
+
+/** True when only `page` was given: the spec's list, answered by the spec's (prepared, counter-backed) query. */
+export const isPlainPage = (q: Record<string, unknown>): boolean => Object.entries(q).every(([k, v]) => k === 'page' || v === undefined);

@@ -1,0 +1,52 @@
+import { test, expect, loginAs, goVia, idle, shot, createUser, createOffer, createCard, approveCard, apiCall, unique } from './fixtures';
+
+/** Issue 21: bulk approve / reject of selected rows, each card checked by the server as if done alone. */
+test('bulk approve with a refused row: the summary says which passed and which not; bulk reject asks for the reason', async ({ page }) => {
+  const seller = await createUser('seller');
+  const offer = await createOffer({ title: unique('Bulk Offer'), price_type: 0, min_price: 10, max_price: 500, rate_type: 0, rate: 10 });
+  const number = `BULK-${Date.now().toString(36).toUpperCase()}`;
+  const first = await createCard(seller.email, offer.id, 40, { cardNumber: number });
+  await approveCard(first);
+  const duplicate = await createCard(seller.email, offer.id, 50, { cardNumber: number });
+  const fine = await createCard(seller.email, offer.id, 60, { cardNumber: `${number}-OK` });
+  const third = await createCard(seller.email, offer.id, 70, { cardNumber: `${number}-R` });
+
+  await loginAs(page, 'admin');
+  await goVia(page, 'Gift Cards');
+  await idle(page);
+  await page.getByRole('search', { name: 'Filter gift cards' }).getByLabel('Seller', { exact: true }).selectOption({ label: seller.name });
+  await expect(page.getByRole('row').filter({ hasText: offer.title })).toHaveCount(4);
+
+  await page.getByRole('checkbox', { name: `Select card ${duplicate}` }).check();
+  await page.getByRole('checkbox', { name: `Select card ${fine}` }).check();
+  await expect(page.getByRole('region', { name: 'Selected cards' })).toContainText('2 selected');
+  await page.getByRole('button', { name: 'Approve selected' }).click();
+  const summary = page.getByRole('dialog', { name: 'Review summary' });
+  await expect(summary).toContainText('1 passed, 1 refused');
+  await expect(summary.getByTestId(`bulk-result-${fine}`)).toContainText('done');
+  await expect(summary.getByTestId(`bulk-result-${duplicate}`)).toContainText('refused');
+  await shot(page, 'bulk-review-summary');
+  await summary.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId(`card-row-${fine}`)).toContainText('Approved');
+  await expect(page.getByTestId(`card-row-${duplicate}`)).toContainText('Pending');
+
+  await page.getByRole('checkbox', { name: `Select card ${third}` }).check();
+  await page.getByRole('button', { name: 'Reject selected' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Reject 1 cards' });
+  await dlg.getByLabel('Reason').selectOption({ label: 'Suspected fraud' });
+  await dlg.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByRole('dialog', { name: 'Review summary' })).toContainText('1 passed, 0 refused');
+  await page.getByRole('dialog', { name: 'Review summary' }).getByRole('button', { name: 'Close' }).click();
+  const card = await apiCall('GET', `gift-card/${third}`, { as: 'admin' });
+  expect(card.body.data).toMatchObject({ card_status: 2, reject_reason: 'suspected_fraud' });
+
+  // The approved card is paid from its pay icon's call: the Transactions list says so and links to the card.
+  const code = unique('CP').replace(/\s+/g, '-');
+  const pay = await apiCall('POST', 'transaction', { as: 'admin', body: { code, gidcard_id: fine, transaction_amount: 5 } });
+  expect(pay.status).toBe(200);
+  await goVia(page, 'Transactions');
+  const row = page.getByRole('row').filter({ hasText: code });
+  await expect(row.getByTestId('payment-kind')).toContainText('Card payment');
+  await row.getByRole('link', { name: `Card #${fine}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/gift-card/${fine}$`));
+});

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import {
+  test,
+  expect,
+  loginAs,
+  goVia,
+  idle,
+  shot,
+  sidebar,
+  createUser,
+  createOffer,
+  createCard,
+  approveCard,
+  apiCall,
+  unique,
+} from './fixtures';
+
+/** Work queues (issue 13): filters, search, sort and size in the URL; the pending badge and the next pending card. */
+test('staff filter the cards to one seller’s pending cards of today, sort by price, open one, go Back and find the same list; the URL reproduces it', async ({
+  page,
+  context,
+}) => {
+  const seller = await createUser('seller');
+  const other = await createUser('seller');
+  const offer = await createOffer({ title: unique('Queue Offer'), price_type: 0, min_price: 10, max_price: 500, rate_type: 0, rate: 10 });
+  const cheap = await createCard(seller.email, offer.id, 30);
+  const approved = await createCard(seller.email, offer.id, 90);
+  const dear = await createCard(seller.email, offer.id, 60);
+  await createCard(other.email, offer.id, 45);
+  await approveCard(approved);
+  const today = new Date().toISOString().slice(0, 10);
+
+  await loginAs(page, 'admin');
+  await goVia(page, 'Gift Cards');
+  await idle(page);
+
+  const counts = await apiCall('GET', 'gift-card-status-counts', { as: 'admin' });
+  await expect(sidebar(page).getByTestId('pending-badge')).toContainText(String(counts.body.data.pending));
+
+  const bar = page.getByRole('search', { name: 'Filter gift cards' });
+  await bar.getByLabel('Status', { exact: true }).selectOption({ label: 'Pending' });
+  await bar.getByLabel('Seller', { exact: true }).selectOption({ label: seller.name });
+  await bar.getByLabel('From', { exact: true }).fill(today);
+  await bar.getByLabel('To', { exact: true }).fill(today);
+  await bar.getByLabel('Sort', { exact: true }).selectOption({ label: 'Price, lowest first' });
+  await expect(page).toHaveURL(/status=0/);
+  await expect(page).toHaveURL(new RegExp(`seller_id=${seller.id}`));
+  await expect(page).toHaveURL(/sort=price/);
+
+  const rows = page.getByRole('row').filter({ hasText: offer.title });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAttribute('data-testid', `card-row-${cheap}`);
+  await expect(rows.nth(1)).toHaveAttribute('data-testid', `card-row-${dear}`);
+  const filtered = page.url();
+
+  // Export CSV of the filtered list: the file holds the same cards (newest first), with plain amounts.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const file = await download.path();
+  const exported = parse(fs.readFileSync(file!, 'utf8'), { columns: true }) as Record<string, string>[];
+  expect(exported.map((r) => Number(r.id))).toEqual([dear, cheap]);
+  expect(exported.map((r) => r.price)).toEqual(['60.00', '30.00']);
+  expect(exported[0]).toMatchObject({ status: 'Pending', seller_name: seller.name, offer_title: offer.title });
+  await shot(page, 'work-queue-filtered');
+
+  await page
+    .getByTestId(`card-row-${dear}`)
+    .getByRole('link', { name: /^View card/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/gift-card/${dear}$`));
+  await expect(page.getByRole('link', { name: 'Next pending card' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(filtered);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAttribute('data-testid', `card-row-${cheap}`);
+  await expect(bar.getByLabel('Status', { exact: true })).toHaveValue('0');
+
+  // A colleague (their own sign-in: the session is per tab) opens the pasted link.
+  const colleague = await context.newPage();
+  await loginAs(colleague, 'admin');
+  await colleague.goto(filtered);
+  const theirRows = colleague.getByRole('row').filter({ hasText: offer.title });
+  await expect(theirRows).toHaveCount(2);
+  await expect(theirRows.nth(1)).toHaveAttribute('data-testid', `card-row-${dear}`);
+  await colleague.close();
+
+  await bar.getByLabel(/^Search/).fill('no-such-card-zz');
+  await expect(page.getByText(/^No cards match: search "no-such-card-zz", Status Pending/)).toBeVisible();
+  await bar.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/gift-cards$/);
+  await expect(page.getByRole('row').filter({ hasText: offer.title }).first()).toBeVisible();
+});

@@ -1,0 +1,118 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { createOffer, form, gallery, rangeOffer, submitCard } from '../helpers/cards';
+import { checkLedgerInvariants } from '../helpers/invariants';
+import { dHash, hammingDistance } from '../../src/server/modules/images/hash';
+import { SIMILAR_IMAGE_BITS } from '../../src/server/modules/review/service';
+
+/** A "photo": smooth shapes from a seed (a card's picture, not noise), as raw RGB. */
+function picture(seed: number, width = 480, height = 300): Promise<Buffer> {
+  let state = seed;
+  const rand = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const blobs = Array.from({ length: 7 }, () => ({
+    x: rand() * width,
+    y: rand() * height,
+    r: 40 + rand() * 120,
+    c: [rand(), rand(), rand()],
+  }));
+  const px = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const rgb = [0.2 + (0.5 * x) / width, 0.3, 0.6 - (0.4 * y) / height];
+      for (const b of blobs) {
+        const d = Math.hypot(x - b.x, y - b.y);
+        if (d < b.r) for (let k = 0; k < 3; k++) rgb[k] = rgb[k]! * 0.3 + b.c[k]! * 0.7;
+      }
+      for (let k = 0; k < 3; k++) px[(y * width + x) * 3 + k] = Math.round(Math.min(1, rgb[k]!) * 255);
+    }
+  return sharp(px, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+let s: TestServer;
+let offer: number;
+let original: Buffer;
+beforeAll(async () => {
+  s = await startTestServer();
+  offer = await createOffer(s, rangeOffer({ title: 'Photo offer' }));
+  original = await picture(7);
+});
+afterEach(async () => checkLedgerInvariants(s.database));
+afterAll(async () => s?.close());
+
+const duplicates = async (id: number) => (await s.call('GET', `gift-card-duplicates/${id}`, { token: s.users.admin.token })).body;
+
+describe('perceptual hashes', () => {
+  it('a re-encoded, a resized and a slightly cropped copy stay within the threshold; a different photo does not', async () => {
+    const h = await dHash(original);
+    const reencoded = await sharp(original).webp({ quality: 40 }).toBuffer();
+    const resized = await sharp(original).resize(200).png().toBuffer();
+    const cropped = await sharp(original).extract({ left: 8, top: 5, width: 464, height: 290 }).jpeg({ quality: 70 }).toBuffer();
+    for (const copy of [reencoded, resized, cropped]) expect(hammingDistance(h, await dHash(copy))).toBeLessThanOrEqual(SIMILAR_IMAGE_BITS);
+    for (const seed of [8, 9, 10]) expect(hammingDistance(h, await dHash(await picture(seed)))).toBeGreaterThan(SIMILAR_IMAGE_BITS);
+  });
+});
+
+describe('duplicate photos on cards', () => {
+  it('flags the new card with a link to the earlier one: the same file, a re-encoded copy, a resized copy; not a different photo', async () => {
+    const first = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 40 }, [original]);
+    const stored = await s.database.query<{ sha256: string; dhash: string }>(
+      sql`SELECT sha256, dhash::text FROM gift_card_images WHERE gift_card_id = ${first}`,
+    );
+    expect(stored[0].sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored[0].dhash).toMatch(/^-?\d+$/);
+
+    const same = await submitCard(s, s.users.sellerB, { giftcard_offer_id: offer, price: 40 }, [original]);
+    const reencoded = await submitCard(s, s.users.sellerB, { giftcard_offer_id: offer, price: 40 }, [
+      await sharp(original).webp({ quality: 50 }).toBuffer(),
+    ]);
+    const resized = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 40 }, [
+      await sharp(original).resize(240, 150).png().toBuffer(),
+    ]);
+    const different = await submitCard(s, s.users.sellerB, { giftcard_offer_id: offer, price: 40 }, [await picture(99)]);
+
+    const onSame = await duplicates(same);
+    expect(onSame.images).toContainEqual(expect.objectContaining({ card_id: first, kind: 'same', distance: 0, name: 'Seller A' }));
+    for (const id of [reencoded, resized]) {
+      const d = await duplicates(id);
+      expect(d.images).toContainEqual(expect.objectContaining({ card_id: first, kind: 'similar' }));
+      expect(d.images.find((m: { card_id: number }) => m.card_id === first).distance).toBeLessThanOrEqual(SIMILAR_IMAGE_BITS);
+    }
+    // The earlier card sees the later ones too; the different photo matches nothing.
+    expect((await duplicates(first)).images.map((m: { card_id: number }) => m.card_id)).toEqual(
+      expect.arrayContaining([same, reencoded, resized]),
+    );
+    expect((await duplicates(different)).images).toEqual([]);
+    // A seller never sees the matches.
+    expect((await s.call('GET', `gift-card-duplicates/${same}`, { token: s.users.sellerB.token })).status).toBe(403);
+  });
+
+  it('photos added on an edit are hashed too; an image bomb is refused before any decoding', async () => {
+    const id = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 40 }, [await picture(123)]);
+    const edit = await s.call('POST', `gift-card-update/${id}`, {
+      token: s.users.sellerA.token,
+      body: form({ giftcard_offer_id: offer, price: 40 }, gallery(await sharp(original).jpeg({ quality: 30 }).toBuffer())),
+    });
+    expect(edit.status).toBe(200);
+    const rows = await s.database.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM gift_card_images WHERE gift_card_id = ${id} AND dhash IS NOT NULL AND sha256 IS NOT NULL`,
+    );
+    expect(rows[0].n).toBe(2);
+    // A PNG header declaring 10000 x 10000 pixels: refused by the header check (the decoder never sees it).
+    const bomb = Buffer.from(
+      await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    );
+    bomb.writeUInt32BE(10000, 16);
+    bomb.writeUInt32BE(10000, 20);
+    const r = await s.call('POST', 'gift-card', {
+      token: s.users.sellerA.token,
+      body: form({ giftcard_offer_id: offer, price: 40 }, gallery(bomb)),
+    });
+    expect(r.status).toBe(422);
+  });
+});

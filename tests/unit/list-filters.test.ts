@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeFilters,
+  filtersFromParams,
+  issueUrl,
+  newUrlTracker,
+  observeUrl,
+  withFilter,
+  withoutFilters,
+  type FilterField,
+} from '../../src/renderer/src/components/filters/listFilters';
+
+const fields: FilterField[] = [
+  { key: 'q', label: 'Search', kind: 'search' },
+  { key: 'status', label: 'Status', kind: 'select', options: [{ value: '0', label: 'Pending' }] },
+  { key: 'sort', label: 'Sort', kind: 'select' },
+];
+const keys = fields.map((f) => f.key);
+
+describe('list filters in the URL', () => {
+  it('reads only the declared, non-empty filters (never page)', () => {
+    expect(filtersFromParams(new URLSearchParams('status=0&q=&page=3&other=1&sort=-price'), keys)).toEqual({ status: '0', sort: '-price' });
+  });
+  it('setting a filter goes back to page 1; an empty value removes it', () => {
+    expect(withFilter(new URLSearchParams('page=4&status=0'), 'q', 'amz').toString()).toBe('status=0&q=amz');
+    expect(withFilter(new URLSearchParams('status=0&q=amz'), 'q', '  ').toString()).toBe('status=0');
+  });
+  it('clearing keeps what is not a filter of this list', () => {
+    expect(withoutFilters(new URLSearchParams('status=0&q=x&page=2&tab=1'), keys).toString()).toBe('tab=1');
+  });
+  it('names what hides the rows, with option labels, leaving out sort', () => {
+    expect(describeFilters({ status: '0', q: 'amz', sort: 'price' }, fields)).toBe('search "amz", Status Pending');
+    expect(describeFilters({ sort: 'price' }, fields)).toBe('');
+  });
+
+  it('two changes before a navigation lands both survive; a render that still shows the old URL is ignored', () => {
+    const p = (s: string) => new URLSearchParams(s);
+    const t = newUrlTracker(p('status=0'));
+    issueUrl(t, withFilter(t.latest, 'seller_id', '7'));
+    observeUrl(t, p('status=0')); // a render from before the navigation
+    issueUrl(t, withFilter(t.latest, 'sort', 'price'));
+    expect(t.latest.toString()).toBe('status=0&seller_id=7&sort=price');
+    observeUrl(t, p('status=0&seller_id=7')); // the first navigation lands
+    expect(t.latest.toString()).toBe('status=0&seller_id=7&sort=price');
+    observeUrl(t, p('status=0&seller_id=7&sort=price'));
+    expect(t.issued).toEqual([]);
+  });
+  it('a URL we did not ask for (Back, a pasted link) wins over what we asked for', () => {
+    const t = newUrlTracker(new URLSearchParams('status=0'));
+    issueUrl(t, withFilter(t.latest, 'seller_id', '7'));
+    observeUrl(t, new URLSearchParams('status=2'));
+    expect(t.latest.toString()).toBe('status=2');
+    expect(withFilter(t.latest, 'q', 'x').toString()).toBe('status=2&q=x');
+  });
+});
