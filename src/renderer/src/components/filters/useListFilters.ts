@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   filtersFromParams,
@@ -15,23 +15,19 @@ import {
 export function useListFilters(fields: readonly FilterField[]) {
   const [params, setParams] = useSearchParams();
   // Two changes in a row (a select, then the search box before the first navigation landed) each start from the
-  // other's result, so neither is lost; see observeUrl.
-  const tracker = useRef<UrlTracker | null>(null);
-  if (tracker.current === null) tracker.current = newUrlTracker(params);
-  observeUrl(tracker.current, params);
+  // other's result, so neither is lost. Only committed renders are observed: a transition render can be thrown away.
+  const [tracker] = useState<UrlTracker>(() => newUrlTracker(params));
+  useLayoutEffect(() => observeUrl(tracker, params), [tracker, params]);
   const keys = useMemo(() => fields.map((f) => f.key), [fields]);
   const active = useMemo(() => filtersFromParams(params, keys), [params, keys]);
   const apply = useCallback(
     (next: URLSearchParams) => {
-      if (tracker.current) issueUrl(tracker.current, next);
+      issueUrl(tracker, next);
       setParams(next);
     },
-    [setParams],
+    [setParams, tracker],
   );
-  const set = useCallback(
-    (key: string, value: string) => apply(withFilter(tracker.current?.latest ?? params, key, value)),
-    [apply, params],
-  );
-  const clear = useCallback(() => apply(withoutFilters(tracker.current?.latest ?? params, keys)), [apply, keys, params]);
+  const set = useCallback((key: string, value: string) => apply(withFilter(tracker.latest, key, value)), [apply, tracker]);
+  const clear = useCallback(() => apply(withoutFilters(tracker.latest, keys)), [apply, keys, tracker]);
   return { active, set, clear, isFiltered: Object.keys(active).length > 0 };
 }
