@@ -12,6 +12,8 @@ import {
   createOffer,
   createCard,
   approveCard,
+  sellerWithDue,
+  createTransaction,
   apiCall,
   unique,
 } from './fixtures';
@@ -89,4 +91,73 @@ test('staff filter the cards to one seller’s pending cards of today, sort by p
   await bar.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/gift-cards$/);
   await expect(page.getByRole('row').filter({ hasText: offer.title }).first()).toBeVisible();
+});
+
+test('every list has its filter bar: transactions by seller and redeemed, sorted by a column header; sellers, users and offers searched', async ({
+  page,
+}) => {
+  const { seller } = await sellerWithDue(200, 10);
+  const { seller: other } = await sellerWithDue(100, 10);
+  const small = await createTransaction(seller.id, 10);
+  const large = await createTransaction(seller.id, 25.5);
+  await createTransaction(other.id, 5);
+
+  await loginAs(page, 'admin');
+  await goVia(page, 'Transactions');
+  const bar = page.getByRole('search', { name: 'Filter transactions' });
+  await bar.getByLabel('Seller', { exact: true }).selectOption({ label: seller.name });
+  await expect(page).toHaveURL(new RegExp(`seller_id=${seller.id}`));
+  const table = page.getByRole('table', { name: 'Transactions' });
+  const codes = table.getByRole('row').filter({ hasText: /TX-/ });
+  await expect(codes).toHaveCount(2);
+  await expect(page.getByRole('status').filter({ hasText: /^2 transactions$/ })).toBeVisible();
+
+  await table.getByRole('button', { name: 'Transactions Amount' }).click();
+  await expect(page).toHaveURL(/sort=-amount/);
+  await expect(codes.nth(0)).toContainText(large);
+  await expect(codes.nth(0)).toContainText('$25.50');
+  await expect(table.getByRole('columnheader', { name: 'Transactions Amount' })).toHaveAttribute('aria-sort', 'descending');
+  await table.getByRole('button', { name: 'Transactions Amount' }).click();
+  await expect(page).toHaveURL(/sort=amount/);
+  await expect(codes.nth(0)).toContainText(small);
+  await expect(bar.getByLabel('Sort', { exact: true })).toHaveValue('amount');
+
+  await shot(page, 'transactions-sorted');
+  await bar.getByLabel('Min amount').fill('20');
+  await expect(page).toHaveURL(/min_amount=20/);
+  await expect(codes).toHaveCount(1);
+  await bar.getByLabel('Min amount').fill('abc');
+  await expect(bar.getByText('An amount like 12.50')).toBeVisible();
+  await bar.getByLabel('Min amount').fill('');
+  await bar.getByLabel('Redeemed', { exact: true }).selectOption({ label: 'Yes' });
+  await expect(page.getByText(`No transactions match: Seller ${seller.name}, Redeemed Yes`)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(`No transactions match: Seller ${seller.name}, Redeemed Yes`)).toBeVisible();
+
+  await goVia(page, 'Seller Lists');
+  const sellers = page.getByRole('search', { name: 'Filter sellers' });
+  await sellers.getByLabel('Search sellers').fill(other.name);
+  await expect(page).toHaveURL(/q=/);
+  await expect(page.getByRole('table', { name: 'Sellers' }).getByRole('row').filter({ hasText: other.email })).toHaveCount(1);
+  await expect(page.getByRole('table', { name: 'Sellers' }).getByRole('row').filter({ hasText: seller.email })).toHaveCount(0);
+
+  await goVia(page, 'User Lists');
+  const manager = await createUser('manager');
+  await page.reload();
+  const usersBar = page.getByRole('search', { name: 'Filter users' });
+  await usersBar.getByLabel('Account type').selectOption({ label: 'Manager' });
+  await usersBar.getByLabel('Search users').fill(manager.name);
+  await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: manager.email })).toHaveCount(1);
+  await usersBar.getByLabel('Account type').selectOption({ label: 'Seller' });
+  await expect(page.getByText(/^No users match: search ".+", Account type Seller$/)).toBeVisible();
+
+  const offer = await createOffer({ title: unique('Filtered Offer'), is_active: 0 });
+  await goVia(page, 'Gift Card Offers');
+  const offersBar = page.getByRole('search', { name: 'Filter offers' });
+  await offersBar.getByLabel('Search offers').fill(offer.title);
+  await offersBar.getByLabel('Active', { exact: true }).selectOption({ label: 'No' });
+  await expect(page).toHaveURL(/is_active=0/);
+  await expect(page.getByRole('row').filter({ hasText: offer.title })).toHaveCount(1);
+  await offersBar.getByLabel('Active', { exact: true }).selectOption({ label: 'Yes' });
+  await expect(page.getByRole('row').filter({ hasText: offer.title })).toHaveCount(0);
 });

@@ -4,6 +4,7 @@ import {
   filtersFromParams,
   issueUrl,
   newUrlTracker,
+  nextSort,
   observeUrl,
   withFilter,
   withoutFilters,
@@ -51,5 +52,12 @@ describe('list filters in the URL', () => {
     observeUrl(t, new URLSearchParams('status=2'));
     expect(t.latest.toString()).toBe('status=2');
     expect(withFilter(t.latest, 'q', 'x').toString()).toBe('status=2&q=x');
+  });
+  it('a header click sorts the column its first way, then flips it', () => {
+    expect(nextSort('-created_at', 'price', 'desc')).toBe('-price');
+    expect(nextSort('-price', 'price', 'desc')).toBe('price');
+    expect(nextSort('price', 'price', 'desc')).toBe('-price');
+    expect(nextSort('-created_at', 'name')).toBe('name');
+    expect(nextSort('-created_at', 'created_at', 'desc')).toBe('created_at');
   });
 });

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './client';
 import { centsToDecimal } from '../../shared/money';
 import { TOTAL_CAP } from '../../shared/list-queries';
+import { firstRow, rowsOf } from './rows';
 
 /**
  * Building blocks of the filtered lists (work queues). The server's connections plan every statement generically
@@ -65,12 +66,11 @@ export function orderBy<K extends string>(
 
 /** Counts the matches up to TOTAL_CAP + 1 rows, so a broad filter never counts a million rows per request. */
 export async function boundedCount(tx: Tx, from: SQL, where: SQL): Promise<{ total: number; capped: boolean }> {
-  const res = (await tx.execute(
+  const row = await firstRow<{ n: number }>(
+    tx,
     sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${lit(TOTAL_CAP + 1)}) m`,
-  )) as unknown as {
-    rows: { n: number }[];
-  };
-  const n = Number(res.rows[0]?.n ?? 0);
+  );
+  const n = Number(row?.n ?? 0);
   return n > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: n, capped: false };
 }
 
@@ -87,9 +87,4 @@ export async function searchCount(tx: Tx, fenced: SQL): Promise<{ total: number;
 export function personPrefix(q: string): SQL {
   const pattern = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql`(lower(name) LIKE ${lit(pattern)} OR lower(email) LIKE ${lit(pattern)})`;
-}
-
-/** Reads typed rows from a raw query. */
-export async function rowsOf<T>(tx: Tx, q: SQL): Promise<T[]> {
-  return ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
 }

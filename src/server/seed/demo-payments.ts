@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DemoSeeder } from './seeder';
 import { centsOf } from '../db/values';
+import { cardDue, cardPayable } from '../db/due-sql';
 import type { AuthUser } from '../modules/auth/service';
 
 /** Demo payments (run after the cards seeder): a partial payment of one approved card and one bulk payment. */
@@ -9,8 +10,8 @@ export const seedDemoPayments: DemoSeeder = async ({ database, services }) => {
     sql`SELECT id, name, email, role FROM users WHERE role = 'admin' AND deleted_at IS NULL ORDER BY id LIMIT 1`,
   );
   const cards = await database.query<{ id: number; seller_id: number; due: string }>(sql`
-    SELECT id, seller_id, (price - rate - paid_amount)::text AS due FROM gift_cards
-     WHERE card_status = 1 AND paid_amount < price - rate ORDER BY approval_date, id`);
+    SELECT id, seller_id, ${cardDue()}::text AS due FROM gift_cards
+     WHERE ${cardPayable()} ORDER BY approval_date, id`);
   if (!admins[0] || cards.length === 0) return;
   const actor = admins[0];
   const first = cards[0];

@@ -8,16 +8,28 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
 import { TableStatusRow } from './DataTable';
 import { PageHeader } from './PageHeader';
 import { Pagination } from './Pagination';
 import { ListExportButton, type ListExportOp } from './ListExportButton';
 import type { PagedList } from './useListQuery';
+import { FilterBar } from './filters/FilterBar';
+import { describeFilters, nextSort } from './filters/listFilters';
+import type { FilteredListState } from './filters/useFilteredList';
 
 export interface Column {
   label: ReactNode;
   align?: 'left' | 'right' | 'center';
+  /** The list's sort key for this column (`price` sorts up, `-price` down); the header then sorts on click. */
+  sortKey?: string;
+  /** The direction of the first click (amounts and dates: highest / newest first). */
+  sortFirst?: 'asc' | 'desc';
 }
+
+/** The list's filter bar and what the rows are called ("cards"), for the count and the empty state. */
+export type ListFilterProps = FilteredListState & { label: string; noun: string; defaultSort?: string };
 
 export interface ListTableProps<T extends { id: number }> {
   /** The table's accessible name. */
@@ -31,6 +43,10 @@ export interface ListTableProps<T extends { id: number }> {
   cells(row: T): ReactNode;
   rowTestId?(row: T): string;
   size?: 'small' | 'medium';
+  /** Filters, search, sort and size in the URL: the bar above, sortable headers, the count and a named empty state. */
+  filters?: ListFilterProps;
+  /** Shown between the filter bar and the table (e.g. the bulk actions of the selected rows). */
+  toolbar?: ReactNode;
 }
 
 /** At narrow widths the table scrolls inside its frame while the Action column stays in view. */
@@ -48,16 +64,47 @@ export function ListTable<T extends { id: number }>({
   cells,
   rowTestId,
   size,
+  filters,
+  toolbar,
 }: ListTableProps<T>) {
+  const hiding = filters ? describeFilters(filters.active, filters.fields) : '';
+  const defaultSort = filters?.defaultSort ?? '-created_at';
+  const sort = filters?.active.sort ?? defaultSort;
+  const sortBy = (next: string) => filters?.set('sort', next === defaultSort ? '' : next);
+  const header = (c: Column) =>
+    filters && c.sortKey ? (
+      <TableSortLabel
+        active={sort === c.sortKey || sort === `-${c.sortKey}`}
+        direction={sort === `-${c.sortKey}` ? 'desc' : sort === c.sortKey ? 'asc' : (c.sortFirst ?? 'asc')}
+        onClick={() => sortBy(nextSort(sort, c.sortKey!, c.sortFirst))}
+      >
+        {c.label}
+      </TableSortLabel>
+    ) : (
+      c.label
+    );
+  const ariaSort = (c: Column) =>
+    filters && c.sortKey ? (sort === c.sortKey ? 'ascending' : sort === `-${c.sortKey}` ? 'descending' : undefined) : undefined;
   return (
     <>
+      {filters && (
+        <FilterBar label={filters.label} fields={filters.fields} active={filters.active} onChange={filters.set} onClear={filters.clear} />
+      )}
+      {filters && hiding && !list.error && (
+        <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1, minHeight: 20 }}>
+          {list.loading && list.rows.length === 0
+            ? ''
+            : `${list.capped ? `${list.total.toLocaleString()}+` : list.total.toLocaleString()} ${filters.noun}`}
+        </Typography>
+      )}
+      {toolbar}
       <TableContainer component={Paper}>
         <Table size={size} aria-label={label} aria-busy={list.loading} sx={columns.at(-1)?.label === 'Action' ? stickyAction : undefined}>
           <TableHead>
             <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               {columns.map((c, i) => (
-                <TableCell key={i} align={c.align}>
-                  {c.label}
+                <TableCell key={i} align={c.align} aria-sort={ariaSort(c)}>
+                  {header(c)}
                 </TableCell>
               ))}
             </TableRow>
@@ -68,7 +115,7 @@ export function ListTable<T extends { id: number }>({
               loading={list.loading}
               error={list.error}
               empty={list.rows.length === 0}
-              emptyText={emptyText}
+              emptyText={hiding && filters ? `No ${filters.noun} match: ${hiding}` : emptyText}
               onRetry={() => void list.reload()}
             />
             {!list.error &&
@@ -80,7 +127,14 @@ export function ListTable<T extends { id: number }>({
           </TableBody>
         </Table>
       </TableContainer>
-      <Pagination total={list.total} perPage={list.perPage} page={list.page} threshold={threshold} onChange={list.setPage} />
+      <Pagination
+        total={list.total}
+        perPage={list.perPage}
+        page={list.page}
+        threshold={threshold}
+        onChange={list.setPage}
+        capped={list.capped}
+      />
     </>
   );
 }

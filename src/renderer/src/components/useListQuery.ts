@@ -10,6 +10,8 @@ export type PagedOp = 'listOffers' | 'listCards' | 'myCards' | 'listTransactions
 export interface PagedList<T> {
   rows: T[];
   total: number;
+  /** The total was counted only up to TOTAL_CAP: there are at least that many ("10,000+"). */
+  capped: boolean;
   perPage: number;
   page: number;
   setPage(page: number): void;
@@ -61,6 +63,7 @@ export function useListQuery<T>(
   return {
     rows: q.data?.data ?? [],
     total: q.data?.total ?? 0,
+    capped: q.data?.total_capped === true,
     perPage,
     page,
     setPage,

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { authTokens, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { firstRow } from '../../db/rows';
 
 export async function findLoginCandidates(tx: Tx, login: string) {
   const l = login.trim().toLowerCase();
@@ -64,8 +65,8 @@ export async function countLoginAttempt(
   const calls = [...limits]
     .sort((a, b) => (a.key < b.key ? -1 : 1))
     .map((l) => sql`login_attempt(${l.key}, ${l.windowSeconds}, ${l.free}, ${l.baseDelaySeconds}, ${l.maxDelaySeconds})`);
-  const res = (await tx.execute(sql`SELECT greatest(${sql.join(calls, sql`, `)}) AS wait`)) as unknown as { rows: { wait: number }[] };
-  return Number(res.rows[0]?.wait ?? 0);
+  const row = await firstRow<{ wait: number }>(tx, sql`SELECT greatest(${sql.join(calls, sql`, `)}) AS wait`);
+  return Number(row?.wait ?? 0);
 }
 
 /** A successful login: the pair starts over; the address and the account get this attempt back. */

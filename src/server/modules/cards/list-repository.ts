@@ -1,11 +1,12 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { boundedCount, lit, rowsOf, searchCount } from '../../db/list-sql';
+import { boundedCount, lit, searchCount } from '../../db/list-sql';
 import { readCounter } from '../../db/values';
 import { giftCards } from '../../db/schema';
 import { cardOrder, cardWhere, type CardFilter } from './list-sql';
 import { cardViews, sellerCardCount } from './repository';
 import type { CardStatusCounts, GiftCard } from '../../../shared/types';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The matching cards as `g`. A search is fenced (OFFSET 0): its matches are gathered through the indexes of each arm

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { allOf, amountRange, anyOf, containsPattern, dateRange, lit, orderBy, personPrefix, prefixPattern } from '../../db/list-sql';
+import { cardDue, cardPayable } from '../../db/due-sql';
 import type { CardListQuery } from '../../../shared/list-queries';
 
 /**
@@ -40,8 +41,8 @@ export function cardWhere(f: CardFilter, sellerId?: number): SQL {
     f.offer_id !== undefined && sql`g.giftcard_offer_id = ${lit(f.offer_id)}`,
     dateRange(dateColumn, f.from, f.to),
     amountRange(sql`g.price`, f.min_price, f.max_price),
-    f.has_due === 1 && sql`(g.card_status = 1 AND g.price - g.rate - g.paid_amount > 0)`,
-    f.has_due === 0 && sql`NOT (g.card_status = 1 AND g.price - g.rate - g.paid_amount > 0)`,
+    f.has_due === 1 && cardPayable('g'),
+    f.has_due === 0 && sql`NOT ${cardPayable('g')}`,
     f.q !== undefined && searchCondition(f.q, sellerId === undefined),
   ]);
 }
@@ -49,7 +50,7 @@ export function cardWhere(f: CardFilter, sellerId?: number): SQL {
 const SORT_COLUMNS = {
   created_at: sql`g.id`,
   price: sql`g.price`,
-  due: sql`(g.price - g.rate - g.paid_amount)`,
+  due: cardDue('g'),
   approval_date: sql`g.approval_date`,
 };
 /** Cards without an approval date come last in both directions (an index for each direction, migration 0013). */

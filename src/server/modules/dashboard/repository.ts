@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { firstRow } from '../../db/rows';
 
 /** The raw figures of the dashboard strip; `sellerId` null reads the whole marketplace. */
 export interface FigureRow {
@@ -12,8 +13,7 @@ export interface FigureRow {
 }
 
 async function one<T>(tx: Tx, q: SQL): Promise<T> {
-  const res = (await tx.execute(q)) as unknown as { rows: T[] };
-  return res.rows[0];
+  return (await firstRow<T>(tx, q)) as T;
 }
 
 /**

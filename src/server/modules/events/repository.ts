@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { LiveEvent } from '../../../shared/events';
+import { firstRow, rowsOf } from '../../db/rows';
 
 interface EventRow {
   id: string | number;
@@ -12,7 +13,7 @@ interface EventRow {
   at: string | Date;
 }
 
-const rows = async (tx: Tx, q: ReturnType<typeof sql>) => ((await tx.execute(q)) as unknown as { rows: EventRow[] }).rows;
+const rows = (tx: Tx, q: SQL) => rowsOf<EventRow>(tx, q);
 
 export const toEvent = (r: EventRow): LiveEvent => ({
   id: Number(r.id),
@@ -38,11 +39,11 @@ export async function eventsAfter(tx: Tx, afterId: number, sellerId: number | nu
 
 /** The oldest kept event id and the newest (0 when there are none). */
 export async function eventBounds(tx: Tx): Promise<{ oldest: number; newest: number }> {
-  const res = (await tx.execute(sql`SELECT coalesce(min(id), 0) AS oldest, coalesce(max(id), 0) AS newest FROM events`)) as unknown as {
-    rows: { oldest: string | number; newest: string | number }[];
-  };
-  const r = res.rows[0];
-  return { oldest: Number(r.oldest), newest: Number(r.newest) };
+  const r = await firstRow<{ oldest: string | number; newest: string | number }>(
+    tx,
+    sql`SELECT coalesce(min(id), 0) AS oldest, coalesce(max(id), 0) AS newest FROM events`,
+  );
+  return { oldest: Number(r?.oldest ?? 0), newest: Number(r?.newest ?? 0) };
 }
 
 /** Drops events older than `hours` and all but the newest `keep`. */

@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { lit, rowsOf } from '../../db/list-sql';
+import { lit } from '../../db/list-sql';
 import { cardWhere, type CardFilter } from '../cards/list-sql';
 import { transactionWhere, type TransactionFilter } from '../ledger/list-sql';
 import { sellerWhere, type SellerFilter } from '../sellers/list-sql';
 import { userWhere, type UserFilter } from '../users/list-sql';
 import { offerWhere, type OfferFilter } from '../offers/list-sql';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The rows of the list exports, newest first, read in batches by id (keyset: each batch starts below the last id

@@ -1,16 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { lit } from '../../db/list-sql';
+import { cardPayable } from '../../db/due-sql';
 import { centsOf, moneyOut } from '../../db/values';
 import { centsToDecimal, centsToNumber, type Cents } from '../../../shared/money';
 import { TRANSACTION_KINDS, type PaymentKind, type TransactionKind } from '../../../shared/constants';
 import type { Transaction } from '../../../shared/types';
+import { rowsOf } from '../../db/rows';
 
 /** Ledger SQL. Lock order everywhere: seller rows (ascending id), then the transaction row, then cards by id. */
 
-async function rows<T>(tx: Tx, q: SQL): Promise<T[]> {
-  return ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
-}
+const rows = rowsOf;
 const idList = (ids: number[]) =>
   sql.join(
     ids.map((i) => sql`${i}`),
@@ -138,7 +138,7 @@ export async function lockPayableCards(tx: Tx, sellerId: number, extraIds: numbe
   const r = await rows<CardRow>(
     tx,
     sql`SELECT ${cardColumns} FROM gift_cards
-        WHERE (seller_id = ${sellerId} AND card_status = 1 AND paid_amount < price - rate)${extra}
+        WHERE (seller_id = ${sellerId} AND ${cardPayable()})${extra}
         ORDER BY id FOR UPDATE`,
   );
   return r.map(toCard);

@@ -5,6 +5,7 @@ import { centsOf, moneyOrNull, moneyOut } from '../../db/values';
 import { centsToNumber, type Cents } from '../../../shared/money';
 import type { Offer } from '../../../shared/types';
 import { lit } from '../../db/list-sql';
+import { rowsOf } from '../../db/rows';
 
 const columns = {
   id: offers.id,
@@ -69,12 +70,11 @@ export async function listOffers(tx: Tx, limit?: number, offset = 0): Promise<Of
 /** One page of a filtered offer list (conditions from offerWhere over `gift_card_offers o`): ids first, then the offers. */
 export async function listOffersFiltered(tx: Tx, where: SQL, order: SQL, limit: number, offset: number): Promise<Offer[]> {
   const ids = (
-    (await tx.execute(
+    await rowsOf<{ id: number }>(
+      tx,
       sql`SELECT o.id FROM gift_card_offers o WHERE ${where} ORDER BY ${order} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`,
-    )) as unknown as {
-      rows: { id: number }[];
-    }
-  ).rows.map((r) => r.id);
+    )
+  ).map((r) => r.id);
   if (!ids.length) return [];
   const found = ((await tx.select(columns).from(offers).where(inArray(offers.id, ids))) as Row[]).map((r) => toRecord(r).offer);
   const byId = new Map(found.map((o) => [o.id, o]));

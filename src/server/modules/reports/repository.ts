@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /** Reports read only the report_daily rollup the gift_cards trigger keeps; they never scan gift_cards. */
 export interface DayCounts {
@@ -9,11 +10,14 @@ export interface DayCounts {
 }
 
 export async function dailyCounts(tx: Tx, sellerId: number, start: string, end: string): Promise<DayCounts[]> {
-  const res = (await tx.execute(sql`
+  const rows = await rowsOf<DayCounts>(
+    tx,
+    sql`
     SELECT day::text AS day, approved, rejected FROM report_daily
      WHERE seller_id = ${sellerId} AND day BETWEEN ${start}::date AND ${end}::date
-     ORDER BY report_daily.day`)) as unknown as { rows: DayCounts[] };
-  return res.rows.map((r) => ({ day: r.day, approved: Number(r.approved), rejected: Number(r.rejected) }));
+     ORDER BY report_daily.day`,
+  );
+  return rows.map((r) => ({ day: r.day, approved: Number(r.approved), rejected: Number(r.rejected) }));
 }
 
 export interface MonthCounts {
@@ -24,9 +28,12 @@ export interface MonthCounts {
 
 export async function monthlyCounts(tx: Tx, sellerId: number, year: number): Promise<MonthCounts[]> {
   const y = String(year).padStart(4, '0');
-  const res = (await tx.execute(sql`
+  const rows = await rowsOf<MonthCounts>(
+    tx,
+    sql`
     SELECT extract(month FROM day)::int AS month, sum(approved)::int AS approved, sum(rejected)::int AS rejected FROM report_daily
      WHERE seller_id = ${sellerId} AND day BETWEEN ${`${y}-01-01`}::date AND ${`${y}-12-31`}::date
-     GROUP BY 1`)) as unknown as { rows: MonthCounts[] };
-  return res.rows.map((r) => ({ month: Number(r.month), approved: Number(r.approved), rejected: Number(r.rejected) }));
+     GROUP BY 1`,
+  );
+  return rows.map((r) => ({ month: Number(r.month), approved: Number(r.approved), rejected: Number(r.rejected) }));
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import type { Database } from '../../db/client';
 import { isoOrNull, moneyOut } from '../../db/values';
 import { PAGE_SIZE_HISTORY, type CardStatus, type RejectReason } from '../../../shared/constants';
 import type { CardMoney, HistoryEntry } from '../../../shared/types';
@@ -8,9 +8,7 @@ import { pageOffset, pageResult } from '../../http/page';
 import type { AuthUser } from '../auth/service';
 import { findCard, findCardView } from '../cards/repository';
 import { assertMayView, isSeller } from '../cards/rules';
-
-const rowsOf = async <T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+import { rowsOf } from '../../db/rows';
 
 interface EventRow {
   src: string;

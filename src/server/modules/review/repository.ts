@@ -4,9 +4,7 @@ import { isoOrNull } from '../../db/values';
 import type { CardStatus, RejectReason } from '../../../shared/constants';
 import type { DuplicateCard, ImageMatch, ReviewClaim } from '../../../shared/types';
 import type { ImageHashes } from '../images/hash';
-
-const rowsOf = async <T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+import { rowsOf } from '../../db/rows';
 
 /** The normalised number (the database's card_number_key), so the lookup and the index agree. */
 export async function numberKey(tx: Tx, cardNumber: string | null): Promise<string | null> {

@@ -1,14 +1,13 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { centsOf } from '../../db/values';
 import type { Cents } from '../../../shared/money';
 import type { StatementEventKind } from '../../../shared/types';
+import { rowsOf } from '../../db/rows';
 
 /** Statement SQL over ledger_entries (the journal the gift_cards trigger writes; see migration 0010). */
 
-async function rows<T>(tx: Tx, q: SQL): Promise<T[]> {
-  return ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
-}
+const rows = rowsOf;
 
 export interface SellerInfo {
   id: number;

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { moneyOrNull } from '../../db/values';
 import type { User } from '../../../shared/types';
 import { lit } from '../../db/list-sql';
+import { rowsOf } from '../../db/rows';
 
 const columns = { id: users.id, name: users.name, email: users.email, role: users.role, rate: users.rate };
 type Row = { id: number; name: string; email: string; role: User['role']; rate: string | null };
@@ -17,12 +18,11 @@ export async function listUsers(tx: Tx, limit: number, offset: number): Promise<
 /** One page of a filtered user list (conditions from userWhere over `users u`): ids first, then the users in that order. */
 export async function listUsersFiltered(tx: Tx, where: SQL, order: SQL, limit: number, offset: number): Promise<User[]> {
   const ids = (
-    (await tx.execute(
+    await rowsOf<{ id: number }>(
+      tx,
       sql`SELECT u.id FROM users u WHERE ${where} ORDER BY ${order} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`,
-    )) as unknown as {
-      rows: { id: number }[];
-    }
-  ).rows.map((r) => r.id);
+    )
+  ).map((r) => r.id);
   if (!ids.length) return [];
   const byId = new Map((await tx.select(columns).from(users).where(inArray(users.id, ids))).map((r) => [r.id, toUser(r)]));
   return ids.map((id) => byId.get(id)).filter((u): u is User => u !== undefined);

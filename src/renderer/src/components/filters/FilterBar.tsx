@@ -7,24 +7,32 @@ import type { FilterField } from './listFilters';
 
 const SEARCH_DELAY_MS = 300;
 
-/** The search box: searches as you type, once typing pauses. */
-function SearchBox({ field, value, onChange }: { field: FilterField; value: string; onChange: (v: string) => void }) {
+const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
+
+/** The search box and the amount fields: they apply once typing pauses; an amount only when it is one. */
+function TypedField({ field, value, onChange }: { field: FilterField; value: string; onChange: (v: string) => void }) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
+  const amount = field.kind === 'amount';
+  const invalid = amount && text.trim() !== '' && !AMOUNT.test(text.trim());
   useEffect(() => {
-    if (text === value) return;
-    const t = setTimeout(() => onChange(text), SEARCH_DELAY_MS);
+    if (text === value || invalid) return;
+    const t = setTimeout(() => onChange(text.trim() === '' ? '' : text), SEARCH_DELAY_MS);
     return () => clearTimeout(t);
-  }, [text, value, onChange]);
+  }, [text, value, onChange, invalid]);
   return (
     <TextField
       size="small"
-      type="search"
+      margin="none"
+      fullWidth={false}
+      type={amount ? 'text' : 'search'}
       label={field.label}
       value={text}
       onChange={(e) => setText(e.target.value)}
-      slotProps={{ htmlInput: { maxLength: 64 } }}
-      sx={{ minWidth: 220 }}
+      error={invalid}
+      helperText={invalid ? 'An amount like 12.50' : undefined}
+      slotProps={{ htmlInput: { maxLength: 64, inputMode: amount ? 'decimal' : undefined } }}
+      sx={{ minWidth: amount ? 120 : 220, width: amount ? 130 : undefined }}
     />
   );
 }
@@ -42,16 +50,18 @@ export function FilterBar(props: {
     <Box
       role="search"
       aria-label={props.label}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}
       data-testid="filter-bar"
     >
       {fields.map((f) =>
-        f.kind === 'search' ? (
-          <SearchBox key={f.key} field={f} value={active[f.key] ?? ''} onChange={(v) => onChange(f.key, v)} />
+        f.kind === 'search' || f.kind === 'amount' ? (
+          <TypedField key={f.key} field={f} value={active[f.key] ?? ''} onChange={(v) => onChange(f.key, v)} />
         ) : f.kind === 'date' ? (
           <TextField
             key={f.key}
             size="small"
+            margin="none"
+            fullWidth={false}
             type="date"
             label={f.label}
             value={active[f.key] ?? ''}
@@ -62,17 +72,19 @@ export function FilterBar(props: {
           <SelectField
             key={f.key}
             size="small"
+            margin="none"
+            fullWidth={false}
             label={f.label}
             value={active[f.key] ?? ''}
             onChange={(e) => onChange(f.key, e.target.value)}
             options={f.options ?? []}
-            placeholder={f.key === 'sort' ? 'Newest first' : f.key === 'per_page' ? 'Default' : 'Any'}
+            placeholder={f.placeholder ?? (f.key === 'sort' ? 'Newest first' : f.key === 'per_page' ? 'Default' : 'Any')}
             sx={{ minWidth: 140 }}
           />
         ),
       )}
       {Object.keys(active).length > 0 && (
-        <Button size="small" onClick={props.onClear}>
+        <Button size="small" onClick={props.onClear} sx={{ mt: 0.5 }}>
           Clear filters
         </Button>
       )}

@@ -5,8 +5,10 @@
 export interface FilterField {
   key: string;
   label: string;
-  kind: 'select' | 'date' | 'search';
+  kind: 'select' | 'date' | 'search' | 'amount';
   options?: { value: string; label: string }[];
+  /** What the select shows when nothing is chosen (default "Any"). */
+  placeholder?: string;
 }
 
 /** The declared filters present in the search params, as the query the list call gets. */
@@ -81,4 +83,11 @@ export function observeUrl(t: UrlTracker, params: URLSearchParams): void {
 export function issueUrl(t: UrlTracker, next: URLSearchParams): void {
   t.latest = next;
   t.issued.push(next.toString());
+}
+
+/** What a click on a sortable header asks for: the other direction of the current sort, else the column's first. */
+export function nextSort(current: string, key: string, first: 'asc' | 'desc' = 'asc'): string {
+  if (current === key) return `-${key}`;
+  if (current === `-${key}`) return key;
+  return first === 'asc' ? key : `-${key}`;
 }

@@ -21,14 +21,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { MSG } from '../../../../shared/messages';
 import StatusBadge from '../../components/StatusBadge';
 import { ListTable } from '../../components/ListTable';
-import { useListQuery } from '../../components/useListQuery';
 import CardSearchDialog from './CardSearchDialog';
 import PayDialog from './PayDialog';
 import { DuplicateMark, ReasonCaption } from './review/ListMarks';
-import { FilterBar } from '../../components/filters/FilterBar';
 import { ListExportButton } from '../../components/ListExportButton';
-import { useListFilters } from '../../components/filters/useListFilters';
-import { describeFilters } from '../../components/filters/listFilters';
+import { useFilteredList } from '../../components/filters/useFilteredList';
 import { useSellers } from '../transactions/useSellers';
 import { useOffers } from './useOffers';
 import { cardFilterFields } from './cardFilters';
@@ -47,8 +44,12 @@ export default function GiftCardListPage() {
   const { sellers } = useSellers({ enabled: isStaff });
   const { offers } = useOffers();
   const fields = useMemo(() => cardFilterFields({ staff: isStaff, sellers, offers }), [isStaff, sellers, offers]);
-  const filters = useListFilters(fields);
-  const list = useListQuery<GiftCard>(isStaff ? 'listCards' : 'myCards', PAGE_SIZE.cards, 'Could not load the gift cards', filters.active);
+  const { list, filters } = useFilteredList<GiftCard>(
+    isStaff ? 'listCards' : 'myCards',
+    PAGE_SIZE.cards,
+    'Could not load the gift cards',
+    fields,
+  );
   const [searchOpen, setSearchOpen] = useState(false);
   const [paying, setPaying] = useState<GiftCard | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
@@ -77,13 +78,13 @@ export default function GiftCardListPage() {
     { label: 'Card Info' },
     { label: 'Card Number' },
     { label: 'Status' },
-    { label: 'Price', align: 'right' as const },
+    { label: 'Price', align: 'right' as const, sortKey: 'price', sortFirst: 'desc' as const },
     { label: 'Rate', align: 'right' as const },
     { label: 'Paid Amount', align: 'right' as const },
     ...(isSeller
       ? [
           { label: 'Payable', align: 'right' as const },
-          { label: 'Due', align: 'right' as const },
+          { label: 'Due', align: 'right' as const, sortKey: 'due', sortFirst: 'desc' as const },
         ]
       : []),
     { label: 'Action', align: 'center' as const },
@@ -106,16 +107,14 @@ export default function GiftCardListPage() {
           </>
         }
       />
-      <FilterBar label="Filter gift cards" fields={fields} active={filters.active} onChange={filters.set} onClear={filters.clear} />
-      {isStaff && <BulkReviewBar ids={selected} onDone={() => setSelected([])} />}
       <ListTable
         label="Gift cards"
         size="small"
         columns={columns}
         list={list}
-        emptyText={
-          describeFilters(filters.active, fields) ? `No cards match: ${describeFilters(filters.active, fields)}` : 'No gift cards yet'
-        }
+        emptyText="No gift cards yet"
+        filters={{ ...filters, label: 'Filter gift cards', noun: 'cards' }}
+        toolbar={isStaff && <BulkReviewBar ids={selected} onDone={() => setSelected([])} />}
         threshold={PAGINATION_THRESHOLD.cards}
         rowTestId={(c) => `card-row-${c.id}`}
         cells={(c) => (

@@ -1,6 +1,6 @@
 import { CARD_STATUS_LABEL, type CardStatus } from '../../../../shared/constants';
-import { PER_PAGE_CHOICES } from '../../../../shared/list-queries';
 import type { FilterField } from '../../components/filters/listFilters';
+import { amountRange, dateRange, perPageField, sellerField, sortField } from '../../components/filters/listFields';
 
 const statusOptions = (Object.keys(CARD_STATUS_LABEL) as unknown as CardStatus[]).map((s) => ({
   value: String(s),
@@ -11,14 +11,10 @@ const SORTS = [
   { value: '-price', label: 'Price, highest first' },
   { value: 'price', label: 'Price, lowest first' },
   { value: '-due', label: 'Due, highest first' },
+  { value: 'due', label: 'Due, lowest first' },
   { value: '-approval_date', label: 'Approved, newest first' },
+  { value: 'approval_date', label: 'Approved, oldest first' },
 ];
-export const perPageField: FilterField = {
-  key: 'per_page',
-  label: 'Rows per page',
-  kind: 'select',
-  options: PER_PAGE_CHOICES.map((n) => ({ value: String(n), label: String(n) })),
-};
 
 /** The card list's filter bar: staff also filter by seller; the date range applies to the chosen date. */
 export function cardFilterFields(opts: {
@@ -29,29 +25,30 @@ export function cardFilterFields(opts: {
   return [
     { key: 'q', label: 'Search cards', kind: 'search' },
     { key: 'status', label: 'Status', kind: 'select', options: statusOptions },
-    ...(opts.staff
-      ? [
-          {
-            key: 'seller_id',
-            label: 'Seller',
-            kind: 'select' as const,
-            options: opts.sellers.map((s) => ({ value: String(s.id), label: s.name })),
-          },
-        ]
-      : []),
+    ...(opts.staff ? [sellerField(opts.sellers)] : []),
     { key: 'offer_id', label: 'Card Info', kind: 'select', options: opts.offers.map((o) => ({ value: String(o.id), label: o.title })) },
     {
       key: 'date_field',
       label: 'Date',
       kind: 'select',
+      placeholder: 'Submitted',
       options: [
         { value: 'approved', label: 'Approved' },
         { value: 'rejected', label: 'Rejected' },
       ],
     },
-    { key: 'from', label: 'From', kind: 'date' },
-    { key: 'to', label: 'To', kind: 'date' },
-    { key: 'sort', label: 'Sort', kind: 'select', options: SORTS },
+    ...dateRange(),
+    ...amountRange('min_price', 'max_price').map((f) => ({ ...f, label: f.label.replace('amount', 'price') })),
+    {
+      key: 'has_due',
+      label: 'Due',
+      kind: 'select',
+      options: [
+        { value: '1', label: 'Money due' },
+        { value: '0', label: 'Nothing due' },
+      ],
+    },
+    sortField(SORTS),
     perPageField,
   ];
 }

@@ -8,7 +8,8 @@ import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { Offer } from '../../../../shared/types';
 import { ListPage } from '../../components/ListTable';
-import { useListQuery } from '../../components/useListQuery';
+import { useFilteredList } from '../../components/filters/useFilteredList';
+import { offerFields } from '../../components/filters/listFields';
 import { formatMoney } from '../../components/format';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 
@@ -28,7 +29,7 @@ function pricesLabel(o: Pick<Offer, 'price_type' | 'min_price' | 'max_price' | '
 }
 
 export default function OfferListPage() {
-  const list = useListQuery<Offer>('listOffers', PAGE_SIZE.offers, 'Could not load the offers');
+  const { list, filters } = useFilteredList<Offer>('listOffers', PAGE_SIZE.offers, 'Could not load the offers', offerFields);
   const confirmedDelete = useConfirmedDelete();
   const navigate = useNavigate();
 
@@ -39,9 +40,16 @@ export default function OfferListPage() {
         exportAs={{ op: 'exportOffers', fileBase: 'offers' }}
         add={{ label: 'Add Gift Card Offer', to: '/add-gift-card-offer' }}
         label="Gift card offers"
-        columns={[{ label: 'Card Name' }, { label: 'Status' }, { label: 'Rate' }, { label: 'Prices' }, { label: 'Action', align: 'right' }]}
+        columns={[
+          { label: 'Card Name', sortKey: 'title' },
+          { label: 'Status' },
+          { label: 'Rate' },
+          { label: 'Prices' },
+          { label: 'Action', align: 'right' },
+        ]}
         list={list}
         emptyText="No offers yet"
+        filters={{ ...filters, label: 'Filter offers', noun: 'offers' }}
         threshold={PAGINATION_THRESHOLD.offers}
         cells={(o) => (
           <>

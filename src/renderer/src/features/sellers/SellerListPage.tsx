@@ -6,11 +6,12 @@ import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import type { SellerRow } from '../../../../shared/types';
 import { Money } from '../../components/Money';
 import { ListPage } from '../../components/ListTable';
-import { useListQuery } from '../../components/useListQuery';
+import { useFilteredList } from '../../components/filters/useFilteredList';
+import { sellerFields } from '../../components/filters/listFields';
 import { BulkPaymentDialog } from './BulkPaymentDialog';
 
 export default function SellerListPage() {
-  const list = useListQuery<SellerRow>('sellerList', PAGE_SIZE.sellers, 'Could not load the sellers');
+  const { list, filters } = useFilteredList<SellerRow>('sellerList', PAGE_SIZE.sellers, 'Could not load the sellers', sellerFields);
   const [paying, setPaying] = useState<SellerRow | null>(null);
 
   return (
@@ -21,13 +22,14 @@ export default function SellerListPage() {
         add={{ label: 'Add Seller', to: '/create/user?role=seller' }}
         label="Sellers"
         columns={[
-          { label: 'Seller name' },
+          { label: 'Seller name', sortKey: 'name' },
           { label: 'Seller Email' },
-          { label: 'Due', align: 'right' },
+          { label: 'Due', align: 'right', sortKey: 'due', sortFirst: 'desc' },
           { label: 'Action', align: 'right' },
         ]}
         list={list}
         emptyText="No sellers yet"
+        filters={{ ...filters, label: 'Filter sellers', noun: 'sellers' }}
         threshold={PAGINATION_THRESHOLD.sellers}
         cells={(s) => (
           <>

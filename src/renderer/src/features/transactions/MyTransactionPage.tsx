@@ -12,12 +12,18 @@ import { useConfirm } from '../../components/Confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { ListExportButton } from '../../components/ListExportButton';
 import { ListTable } from '../../components/ListTable';
-import { useListQuery } from '../../components/useListQuery';
+import { useFilteredList } from '../../components/filters/useFilteredList';
+import { myTransactionFields } from '../../components/filters/listFields';
 import { formatDateTime } from '../../components/format';
 
 /** The seller's payouts: Code, amount and a Redeem switch (flips is_redeem, then the list reloads). */
 export default function MyTransactionPage() {
-  const list = useListQuery<Transaction>('myTransactions', PAGE_SIZE.transactions, 'Could not load your transactions');
+  const { list, filters } = useFilteredList<Transaction>(
+    'myTransactions',
+    PAGE_SIZE.transactions,
+    'Could not load your transactions',
+    myTransactionFields,
+  );
   const redeem = useApiMutation('updateTransaction');
   const notify = useNotify();
   const confirm = useConfirm();
@@ -47,9 +53,15 @@ export default function MyTransactionPage() {
       </Typography>
       <ListTable
         label="My transactions"
-        columns={[{ label: 'Code' }, { label: 'Amount', align: 'right' }, { label: 'Date' }, { label: 'Redeem' }]}
+        columns={[
+          { label: 'Code' },
+          { label: 'Amount', align: 'right', sortKey: 'amount', sortFirst: 'desc' },
+          { label: 'Date', sortKey: 'created_at', sortFirst: 'desc' },
+          { label: 'Redeem' },
+        ]}
         list={list}
         emptyText="No transactions yet"
+        filters={{ ...filters, label: 'Filter my transactions', noun: 'transactions' }}
         threshold={PAGINATION_THRESHOLD.transactions}
         cells={(t) => (
           <>

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -9,10 +10,19 @@ import { formatDateTime } from '../../components/format';
 import { Money } from '../../components/Money';
 import { TransactionKind } from '../../components/TransactionKind';
 import { ListPage } from '../../components/ListTable';
-import { useListQuery } from '../../components/useListQuery';
+import { useFilteredList } from '../../components/filters/useFilteredList';
+import { transactionFields } from '../../components/filters/listFields';
+import { useSellers } from './useSellers';
 
 export default function TransactionListPage() {
-  const list = useListQuery<Transaction>('listTransactions', PAGE_SIZE.transactions, 'Could not load the transactions');
+  const { sellers } = useSellers();
+  const fields = useMemo(() => transactionFields(sellers), [sellers]);
+  const { list, filters } = useFilteredList<Transaction>(
+    'listTransactions',
+    PAGE_SIZE.transactions,
+    'Could not load the transactions',
+    fields,
+  );
   const navigate = useNavigate();
 
   return (
@@ -25,13 +35,14 @@ export default function TransactionListPage() {
         columns={[
           { label: 'Seller' },
           { label: 'Code' },
-          { label: 'Transactions Amount', align: 'right' },
+          { label: 'Transactions Amount', align: 'right', sortKey: 'amount', sortFirst: 'desc' },
           { label: 'Is Redeem' },
-          { label: 'Date' },
+          { label: 'Date', sortKey: 'created_at', sortFirst: 'desc' },
           { label: 'Action', align: 'right' },
         ]}
         list={list}
         emptyText="No transactions yet"
+        filters={{ ...filters, label: 'Filter transactions', noun: 'transactions' }}
         threshold={PAGINATION_THRESHOLD.transactions}
         cells={(t) => (
           <>

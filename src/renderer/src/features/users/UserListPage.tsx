@@ -9,13 +9,14 @@ import { MSG } from '../../../../shared/messages';
 import type { User } from '../../../../shared/types';
 import { useSession } from '../../app/session';
 import { ListPage } from '../../components/ListTable';
-import { useListQuery } from '../../components/useListQuery';
+import { useFilteredList } from '../../components/filters/useFilteredList';
+import { userFields } from '../../components/filters/listFields';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 
 const ROLE_LABEL: Record<string, string> = { admin: 'Admin', manager: 'Manager', seller: 'Seller' };
 
 export default function UserListPage() {
-  const list = useListQuery<User>('listUsers', PAGE_SIZE.users, 'Could not load the users');
+  const { list, filters } = useFilteredList<User>('listUsers', PAGE_SIZE.users, 'Could not load the users', userFields);
   const { user: me } = useSession();
   const confirmedDelete = useConfirmedDelete();
   const navigate = useNavigate();
@@ -27,9 +28,15 @@ export default function UserListPage() {
         exportAs={{ op: 'exportUsers', fileBase: 'users' }}
         add={{ label: 'Add User', to: '/create/user' }}
         label="Users"
-        columns={[{ label: 'Name' }, { label: 'Email' }, { label: 'Role' }, { label: 'Action', align: 'right' }]}
+        columns={[
+          { label: 'Name', sortKey: 'name' },
+          { label: 'Email', sortKey: 'email' },
+          { label: 'Role' },
+          { label: 'Action', align: 'right' },
+        ]}
         list={list}
         emptyText="No users yet"
+        filters={{ ...filters, label: 'Filter users', noun: 'users' }}
         threshold={PAGINATION_THRESHOLD.users}
         cells={(u) => {
           // Only an admin changes the admin's account: a manager sees the row locked instead of a refusal after the click.
