@@ -40,3 +40,25 @@ describe('import boundaries', () => {
     expect(violations).toEqual([]);
   });
 });
+
+describe('data access', () => {
+  /** The API shapes of src/shared/types.ts: built from rows by each module's shape.ts, never inside a repository. */
+  const API_SHAPES = /\b(GiftCard|User|Offer|Transaction|Comment|SellerRow|CardImage|DuplicateCard|ImageMatch|ReviewClaim|Page)\b/;
+
+  it('repositories return rows; API shapes are built outside them', () => {
+    const repositories = files(path.join(SRC, 'server')).filter((f) => /repository\.ts$/.test(f));
+    expect(repositories.length).toBeGreaterThan(10);
+    const violations = repositories.flatMap((file) => {
+      const text = fs.readFileSync(file, 'utf8');
+      return [...text.matchAll(/import type \{([^}]*)\} from '[./]*\/shared\/types'/g)]
+        .filter((m) => API_SHAPES.test(m[1]))
+        .map((m) => `${path.relative(SRC, file)} imports ${m[1].trim()}`);
+    });
+    expect(violations).toEqual([]);
+  });
+
+  it('raw query results are read through db/rows.ts, not cast in each repository', () => {
+    const casts = files(path.join(SRC, 'server', 'modules')).filter((f) => /as unknown as \{\s*rows/.test(fs.readFileSync(f, 'utf8')));
+    expect(casts.map((f) => path.relative(SRC, f))).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { recordAudit } from '../audit/repository';
 import { cardsWithNumber, releaseClaim } from '../review/repository';
+import { blocksApproval } from '../review/shape';
 
 export interface DuplicateOverride {
   override_duplicate?: boolean;
@@ -20,7 +21,7 @@ export async function checkDuplicateApproval(
   cardNumber: string | null,
   o: DuplicateOverride,
 ): Promise<{ reason: string; cards: number[] } | null> {
-  const blocking = (await cardsWithNumber(tx, cardId, cardNumber)).filter((d) => d.blocks);
+  const blocking = (await cardsWithNumber(tx, cardId, cardNumber)).filter(blocksApproval);
   if (blocking.length === 0) return null;
   if (o.override_duplicate && o.override_reason) return { reason: o.override_reason, cards: blocking.map((d) => d.id) };
   const list = blocking.map((d) => `#${d.id} (${CARD_STATUS_LABEL[d.card_status as CardStatus] ?? d.card_status}, ${d.name})`);

@@ -5,7 +5,7 @@ import { readCounter } from '../../db/values';
 import { giftCards } from '../../db/schema';
 import { cardOrder, cardWhere, type CardFilter } from './list-sql';
 import { cardViews, sellerCardCount } from './repository';
-import type { CardStatusCounts, GiftCard } from '../../../shared/types';
+import type { CardViewRow } from './shape';
 import { rowsOf } from '../../db/rows';
 
 /**
@@ -22,7 +22,7 @@ const matching = (f: CardFilter, sellerId?: number): SQL =>
  * One page of a filtered card list: the page's ids first (an index scan that reads only ids, also for deep pages),
  * then those cards' views, in the page's order.
  */
-export async function listCardsFiltered(tx: Tx, f: CardFilter, limit: number, offset: number, sellerId?: number): Promise<GiftCard[]> {
+export async function listCardsFiltered(tx: Tx, f: CardFilter, limit: number, offset: number, sellerId?: number): Promise<CardViewRow[]> {
   const ids = await rowsOf<{ id: number }>(
     tx,
     sql`SELECT g.id FROM ${matching(f, sellerId)} ORDER BY ${cardOrder(f.sort)} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`,
@@ -39,7 +39,7 @@ export async function listCardsFiltered(tx: Tx, f: CardFilter, limit: number, of
       )
     ).map((c) => [c.id, c]),
   );
-  return ids.map((r) => byId.get(r.id)).filter((c): c is GiftCard => c !== undefined);
+  return ids.map((r) => byId.get(r.id)).filter((c): c is CardViewRow => c !== undefined);
 }
 
 const UNFILTERED = ['page', 'per_page', 'sort'];
@@ -61,7 +61,9 @@ export async function countCards(tx: Tx, f: CardFilter, sellerId?: number): Prom
   return f.q !== undefined ? searchCount(tx, matching(f, sellerId)) : boundedCount(tx, matching(f, sellerId), sql`TRUE`);
 }
 
-export async function cardStatusCounts(tx: Tx): Promise<CardStatusCounts> {
+export async function cardStatusCounts(
+  tx: Tx,
+): Promise<{ pending: number; approved: number; rejected: number; disputed: number; oldest_pending_at: string | null }> {
   const [pending, approved, rejected, disputed] = await Promise.all([0, 1, 2, 3].map((s) => readCounter(tx, `gift_cards_status_${s}`)));
   const oldest = await rowsOf<{ at: string }>(
     tx,

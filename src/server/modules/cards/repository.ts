@@ -2,10 +2,10 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { comments, giftCardImages, giftCards, offers, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { centsOf, isoOrNull } from '../../db/values';
-import { centsToNumber, dueCents, payableCents, type Cents } from '../../../shared/money';
+import { centsOf } from '../../db/values';
+import type { Cents } from '../../../shared/money';
 import type { CardStatus, RejectReason } from '../../../shared/constants';
-import type { CardImage, GiftCard } from '../../../shared/types';
+import type { CardViewRow } from './shape';
 
 const viewColumns = {
   id: giftCards.id,
@@ -26,53 +26,6 @@ const viewColumns = {
   name: users.name,
   email: users.email,
 };
-type ViewRow = {
-  id: number;
-  offerId: number;
-  sellerId: number;
-  cardNumber: string | null;
-  price: string;
-  rate: string;
-  paidAmount: string;
-  description: string | null;
-  cardStatus: number;
-  approvalDate: string | null;
-  rejectionDate: string | null;
-  rejectReason: string | null;
-  rejectNote: string | null;
-  createdAt: string;
-  title: string;
-  name: string;
-  email: string;
-};
-
-function toCard(r: ViewRow): GiftCard {
-  const price = centsOf(r.price);
-  const rate = centsOf(r.rate);
-  const paid = centsOf(r.paidAmount);
-  return {
-    id: r.id,
-    giftcard_offer_id: r.offerId,
-    seller_id: r.sellerId,
-    card_number: r.cardNumber,
-    price: centsToNumber(price),
-    rate: centsToNumber(rate),
-    payable: centsToNumber(payableCents(price, rate)),
-    paid_amount: centsToNumber(paid),
-    due: centsToNumber(dueCents(price, rate, paid)),
-    description: r.description,
-    card_status: r.cardStatus as CardStatus,
-    approval_date: isoOrNull(r.approvalDate),
-    rejection_date: isoOrNull(r.rejectionDate),
-    reject_reason: r.rejectReason as RejectReason | null,
-    reject_note: r.rejectNote,
-    created_at: isoOrNull(r.createdAt) ?? '',
-    title: r.title,
-    name: r.name,
-    email: r.email,
-  };
-}
-
 const view = (tx: Tx, where: SQL | undefined) =>
   tx
     .select(viewColumns)
@@ -85,7 +38,7 @@ const view = (tx: Tx, where: SQL | undefined) =>
  * Cards newest first, with seller name/email and offer title; only one seller's when sellerId is given. The page's ids
  * are picked first (an index-only scan), so a deep page joins 5 rows, not every row it skips.
  */
-export async function listCards(tx: Tx, limit: number, offset: number, sellerId?: number): Promise<GiftCard[]> {
+export async function listCards(tx: Tx, limit: number, offset: number, sellerId?: number): Promise<CardViewRow[]> {
   // The page size is written into the statement (one prepared statement per size): with LIMIT as a parameter the
   // generic plan PostgreSQL switches to after a few runs expects 100,000 rows and scans the table.
   const pageIds = (seller: SQL) =>
@@ -102,26 +55,26 @@ export async function listCards(tx: Tx, limit: number, offset: number, sellerId?
             .orderBy(desc(giftCards.id))
             .prepare(`seller_cards_page_${limit}`),
         ).execute({ seller: sellerId, offset });
-  return (rows as ViewRow[]).map(toCard);
+  return rows as CardViewRow[];
 }
 
 /** The views of the cards matching `where`, in no particular order. */
-export async function cardViews(tx: Tx, where: SQL): Promise<GiftCard[]> {
-  return ((await view(tx, where)) as ViewRow[]).map(toCard);
+export async function cardViews(tx: Tx, where: SQL): Promise<CardViewRow[]> {
+  return (await view(tx, where)) as CardViewRow[];
 }
 
-export async function findCardView(tx: Tx, id: number): Promise<GiftCard | null> {
+export async function findCardView(tx: Tx, id: number): Promise<CardViewRow | null> {
   const rows = (await prepared(tx, 'card_view', (t) => view(t, eq(giftCards.id, sql.placeholder('id'))).prepare('card_view')).execute({
     id,
-  })) as ViewRow[];
-  return rows[0] ? toCard(rows[0]) : null;
+  })) as CardViewRow[];
+  return rows[0] ?? null;
 }
 
 /** The newest card with exactly this number (only the seller's own when sellerId is given). */
-export async function findCardByNumber(tx: Tx, cardNumber: string, sellerId?: number): Promise<GiftCard | null> {
+export async function findCardByNumber(tx: Tx, cardNumber: string, sellerId?: number): Promise<CardViewRow | null> {
   const where = and(eq(giftCards.cardNumber, cardNumber), sellerId === undefined ? undefined : eq(giftCards.sellerId, sellerId));
-  const rows = (await view(tx, where).orderBy(desc(giftCards.id)).limit(1)) as ViewRow[];
-  return rows[0] ? toCard(rows[0]) : null;
+  const rows = (await view(tx, where).orderBy(desc(giftCards.id)).limit(1)) as CardViewRow[];
+  return rows[0] ?? null;
 }
 
 /** The stored fields of a card, money in cents, for the rules; `lock` holds the row until the transaction ends. */
@@ -219,7 +172,7 @@ export async function deleteCard(tx: Tx, id: number): Promise<void> {
   await tx.delete(giftCards).where(eq(giftCards.id, id));
 }
 
-export async function listImages(tx: Tx, cardId: number): Promise<Omit<CardImage, 'url'>[]> {
+export async function listImages(tx: Tx, cardId: number): Promise<{ id: number; image: string }[]> {
   const rows = await tx
     .select({ id: giftCardImages.id, image: giftCardImages.image })
     .from(giftCardImages)

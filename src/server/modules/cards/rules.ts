@@ -3,7 +3,8 @@ import { MSG } from '../../../shared/messages';
 import { computeRateCents, type Cents } from '../../../shared/money';
 import { forbidden, HttpError, invalidFields, refusal } from '../../http/errors';
 import type { Tx } from '../../db/client';
-import { findOffer, type OfferRecord } from '../offers/repository';
+import { findOffer } from '../offers/repository';
+import { offerRecord, type OfferRecord } from '../offers/shape';
 import type { AuthUser } from '../auth/service';
 import type { CardRecord } from './repository';
 
@@ -39,8 +40,9 @@ export function assertPriceFits(offer: OfferRecord, price: Cents) {
  * and returns the server-computed rate in cents.
  */
 export async function priceCard(tx: Tx, offerId: number, price: Cents, opts: { requireActive: boolean; lock: boolean }): Promise<Cents> {
-  const offer = await findOffer(tx, offerId, opts.lock ? 'share' : undefined);
-  if (!offer) throw invalidFields({ giftcard_offer_id: ['The selected giftcard offer id is invalid.'] });
+  const row = await findOffer(tx, offerId, opts.lock ? 'share' : undefined);
+  if (!row) throw invalidFields({ giftcard_offer_id: ['The selected giftcard offer id is invalid.'] });
+  const offer = offerRecord(row);
   if (opts.requireActive && offer.offer.is_active !== 1) throw refusal(MSG.offerInactive);
   assertPriceFits(offer, price);
   const rate = computeRateCents(price, offer.offer.rate_type, offer.rateCents);

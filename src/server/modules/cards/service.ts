@@ -6,6 +6,7 @@ import { HttpError, notFound, pgCode, refusal } from '../../http/errors';
 import type { UploadedFile } from '../../http/body';
 import { cappedPage, pageOffset, pageResult } from '../../http/page';
 import { cardStatusCounts, countCards, listCardsFiltered } from './list-repository';
+import { cardOut } from './shape';
 import { isPlainPage, type CardListQuery, type MyCardListQuery } from '../../../shared/list-queries';
 import { readCounter } from '../../db/values';
 import { recordAudit } from '../audit/repository';
@@ -59,11 +60,11 @@ export function createCardService(database: Database, images: ImageStore, signer
       if (isPlainPage(q)) {
         const per = PAGE_SIZE.cards;
         const [rows, total] = await Promise.all([repo.listCards(db, per, pageOffset(q.page, per)), readCounter(db, 'gift_cards')]);
-        return pageResult(await withDuplicateCounts(db, rows), q.page, per, total);
+        return pageResult(await withDuplicateCounts(db, rows.map(cardOut)), q.page, per, total);
       }
       const per = q.per_page ?? PAGE_SIZE.cards;
       const [rows, count] = await Promise.all([listCardsFiltered(db, q, per, pageOffset(q.page, per)), countCards(db, q)]);
-      return cappedPage(await withDuplicateCounts(db, rows), q.page, per, count);
+      return cappedPage(await withDuplicateCounts(db, rows.map(cardOut)), q.page, per, count);
     },
 
     async mine(user: AuthUser, q: MyCardListQuery) {
@@ -73,30 +74,31 @@ export function createCardService(database: Database, images: ImageStore, signer
           repo.listCards(db, per, pageOffset(q.page, per), user.id),
           repo.sellerCardCount(db, user.id),
         ]);
-        return { data: pageResult(rows, q.page, per, total) };
+        return { data: pageResult(rows.map(cardOut), q.page, per, total) };
       }
       const per = q.per_page ?? PAGE_SIZE.cards;
       const [rows, count] = await Promise.all([
         listCardsFiltered(db, q, per, pageOffset(q.page, per), user.id),
         countCards(db, q, user.id),
       ]);
-      return { data: cappedPage(rows, q.page, per, count) };
+      return { data: cappedPage(rows.map(cardOut), q.page, per, count) };
     },
 
     statusCounts: async () => ({ data: await cardStatusCounts(db) }),
 
     async get(user: AuthUser, id: number) {
-      const card = await repo.findCardView(db, id);
-      if (!card) throw notFound();
+      const row = await repo.findCardView(db, id);
+      if (!row) throw notFound();
+      const card = cardOut(row);
       assertMayView(user, card);
       const stored = await repo.listImages(db, id);
       return { data: card, images: stored.map((i) => ({ ...i, url: signer.url(i.image, user.id) })) };
     },
 
     async search(user: AuthUser, cardNumber: string) {
-      const card = await repo.findCardByNumber(db, cardNumber, isSeller(user) ? user.id : undefined);
-      if (!card) throw notFoundByNumber();
-      return { data: card };
+      const row = await repo.findCardByNumber(db, cardNumber, isSeller(user) ? user.id : undefined);
+      if (!row) throw notFoundByNumber();
+      return { data: cardOut(row) };
     },
 
     /** A seller submits a card: images checked by content, files written, then one transaction; files removed if it fails. */

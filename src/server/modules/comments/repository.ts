@@ -1,12 +1,11 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { comments, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
-import { isoOrNull } from '../../db/values';
-import type { Comment } from '../../../shared/types';
+import type { CommentRow } from './shape';
 
 /** A card's comments newest first, each with its author's id and name. */
-export async function listComments(tx: Tx, cardId: number, limit: number, offset: number): Promise<Comment[]> {
-  const rows = await tx
+export async function listComments(tx: Tx, cardId: number, limit: number, offset: number): Promise<CommentRow[]> {
+  return tx
     .select({
       id: comments.id,
       giftCardId: comments.giftCardId,
@@ -21,17 +20,7 @@ export async function listComments(tx: Tx, cardId: number, limit: number, offset
     .where(eq(comments.giftCardId, cardId))
     .orderBy(desc(comments.id))
     .limit(limit)
-    .offset(offset);
-  return rows.map((r) => ({
-    id: r.id,
-    gift_card_id: r.giftCardId,
-    comment: r.comment,
-    image: r.image,
-    image_url: null,
-    user_id: r.userId,
-    created_at: isoOrNull(r.createdAt) ?? '',
-    comment_user: { id: r.userId, name: r.userName },
-  }));
+    .offset(offset) as Promise<CommentRow[]>;
 }
 
 export async function countComments(tx: Tx, cardId: number): Promise<number> {

@@ -10,6 +10,7 @@ import { findCard } from '../cards/repository';
 import { assertMayView, isSeller } from '../cards/rules';
 import * as repo from './repository';
 import type { ImageSigner } from '../images/signing';
+import { commentOut } from './shape';
 
 /** Staff comment on any card; a seller on their own cards, and deletes only their own comments. */
 export function createCommentService(database: Database, images: ImageStore, signer: ImageSigner) {
@@ -27,7 +28,7 @@ export function createCommentService(database: Database, images: ImageStore, sig
       await reachableCard(user, cardId);
       const per = PAGE_SIZE.comments;
       const [rows, total] = await Promise.all([repo.listComments(db, cardId, per, pageOffset(page, per)), repo.countComments(db, cardId)]);
-      const signed = rows.map((c) => ({ ...c, image_url: c.image ? signer.url(c.image, user.id) : null }));
+      const signed = rows.map((c) => commentOut(c, c.image ? signer.url(c.image, user.id) : null));
       return { data: pageResult(signed, page, per, total) };
     },
 

@@ -2,11 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { lit } from '../../db/list-sql';
 import { cardPayable } from '../../db/due-sql';
-import { centsOf, moneyOut } from '../../db/values';
-import { centsToDecimal, centsToNumber, type Cents } from '../../../shared/money';
-import { TRANSACTION_KINDS, type PaymentKind, type TransactionKind } from '../../../shared/constants';
-import type { Transaction } from '../../../shared/types';
+import { centsOf } from '../../db/values';
+import { centsToDecimal, type Cents } from '../../../shared/money';
+import { TRANSACTION_KINDS, type TransactionKind } from '../../../shared/constants';
 import { rowsOf } from '../../db/rows';
+import type { TransactionViewRow } from './shape';
 
 /** Ledger SQL. Lock order everywhere: seller rows (ascending id), then the transaction row, then cards by id. */
 
@@ -284,7 +284,6 @@ export async function reverseRedeem(tx: Tx, id: number): Promise<boolean> {
   return r.length > 0;
 }
 
-type ViewRow = TxRow & { created_at: string; seller_name: string | null; payment_kind: PaymentKind | null };
 /** How a payout was made: its card's pay icon, a seller payout, or a bulk payment (the audit entry ledger_pay wrote). */
 const paymentKind = sql`CASE WHEN t.kind <> 0 THEN NULL WHEN t.gift_card_id IS NOT NULL THEN 'card_payment'
   WHEN EXISTS (SELECT 1 FROM audit_log a WHERE a.entity = 'transaction' AND a.entity_id = t.id AND a.action = 'bulk_payment')
@@ -292,49 +291,40 @@ const paymentKind = sql`CASE WHEN t.kind <> 0 THEN NULL WHEN t.gift_card_id IS N
 const viewColumns = sql`t.id, t.code, t.seller_id, t.transaction_amount::text AS transaction_amount, t.is_redeem, t.gift_card_id, t.kind,
   ${iso(sql`t.created_at`)} AS created_at, u.name AS seller_name,
   ${paymentKind} AS payment_kind`;
-const toView = (r: ViewRow): Transaction => ({
-  id: r.id,
-  code: r.code,
-  seller_id: r.seller_id,
-  transaction_amount: moneyOut(r.transaction_amount),
-  is_redeem: Number(r.is_redeem) === 1 ? 1 : 0,
-  gidcard_id: r.gift_card_id,
-  kind: TRANSACTION_KINDS[Number(r.kind)] ?? 'payout',
-  payment_kind: r.payment_kind,
-  created_at: r.created_at,
-  seller: { id: r.seller_id, name: r.seller_name ?? '' },
-});
 
 /** Newest first; all sellers, or one. */
-export async function listTransactions(tx: Tx, limit: number, offset: number, sellerId?: number): Promise<Transaction[]> {
+export async function listTransactions(tx: Tx, limit: number, offset: number, sellerId?: number): Promise<TransactionViewRow[]> {
   const where = sellerId === undefined ? sql`` : sql`WHERE t.seller_id = ${sellerId}`;
-  const r = await rows<ViewRow>(
+  return rows<TransactionViewRow>(
     tx,
     sql`SELECT ${viewColumns} FROM transactions t LEFT JOIN users u ON u.id = t.seller_id ${where} ORDER BY t.id DESC LIMIT ${lit(limit)} OFFSET ${lit(offset)}`,
   );
-  return r.map(toView);
 }
 
 /** One page of a filtered transaction list: the page's ids (index scan, deep pages too), then their views in that order. */
-export async function listTransactionsFiltered(tx: Tx, source: SQL, order: SQL, limit: number, offset: number): Promise<Transaction[]> {
+export async function listTransactionsFiltered(
+  tx: Tx,
+  source: SQL,
+  order: SQL,
+  limit: number,
+  offset: number,
+): Promise<TransactionViewRow[]> {
   const ids = await rows<{ id: number }>(tx, sql`SELECT t.id FROM ${source} ORDER BY ${order} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`);
   if (!ids.length) return [];
-  const views = await rows<ViewRow>(
+  const views = await rows<TransactionViewRow>(
     tx,
     sql`SELECT ${viewColumns} FROM transactions t LEFT JOIN users u ON u.id = t.seller_id WHERE t.id IN (${idList(ids.map((r) => r.id))})`,
   );
-  const byId = new Map(views.map((v) => [v.id, toView(v)]));
-  return ids.map((r) => byId.get(r.id)).filter((t): t is Transaction => t !== undefined);
+  const byId = new Map(views.map((v) => [v.id, v]));
+  return ids.map((r) => byId.get(r.id)).filter((t): t is TransactionViewRow => t !== undefined);
 }
 
-export async function findTransactionView(tx: Tx, id: number): Promise<Transaction | null> {
-  const r = await rows<ViewRow>(
+export async function findTransactionView(tx: Tx, id: number): Promise<TransactionViewRow | null> {
+  const r = await rows<TransactionViewRow>(
     tx,
     sql`SELECT ${viewColumns} FROM transactions t LEFT JOIN users u ON u.id = t.seller_id WHERE t.id = ${id}`,
   );
-  if (!r[0]) return null;
-  const allocs = await allocationsOf(tx, id);
-  return { ...toView(r[0]), allocations: allocs.map((a) => ({ gift_card_id: a.cardId, amount: centsToNumber(a.amount) })) };
+  return r[0] ?? null;
 }
 
 export async function userTransactionCount(tx: Tx, userId: number): Promise<number> {

@@ -16,6 +16,7 @@ import type { AuthUser } from '../auth/service';
 import { checkPaymentInput, editPayout, NeedsSecondStaff, payCard, paySeller, tooBigForCard } from './payments';
 import { inTransaction } from './retry';
 import * as repo from './repository';
+import { transactionOut } from './shape';
 
 export interface TransactionInput {
   code: string;
@@ -105,7 +106,12 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
           ? searchCount(db, source)
           : boundedCount(db, source, sql`TRUE`),
     ]);
-    return cappedPage(rows, q.page, per, count);
+    return cappedPage(
+      rows.map((r) => transactionOut(r)),
+      q.page,
+      per,
+      count,
+    );
   }
 
   return {
@@ -165,14 +171,19 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
     async get(actor: AuthUser, id: number): Promise<Wrapped<Transaction>> {
       const t = await repo.findTransactionView(db, id);
       if (!t || (actor.role === 'seller' && t.seller_id !== actor.id)) throw notFound();
-      return { data: t };
+      return { data: transactionOut(t, await repo.allocationsOf(db, id)) };
     },
 
     async list(q: TransactionListQuery): Promise<Page<Transaction>> {
       const per = q.per_page ?? PAGE_SIZE.transactions;
       if (isPlainPage(q)) {
         const [rows, total] = await Promise.all([repo.listTransactions(db, per, pageOffset(q.page, per)), readCounter(db, 'transactions')]);
-        return pageResult(rows, q.page, per, total);
+        return pageResult(
+          rows.map((r) => transactionOut(r)),
+          q.page,
+          per,
+          total,
+        );
       }
       return filteredPage(q, per, undefined, () => readCounter(db, 'transactions'));
     },
@@ -184,7 +195,14 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
           repo.listTransactions(db, per, pageOffset(q.page, per), actor.id),
           repo.userTransactionCount(db, actor.id),
         ]);
-        return { data: pageResult(rows, q.page, per, total) };
+        return {
+          data: pageResult(
+            rows.map((r) => transactionOut(r)),
+            q.page,
+            per,
+            total,
+          ),
+        };
       }
       return { data: await filteredPage(q, per, actor.id, () => repo.userTransactionCount(db, actor.id)) };
     },

@@ -1,9 +1,7 @@
 import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { giftCards, offers } from '../../db/schema';
 import type { Tx } from '../../db/client';
-import { centsOf, moneyOrNull, moneyOut } from '../../db/values';
-import { centsToNumber, type Cents } from '../../../shared/money';
-import type { Offer } from '../../../shared/types';
+import type { OfferRow } from './shape';
 import { lit } from '../../db/list-sql';
 import { rowsOf } from '../../db/rows';
 
@@ -19,56 +17,14 @@ const columns = {
   rateType: offers.rateType,
   rate: offers.rate,
 };
-type Row = {
-  id: number;
-  title: string;
-  isActive: number;
-  priceType: number;
-  minPrice: string | null;
-  maxPrice: string | null;
-  fixedPrice: string[] | null;
-  rateType: number;
-  rate: string;
-};
-
-/** An offer with its money in cents, for the rules of cards. */
-export interface OfferRecord {
-  offer: Offer;
-  minCents: Cents | null;
-  maxCents: Cents | null;
-  fixedCents: Cents[] | null;
-  rateCents: Cents;
-}
-
-function toRecord(r: Row): OfferRecord {
-  const fixedCents = r.fixedPrice ? r.fixedPrice.map((v) => centsOf(v)) : null;
-  return {
-    offer: {
-      id: r.id,
-      title: r.title,
-      is_active: r.isActive === 1 ? 1 : 0,
-      price_type: r.priceType === 1 ? 1 : 0,
-      min_price: moneyOrNull(r.minPrice),
-      max_price: moneyOrNull(r.maxPrice),
-      fixed_price: fixedCents ? JSON.stringify(fixedCents.map(centsToNumber)) : null,
-      rate_type: r.rateType === 1 ? 1 : 0,
-      rate: moneyOut(r.rate),
-    },
-    minCents: r.minPrice === null ? null : centsOf(r.minPrice),
-    maxCents: r.maxPrice === null ? null : centsOf(r.maxPrice),
-    fixedCents,
-    rateCents: centsOf(r.rate),
-  };
-}
-
-export async function listOffers(tx: Tx, limit?: number, offset = 0): Promise<Offer[]> {
+export async function listOffers(tx: Tx, limit?: number, offset = 0): Promise<OfferRow[]> {
   const q = tx.select(columns).from(offers).orderBy(desc(offers.id));
   const rows = limit === undefined ? await q : await q.limit(limit).offset(offset);
-  return (rows as Row[]).map((r) => toRecord(r).offer);
+  return rows as OfferRow[];
 }
 
 /** One page of a filtered offer list (conditions from offerWhere over `gift_card_offers o`): ids first, then the offers. */
-export async function listOffersFiltered(tx: Tx, where: SQL, order: SQL, limit: number, offset: number): Promise<Offer[]> {
+export async function listOffersFiltered(tx: Tx, where: SQL, order: SQL, limit: number, offset: number): Promise<OfferRow[]> {
   const ids = (
     await rowsOf<{ id: number }>(
       tx,
@@ -76,16 +32,16 @@ export async function listOffersFiltered(tx: Tx, where: SQL, order: SQL, limit: 
     )
   ).map((r) => r.id);
   if (!ids.length) return [];
-  const found = ((await tx.select(columns).from(offers).where(inArray(offers.id, ids))) as Row[]).map((r) => toRecord(r).offer);
+  const found = (await tx.select(columns).from(offers).where(inArray(offers.id, ids))) as OfferRow[];
   const byId = new Map(found.map((o) => [o.id, o]));
-  return ids.map((id) => byId.get(id)).filter((o): o is Offer => o !== undefined);
+  return ids.map((id) => byId.get(id)).filter((o): o is OfferRow => o !== undefined);
 }
 
 /** One offer; `lock` takes a row lock for the rest of the transaction. */
-export async function findOffer(tx: Tx, id: number, lock?: 'update' | 'share'): Promise<OfferRecord | null> {
+export async function findOffer(tx: Tx, id: number, lock?: 'update' | 'share'): Promise<OfferRow | null> {
   const q = tx.select(columns).from(offers).where(eq(offers.id, id));
-  const rows = (lock ? await q.for(lock) : await q) as Row[];
-  return rows[0] ? toRecord(rows[0]) : null;
+  const rows = (lock ? await q.for(lock) : await q) as OfferRow[];
+  return rows[0] ?? null;
 }
 
 export interface OfferValues {

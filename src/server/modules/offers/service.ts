@@ -12,6 +12,7 @@ import { readCounter } from '../../db/values';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
 import * as repo from './repository';
+import { offerOut } from './shape';
 
 /** The offer body as the contract's zod schema outputs it (money in cents). */
 export interface OfferInput {
@@ -48,13 +49,13 @@ export function createOfferService(database: Database) {
   const { db } = database;
   return {
     /** Every offer, newest first (for selects). */
-    all: () => repo.listOffers(db),
+    all: async () => (await repo.listOffers(db)).map(offerOut),
 
     async list(q: OfferListQuery) {
       const per = q.per_page ?? PAGE_SIZE.offers;
       if (isPlainPage(q)) {
         const [rows, total] = await Promise.all([repo.listOffers(db, per, pageOffset(q.page, per)), readCounter(db, 'offers')]);
-        return pageResult(rows, q.page, per, total);
+        return pageResult(rows.map(offerOut), q.page, per, total);
       }
       const where = offerWhere(q);
       const [rows, count] = await Promise.all([
@@ -63,13 +64,13 @@ export function createOfferService(database: Database) {
           ? readCounter(db, 'offers').then((total) => ({ total, capped: false }))
           : boundedCount(db, sql`gift_card_offers o`, where),
       ]);
-      return cappedPage(rows, q.page, per, count);
+      return cappedPage(rows.map(offerOut), q.page, per, count);
     },
 
     async get(id: number) {
       const found = await repo.findOffer(db, id);
       if (!found) throw notFound();
-      return { data: found.offer };
+      return { data: offerOut(found) };
     },
 
     async create(actor: AuthUser, input: OfferInput) {
@@ -92,7 +93,7 @@ export function createOfferService(database: Database) {
           action: 'update',
           entity: 'offer',
           entityId: id,
-          details: { before: current.offer, after: { ...values } },
+          details: { before: offerOut(current), after: { ...values } },
         });
       });
       return { msg: 'Gift card offer updated successfully' };
@@ -110,7 +111,7 @@ export function createOfferService(database: Database) {
             action: 'delete',
             entity: 'offer',
             entityId: id,
-            details: { title: current.offer.title },
+            details: { title: current.title },
           });
         });
       } catch (err) {

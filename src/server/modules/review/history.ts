@@ -7,6 +7,7 @@ import { notFound } from '../../http/errors';
 import { pageOffset, pageResult } from '../../http/page';
 import type { AuthUser } from '../auth/service';
 import { findCard, findCardView } from '../cards/repository';
+import { cardOut } from '../cards/shape';
 import { assertMayView, isSeller } from '../cards/rules';
 import { rowsOf } from '../../db/rows';
 
@@ -147,8 +148,9 @@ export function createHistoryService(database: Database) {
 
     /** Price, rate, payable, paid, due and every payout that paid the card (newest first). */
     async money(user: AuthUser, id: number): Promise<{ data: CardMoney }> {
-      const card = await findCardView(db, id);
-      if (!card) throw notFound();
+      const row = await findCardView(db, id);
+      if (!row) throw notFound();
+      const card = cardOut(row);
       assertMayView(user, card);
       const payments = await rowsOf<{
         id: number;

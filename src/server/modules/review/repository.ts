@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { isoOrNull } from '../../db/values';
-import type { CardStatus, RejectReason } from '../../../shared/constants';
-import type { DuplicateCard, ImageMatch, ReviewClaim } from '../../../shared/types';
+import type { RejectReason } from '../../../shared/constants';
 import type { ImageHashes } from '../images/hash';
 import { rowsOf } from '../../db/rows';
+import type { ClaimRow, DuplicateRow, ImageMatchRow } from './shape';
 
 /** The normalised number (the database's card_number_key), so the lookup and the index agree. */
 export async function numberKey(tx: Tx, cardNumber: string | null): Promise<string | null> {
@@ -13,34 +12,16 @@ export async function numberKey(tx: Tx, cardNumber: string | null): Promise<stri
   return r?.key ?? null;
 }
 
-interface DuplicateRow {
-  id: number;
-  card_number: string | null;
-  card_status: number;
-  seller_id: number;
-  name: string;
-  created_at: string;
-}
-
 /** Other cards whose number is this one compared normalised (any status), oldest first. */
-export async function cardsWithNumber(tx: Tx, cardId: number, cardNumber: string | null, limit = 20): Promise<DuplicateCard[]> {
+export async function cardsWithNumber(tx: Tx, cardId: number, cardNumber: string | null, limit = 20): Promise<DuplicateRow[]> {
   if (!cardNumber) return [];
-  const rows = await rowsOf<DuplicateRow>(
+  return rowsOf<DuplicateRow>(
     tx,
     sql`SELECT g.id, g.card_number, g.card_status, g.seller_id, u.name, g.created_at::text AS created_at
           FROM gift_cards g JOIN users u ON u.id = g.seller_id
          WHERE g.card_number IS NOT NULL AND card_number_key(g.card_number) = card_number_key(${cardNumber}) AND g.id <> ${cardId}
          ORDER BY g.id LIMIT ${limit}`,
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    card_number: r.card_number,
-    card_status: Number(r.card_status) as CardStatus,
-    seller_id: Number(r.seller_id),
-    name: r.name,
-    created_at: isoOrNull(r.created_at) ?? '',
-    blocks: Number(r.card_status) === 0 || Number(r.card_status) === 1,
-  }));
 }
 
 /** For a page of cards: how many other cards have each one's number (cards without a duplicate are left out). */
@@ -64,17 +45,8 @@ export async function duplicateCounts(tx: Tx, ids: number[]): Promise<Map<number
  * Photos of other cards matching this card's photos: the same bytes, or a perceptual hash within `maxDistance` bits.
  * A flat picture (hash all 0 or all 1: one colour, no detail) is only matched by its bytes, or every blank would match.
  */
-export async function imageMatches(tx: Tx, cardId: number, maxDistance: number, limit = 20): Promise<ImageMatch[]> {
-  const rows = await rowsOf<{
-    image_id: number;
-    card_id: number;
-    matched_image_id: number;
-    card_status: number;
-    name: string;
-    created_at: string;
-    same: boolean;
-    distance: number;
-  }>(
+export async function imageMatches(tx: Tx, cardId: number, maxDistance: number, limit = 20): Promise<ImageMatchRow[]> {
+  return rowsOf<ImageMatchRow>(
     tx,
     sql`SELECT mine.id AS image_id, o.gift_card_id AS card_id, o.id AS matched_image_id, g.card_status, u.name,
                g.created_at::text AS created_at, coalesce(o.sha256 = mine.sha256, false) AS same,
@@ -90,16 +62,6 @@ export async function imageMatches(tx: Tx, cardId: number, maxDistance: number, 
          ORDER BY distance, o.gift_card_id, mine.id
          LIMIT ${limit}`,
   );
-  return rows.map((r) => ({
-    image_id: Number(r.image_id),
-    card_id: Number(r.card_id),
-    matched_image_id: Number(r.matched_image_id),
-    card_status: Number(r.card_status) as CardStatus,
-    name: r.name,
-    created_at: isoOrNull(r.created_at) ?? '',
-    kind: r.same ? 'same' : 'similar',
-    distance: Number(r.distance),
-  }));
 }
 
 /** A stored card photo's hashes (see images/hash.ts). */
@@ -113,19 +75,19 @@ export async function setImageHashes(tx: Tx, cardId: number, name: string, h: Im
  * Claims a pending card for `userId` unless another staff member's claim is younger than `minutes`; answers that
  * other claim (or null when the caller holds it now). One statement: two staff opening the card at once get one claim.
  */
-export async function claim(tx: Tx, cardId: number, userId: number, minutes: number): Promise<ReviewClaim | null> {
+export async function claim(tx: Tx, cardId: number, userId: number, minutes: number): Promise<ClaimRow | null> {
   await tx.execute(sql`
     INSERT INTO card_review_claims (gift_card_id, user_id) VALUES (${cardId}, ${userId})
     ON CONFLICT (gift_card_id) DO UPDATE SET user_id = EXCLUDED.user_id, claimed_at = now()
      WHERE card_review_claims.user_id = EXCLUDED.user_id
         OR card_review_claims.claimed_at < now() - make_interval(mins => ${minutes})`);
-  const [r] = await rowsOf<{ user_id: number; name: string; since: string }>(
+  const [r] = await rowsOf<ClaimRow>(
     tx,
     sql`SELECT c.user_id, u.name, c.claimed_at::text AS since FROM card_review_claims c JOIN users u ON u.id = c.user_id
          WHERE c.gift_card_id = ${cardId} AND c.user_id <> ${userId}
            AND c.claimed_at >= now() - make_interval(mins => ${minutes})`,
   );
-  return r ? { user_id: Number(r.user_id), name: r.name, since: isoOrNull(r.since) ?? '' } : null;
+  return r ?? null;
 }
 
 /** A decided card needs no claim any more. */

@@ -9,6 +9,7 @@ import * as cards from '../cards/repository';
 import { checkDuplicateApproval, recordStatusChange, type DuplicateOverride } from '../cards/decide';
 import { reportDays, type ChartInput } from '../reports/service';
 import * as repo from './repository';
+import { claimOut, duplicateOut, imageMatchOut } from './shape';
 
 export interface ReviewInput extends DuplicateOverride {
   action: 'approve' | 'reject';
@@ -98,7 +99,7 @@ export function createReviewService(database: Database) {
         repo.cardsWithNumber(db, id, number),
         repo.imageMatches(db, id, SIMILAR_IMAGE_BITS),
       ]);
-      return { key, numbers, images };
+      return { key, numbers: numbers.map(duplicateOut), images: images.map(imageMatchOut) };
     },
 
     /** Staff opening a pending card: a soft claim for 10 minutes, or another staff member's claim to warn about. */
@@ -107,7 +108,8 @@ export function createReviewService(database: Database) {
       if (!card) throw notFound();
       if (card.status !== CARD_STATUS.pending) return { claim: null };
       try {
-        return { claim: await repo.claim(db, id, user.id, REVIEW_CLAIM_MINUTES) };
+        const held = await repo.claim(db, id, user.id, REVIEW_CLAIM_MINUTES);
+        return { claim: held && claimOut(held) };
       } catch (err) {
         if (pgCode(err) === '23503') throw notFound(); // deleted meanwhile
         throw err;

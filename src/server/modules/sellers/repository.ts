@@ -2,18 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { lit } from '../../db/list-sql';
 import { moneyOut } from '../../db/values';
-import type { SellerRow } from '../../../shared/types';
+import type { SellerDbRow } from './shape';
 import { firstRow, rowsOf } from '../../db/rows';
 
-interface SellerDbRow {
-  id: number;
-  name: string;
-  email: string;
-  seller_due: string;
-}
-
 /** Live sellers, newest first, with the due the triggers keep in users.seller_due. */
-export async function listSellers(tx: Tx, limit: number, offset: number): Promise<SellerRow[]> {
+export async function listSellers(tx: Tx, limit: number, offset: number): Promise<SellerDbRow[]> {
   const rows = await rowsOf<SellerDbRow>(
     tx,
     sql`
@@ -21,7 +14,7 @@ export async function listSellers(tx: Tx, limit: number, offset: number): Promis
      WHERE role = 'seller' AND deleted_at IS NULL
      ORDER BY id DESC LIMIT ${lit(limit)} OFFSET ${lit(offset)}`,
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, seller_due: moneyOut(r.seller_due) }));
+  return rows;
 }
 
 export async function sellerDue(tx: Tx, sellerId: number): Promise<number> {
@@ -30,12 +23,12 @@ export async function sellerDue(tx: Tx, sellerId: number): Promise<number> {
 }
 
 /** One page of a filtered seller list (conditions from sellerWhere over `users u`). */
-export async function listSellersFiltered(tx: Tx, where: SQL, order: SQL, limit: number, offset: number): Promise<SellerRow[]> {
+export async function listSellersFiltered(tx: Tx, where: SQL, order: SQL, limit: number, offset: number): Promise<SellerDbRow[]> {
   const rows = await rowsOf<SellerDbRow>(
     tx,
     sql`
     SELECT u.id, u.name, u.email, u.seller_due::text AS seller_due FROM users u
      WHERE ${where} ORDER BY ${order} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`,
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, seller_due: moneyOut(r.seller_due) }));
+  return rows;
 }

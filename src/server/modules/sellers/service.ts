@@ -9,6 +9,7 @@ import { sellerOrder, sellerWhere } from './list-sql';
 import { readCounter } from '../../db/values';
 import type { AuthUser } from '../auth/service';
 import * as repo from './repository';
+import { sellerOut } from './shape';
 
 export function createSellerService(database: Database) {
   const { db } = database;
@@ -17,7 +18,7 @@ export function createSellerService(database: Database) {
       const per = q.per_page ?? PAGE_SIZE.sellers;
       if (isPlainPage(q)) {
         const [rows, total] = await Promise.all([repo.listSellers(db, per, pageOffset(q.page, per)), readCounter(db, 'sellers')]);
-        return pageResult(rows, q.page, per, total);
+        return pageResult(rows.map(sellerOut), q.page, per, total);
       }
       const where = sellerWhere(q);
       const [rows, count] = await Promise.all([
@@ -26,7 +27,7 @@ export function createSellerService(database: Database) {
           ? readCounter(db, 'sellers').then((total) => ({ total, capped: false }))
           : boundedCount(db, sql`users u`, where),
       ]);
-      return cappedPage(rows, q.page, per, count);
+      return cappedPage(rows.map(sellerOut), q.page, per, count);
     },
     async due(actor: AuthUser): Promise<SellerDue> {
       return { due: await repo.sellerDue(db, actor.id) };

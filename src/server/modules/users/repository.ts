@@ -1,22 +1,20 @@
 import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Tx } from '../../db/client';
-import { moneyOrNull } from '../../db/values';
-import type { User } from '../../../shared/types';
+import type { Role } from '../../../shared/constants';
+import type { UserRow } from './shape';
 import { lit } from '../../db/list-sql';
 import { rowsOf } from '../../db/rows';
 
 const columns = { id: users.id, name: users.name, email: users.email, role: users.role, rate: users.rate };
-type Row = { id: number; name: string; email: string; role: User['role']; rate: string | null };
-const toUser = (r: Row): User => ({ id: r.id, name: r.name, email: r.email, role: r.role, rate: moneyOrNull(r.rate) });
 
-export async function listUsers(tx: Tx, limit: number, offset: number): Promise<User[]> {
+export async function listUsers(tx: Tx, limit: number, offset: number): Promise<UserRow[]> {
   const rows = await tx.select(columns).from(users).where(isNull(users.deletedAt)).orderBy(desc(users.id)).limit(limit).offset(offset);
-  return rows.map(toUser);
+  return rows;
 }
 
 /** One page of a filtered user list (conditions from userWhere over `users u`): ids first, then the users in that order. */
-export async function listUsersFiltered(tx: Tx, where: SQL, order: SQL, limit: number, offset: number): Promise<User[]> {
+export async function listUsersFiltered(tx: Tx, where: SQL, order: SQL, limit: number, offset: number): Promise<UserRow[]> {
   const ids = (
     await rowsOf<{ id: number }>(
       tx,
@@ -24,17 +22,17 @@ export async function listUsersFiltered(tx: Tx, where: SQL, order: SQL, limit: n
     )
   ).map((r) => r.id);
   if (!ids.length) return [];
-  const byId = new Map((await tx.select(columns).from(users).where(inArray(users.id, ids))).map((r) => [r.id, toUser(r)]));
-  return ids.map((id) => byId.get(id)).filter((u): u is User => u !== undefined);
+  const byId = new Map((await tx.select(columns).from(users).where(inArray(users.id, ids))).map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((u): u is UserRow => u !== undefined);
 }
 
-export async function findUser(tx: Tx, id: number, opts: { forUpdate?: boolean } = {}): Promise<User | null> {
+export async function findUser(tx: Tx, id: number, opts: { forUpdate?: boolean } = {}): Promise<UserRow | null> {
   const q = tx
     .select(columns)
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   const rows = opts.forUpdate ? await q.for('update') : await q;
-  return rows[0] ? toUser(rows[0]) : null;
+  return rows[0] ?? null;
 }
 
 export async function emailTaken(tx: Tx, email: string, exceptId?: number): Promise<boolean> {
@@ -46,10 +44,7 @@ export async function emailTaken(tx: Tx, email: string, exceptId?: number): Prom
   return rows.length > 0;
 }
 
-export async function insertUser(
-  tx: Tx,
-  u: { name: string; email: string; role: User['role']; passwordHash: string; rate: string | null },
-) {
+export async function insertUser(tx: Tx, u: { name: string; email: string; role: Role; passwordHash: string; rate: string | null }) {
   const rows = await tx.insert(users).values(u).returning({ id: users.id });
   return rows[0].id;
 }
@@ -57,7 +52,7 @@ export async function insertUser(
 export async function updateUser(
   tx: Tx,
   id: number,
-  u: { name: string; email: string; role: User['role']; rate: string | null; passwordHash?: string },
+  u: { name: string; email: string; role: Role; rate: string | null; passwordHash?: string },
 ) {
   await tx
     .update(users)

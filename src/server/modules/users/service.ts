@@ -12,6 +12,7 @@ import { readCounter } from '../../db/values';
 import { recordAudit } from '../audit/repository';
 import { hashPassword, type AuthUser } from '../auth/service';
 import { revokeUserTokens } from '../auth/repository';
+import { userOut } from './shape';
 import * as repo from './repository';
 
 export interface UserInput {
@@ -38,7 +39,7 @@ export function createUserService(database: Database) {
       const per = q.per_page ?? PAGE_SIZE.users;
       if (isPlainPage(q)) {
         const [rows, total] = await Promise.all([repo.listUsers(db, per, pageOffset(q.page, per)), readCounter(db, 'users')]);
-        return pageResult(rows, q.page, per, total);
+        return pageResult(rows.map(userOut), q.page, per, total);
       }
       const where = userWhere(q);
       const [rows, count] = await Promise.all([
@@ -47,14 +48,14 @@ export function createUserService(database: Database) {
           ? readCounter(db, 'users').then((total) => ({ total, capped: false }))
           : boundedCount(db, sql`users u`, where),
       ]);
-      return cappedPage(rows, q.page, per, count);
+      return cappedPage(rows.map(userOut), q.page, per, count);
     },
 
     async get(actor: AuthUser, id: number) {
-      const user = await repo.findUser(db, id);
-      if (!user) throw notFound();
-      assertMayManage(actor, user);
-      return { user };
+      const row = await repo.findUser(db, id);
+      if (!row) throw notFound();
+      assertMayManage(actor, row);
+      return { user: userOut(row) };
     },
 
     async create(actor: AuthUser, input: UserInput & { password: string }) {

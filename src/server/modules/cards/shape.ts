@@ -1,0 +1,52 @@
+import { centsOf, isoOrNull } from '../../db/values';
+import { centsToNumber, dueCents, payableCents } from '../../../shared/money';
+import type { CardStatus, RejectReason } from '../../../shared/constants';
+import type { GiftCard } from '../../../shared/types';
+
+/** The API shapes of cards, from the rows the repositories read (repositories never build API shapes). */
+export type CardViewRow = {
+  id: number;
+  offerId: number;
+  sellerId: number;
+  cardNumber: string | null;
+  price: string;
+  rate: string;
+  paidAmount: string;
+  description: string | null;
+  cardStatus: number;
+  approvalDate: string | null;
+  rejectionDate: string | null;
+  rejectReason: string | null;
+  rejectNote: string | null;
+  createdAt: string;
+  title: string;
+  name: string;
+  email: string;
+};
+
+export function cardOut(r: CardViewRow): GiftCard {
+  const price = centsOf(r.price);
+  const rate = centsOf(r.rate);
+  const paid = centsOf(r.paidAmount);
+  return {
+    id: r.id,
+    giftcard_offer_id: r.offerId,
+    seller_id: r.sellerId,
+    card_number: r.cardNumber,
+    price: centsToNumber(price),
+    rate: centsToNumber(rate),
+    payable: centsToNumber(payableCents(price, rate)),
+    paid_amount: centsToNumber(paid),
+    due: centsToNumber(dueCents(price, rate, paid)),
+    description: r.description,
+    card_status: r.cardStatus as CardStatus,
+    approval_date: isoOrNull(r.approvalDate),
+    rejection_date: isoOrNull(r.rejectionDate),
+    reject_reason: r.rejectReason as RejectReason | null,
+    reject_note: r.rejectNote,
+    created_at: isoOrNull(r.createdAt) ?? '',
+    title: r.title,
+    name: r.name,
+    email: r.email,
+  };
+}

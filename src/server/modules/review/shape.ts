@@ -1,0 +1,56 @@
+import { isoOrNull } from '../../db/values';
+import type { CardStatus } from '../../../shared/constants';
+import type { DuplicateCard, ImageMatch, ReviewClaim } from '../../../shared/types';
+
+/** What review reads (duplicates, matching photos, claims) as rows, and their API shapes. */
+export interface DuplicateRow {
+  id: number;
+  card_number: string | null;
+  card_status: number;
+  seller_id: number;
+  name: string;
+  created_at: string;
+}
+
+export const duplicateOut = (r: DuplicateRow): DuplicateCard => ({
+  id: Number(r.id),
+  card_number: r.card_number,
+  card_status: Number(r.card_status) as CardStatus,
+  seller_id: Number(r.seller_id),
+  name: r.name,
+  created_at: isoOrNull(r.created_at) ?? '',
+  blocks: blocksApproval(r),
+});
+
+/** A pending or approved card with the same number blocks approving another (unless overridden). */
+export const blocksApproval = (r: { card_status: number }): boolean => Number(r.card_status) === 0 || Number(r.card_status) === 1;
+
+export interface ImageMatchRow {
+  image_id: number;
+  card_id: number;
+  matched_image_id: number;
+  card_status: number;
+  name: string;
+  created_at: string;
+  same: boolean;
+  distance: number;
+}
+
+export const imageMatchOut = (r: ImageMatchRow): ImageMatch => ({
+  image_id: Number(r.image_id),
+  card_id: Number(r.card_id),
+  matched_image_id: Number(r.matched_image_id),
+  card_status: Number(r.card_status) as CardStatus,
+  name: r.name,
+  created_at: isoOrNull(r.created_at) ?? '',
+  kind: r.same ? 'same' : 'similar',
+  distance: Number(r.distance),
+});
+
+export interface ClaimRow {
+  user_id: number;
+  name: string;
+  since: string;
+}
+
+export const claimOut = (r: ClaimRow): ReviewClaim => ({ user_id: Number(r.user_id), name: r.name, since: isoOrNull(r.since) ?? '' });
