@@ -1,6 +1,7 @@
 /**
  * Rebuild, set-based, everything the triggers of 0001_init.sql keep while the bulk load ran with them off:
- * users.seller_due / card_count / transaction_count, the row counters and the report_daily rollup.
+ * users.seller_due / card_count / transaction_count, the row counters (also per card status, 0013), the id blocks of
+ * deep pages (0014) and the report_daily rollup.
  */
 export const userTotalsSql = `
 UPDATE users u
@@ -18,7 +19,15 @@ INSERT INTO counters (name, value)
 UNION ALL SELECT 'transactions', count(*) FROM transactions
 UNION ALL SELECT 'users', count(*) FROM users WHERE deleted_at IS NULL
 UNION ALL SELECT 'sellers', count(*) FROM users WHERE deleted_at IS NULL AND role = 'seller'
-UNION ALL SELECT 'offers', count(*) FROM gift_card_offers;`;
+UNION ALL SELECT 'offers', count(*) FROM gift_card_offers;
+DELETE FROM counters WHERE name LIKE 'gift_cards_status_%';
+INSERT INTO counters (name, value)
+SELECT 'gift_cards_status_' || s, (SELECT count(*) FROM gift_cards WHERE card_status = s) FROM generate_series(0, 3) s;
+DELETE FROM gift_card_blocks;
+INSERT INTO gift_card_blocks (status, block, shard, n)
+SELECT -1, id / 4096, 0, count(*) FROM gift_cards GROUP BY id / 4096
+UNION ALL
+SELECT card_status, id / 4096, 0, count(*) FROM gift_cards GROUP BY card_status, id / 4096;`;
 
 export const reportDailySql = `
 DELETE FROM report_daily;

@@ -136,7 +136,7 @@ test('every list has its filter bar: transactions by seller and redeemed, sorted
 
   await goVia(page, 'Seller Lists');
   const sellers = page.getByRole('search', { name: 'Filter sellers' });
-  await sellers.getByLabel('Search sellers').fill(other.name);
+  await sellers.getByLabel('Search by name or email').fill(other.name);
   await expect(page).toHaveURL(/q=/);
   await expect(page.getByRole('table', { name: 'Sellers' }).getByRole('row').filter({ hasText: other.email })).toHaveCount(1);
   await expect(page.getByRole('table', { name: 'Sellers' }).getByRole('row').filter({ hasText: seller.email })).toHaveCount(0);

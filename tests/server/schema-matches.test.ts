@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../src/server/db/schema';
 import type { Database } from '../../src/server/db/client';
 import { freshDatabase } from '../helpers/db';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => drop());
 
-const tables = Object.values(schema).filter((v): v is PgTable => typeof v === 'object' && v !== null && 'getSQL' in v);
+const tables = Object.values(schema as Record<string, unknown>).filter((v): v is PgTable => is(v, PgTable));
 
 describe('db/schema.ts matches the migrated database', () => {
   it('names real tables', () => expect(tables.length).toBeGreaterThan(10));

@@ -1,10 +1,10 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { boundedCount, lit, searchCount } from '../../db/list-sql';
 import { readCounter } from '../../db/values';
-import { giftCards } from '../../db/schema';
 import { cardOrder, cardWhere, type CardFilter } from './list-sql';
-import { cardViews, sellerCardCount } from './repository';
+import { cardViewsInOrder, sellerCardCount } from './repository';
+import { DEEP_PAGE_OFFSET, deepPageIds } from './deep-pages';
 import type { CardViewRow } from './shape';
 import { rowsOf } from '../../db/rows';
 
@@ -19,27 +19,21 @@ const matching = (f: CardFilter, sellerId?: number): SQL =>
     : sql`(SELECT * FROM gift_cards g WHERE ${cardWhere(f, sellerId)} OFFSET 0) g`;
 
 /**
- * One page of a filtered card list: the page's ids first (an index scan that reads only ids, also for deep pages),
- * then those cards' views, in the page's order.
+ * One page of a filtered card list: the page's ids first (an index scan that reads only ids), then those cards' views,
+ * in the page's order. A deep page of all cards or of one status, newest first, is found through the id blocks.
  */
 export async function listCardsFiltered(tx: Tx, f: CardFilter, limit: number, offset: number, sellerId?: number): Promise<CardViewRow[]> {
+  const newestFirst = f.sort === undefined || f.sort === '-created_at';
+  if (sellerId === undefined && newestFirst && offset >= DEEP_PAGE_OFFSET && onlyKeys(f, ['status']))
+    return cardViewsInOrder(tx, await deepPageIds(tx, f.status ?? -1, offset, limit));
   const ids = await rowsOf<{ id: number }>(
     tx,
     sql`SELECT g.id FROM ${matching(f, sellerId)} ORDER BY ${cardOrder(f.sort)} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`,
   );
-  if (!ids.length) return [];
-  const byId = new Map(
-    (
-      await cardViews(
-        tx,
-        inArray(
-          giftCards.id,
-          ids.map((r) => r.id),
-        ),
-      )
-    ).map((c) => [c.id, c]),
+  return cardViewsInOrder(
+    tx,
+    ids.map((r) => r.id),
   );
-  return ids.map((r) => byId.get(r.id)).filter((c): c is CardViewRow => c !== undefined);
 }
 
 const UNFILTERED = ['page', 'per_page', 'sort'];

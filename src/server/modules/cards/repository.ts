@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { comments, giftCardImages, giftCards, offers, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -6,6 +6,7 @@ import { centsOf } from '../../db/values';
 import type { Cents } from '../../../shared/money';
 import type { CardStatus, RejectReason } from '../../../shared/constants';
 import type { CardViewRow } from './shape';
+import { DEEP_PAGE_OFFSET, deepPageIds } from './deep-pages';
 
 const viewColumns = {
   id: giftCards.id,
@@ -39,6 +40,7 @@ const view = (tx: Tx, where: SQL | undefined) =>
  * are picked first (an index-only scan), so a deep page joins 5 rows, not every row it skips.
  */
 export async function listCards(tx: Tx, limit: number, offset: number, sellerId?: number): Promise<CardViewRow[]> {
+  if (sellerId === undefined && offset >= DEEP_PAGE_OFFSET) return cardViewsInOrder(tx, await deepPageIds(tx, -1, offset, limit));
   // The page size is written into the statement (one prepared statement per size): with LIMIT as a parameter the
   // generic plan PostgreSQL switches to after a few runs expects 100,000 rows and scans the table.
   const pageIds = (seller: SQL) =>
@@ -56,6 +58,13 @@ export async function listCards(tx: Tx, limit: number, offset: number, sellerId?
             .prepare(`seller_cards_page_${limit}`),
         ).execute({ seller: sellerId, offset });
   return rows as CardViewRow[];
+}
+
+/** The views of these cards, in this order. */
+export async function cardViewsInOrder(tx: Tx, ids: number[]): Promise<CardViewRow[]> {
+  if (!ids.length) return [];
+  const byId = new Map((await cardViews(tx, inArray(giftCards.id, ids))).map((c) => [c.id, c]));
+  return ids.map((id) => byId.get(id)).filter((c): c is CardViewRow => c !== undefined);
 }
 
 /** The views of the cards matching `where`, in no particular order. */

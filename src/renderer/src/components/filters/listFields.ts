@@ -47,7 +47,7 @@ const TRANSACTION_SORTS = [
 
 /** Transactions (staff): by code or seller, seller, paid date, redeemed, amount. */
 export const transactionFields = (sellers: { id: number; name: string }[]): FilterField[] => [
-  { key: 'q', label: 'Search codes and sellers', kind: 'search' },
+  { key: 'q', label: 'Search transactions', kind: 'search' },
   sellerField(sellers),
   ...dateRange(),
   { key: 'is_redeem', label: 'Redeemed', kind: 'select', options: yesNo },
@@ -68,7 +68,7 @@ export const myTransactionFields: FilterField[] = [
 
 /** Seller Lists: by name or email, owed money or not. */
 export const sellerFields: FilterField[] = [
-  { key: 'q', label: 'Search sellers', kind: 'search' },
+  { key: 'q', label: 'Search by name or email', kind: 'search' },
   { key: 'has_due', label: 'Owed money', kind: 'select', options: yesNo },
   sortField([
     { value: 'name', label: 'Name, A to Z' },
