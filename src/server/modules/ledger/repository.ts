@@ -10,7 +10,6 @@ import type { TransactionViewRow } from './shape';
 
 /** Ledger SQL. Lock order everywhere: seller rows (ascending id), then the transaction row, then cards by id. */
 
-const rows = rowsOf;
 const idList = (ids: number[]) =>
   sql.join(
     ids.map((i) => sql`${i}`),
@@ -36,7 +35,7 @@ export async function lockSellers(tx: Tx, ids: number[]): Promise<Map<number, Lo
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const out = new Map<number, LockedSeller>();
   for (const id of sorted) {
-    const r = await rows<Omit<LockedSeller, 'due'> & { due: string }>(
+    const r = await rowsOf<Omit<LockedSeller, 'due'> & { due: string }>(
       tx,
       sql`SELECT id, role, (deleted_at IS NULL) AS live, seller_due::text AS due FROM users WHERE id = ${id} FOR NO KEY UPDATE`,
     );
@@ -77,19 +76,19 @@ const cardColumns = sql`id, seller_id, card_status, price::text AS price, rate::
 
 /** A card as last committed, without a lock: for refusals that hold whatever happens next. */
 export async function peekCard(tx: Tx, id: number): Promise<LockedCard | null> {
-  const r = await rows<CardRow>(tx, sql`SELECT ${cardColumns} FROM gift_cards WHERE id = ${id}`);
+  const r = await rowsOf<CardRow>(tx, sql`SELECT ${cardColumns} FROM gift_cards WHERE id = ${id}`);
   return r[0] ? toCard(r[0]) : null;
 }
 
 /** The seller's due as this transaction sees it (their row is locked by the caller). */
 export async function lockedSellerDue(tx: Tx, id: number): Promise<Cents> {
-  const r = await rows<{ due: string }>(tx, sql`SELECT seller_due::text AS due FROM users WHERE id = ${id}`);
+  const r = await rowsOf<{ due: string }>(tx, sql`SELECT seller_due::text AS due FROM users WHERE id = ${id}`);
   return centsOf(r[0]?.due ?? '0');
 }
 
 /** What the seller's disputed cards were paid: the clawbacks their due carries. */
 export async function disputedDebit(tx: Tx, sellerId: number): Promise<Cents> {
-  const r = await rows<{ paid: string }>(
+  const r = await rowsOf<{ paid: string }>(
     tx,
     sql`SELECT coalesce(sum(paid_amount), 0)::text AS paid FROM gift_cards WHERE seller_id = ${sellerId} AND card_status = 3`,
   );
@@ -115,7 +114,7 @@ export async function insertClawbackEntry(
 ): Promise<{ id: number; code: string }> {
   const kind = e.kind === 'clawback' ? 1 : 2;
   const prefix = e.kind === 'clawback' ? 'CLAWBACK-' : 'REVERSAL-';
-  const r = await rows<{ id: number; code: string }>(
+  const r = await rowsOf<{ id: number; code: string }>(
     tx,
     sql`WITH n AS (SELECT nextval(pg_get_serial_sequence('transactions', 'id'))::int AS id)
         INSERT INTO transactions (id, code, seller_id, transaction_amount, gift_card_id, created_by, kind)
@@ -128,14 +127,14 @@ export async function insertClawbackEntry(
 /** Locks cards by id (ascending). */
 export async function lockCardsById(tx: Tx, ids: number[]): Promise<LockedCard[]> {
   if (ids.length === 0) return [];
-  const r = await rows<CardRow>(tx, sql`SELECT ${cardColumns} FROM gift_cards WHERE id IN (${idList(ids)}) ORDER BY id FOR UPDATE`);
+  const r = await rowsOf<CardRow>(tx, sql`SELECT ${cardColumns} FROM gift_cards WHERE id IN (${idList(ids)}) ORDER BY id FOR UPDATE`);
   return r.map(toCard);
 }
 
 /** Locks the seller's approved cards that still have a due, plus the extra cards given, by id. */
 export async function lockPayableCards(tx: Tx, sellerId: number, extraIds: number[] = []): Promise<LockedCard[]> {
   const extra = extraIds.length ? sql` OR id IN (${idList(extraIds)})` : sql``;
-  const r = await rows<CardRow>(
+  const r = await rowsOf<CardRow>(
     tx,
     sql`SELECT ${cardColumns} FROM gift_cards
         WHERE (seller_id = ${sellerId} AND ${cardPayable()})${extra}
@@ -181,7 +180,7 @@ export async function pay(
   },
 ): Promise<PayResult> {
   const confirm = p.confirmAbove === null ? null : centsToDecimal(p.confirmAbove);
-  const [r] = await rows<{ r: { id?: number; refuse?: PayRefusal; due?: string } }>(
+  const [r] = await rowsOf<{ r: { id?: number; refuse?: PayRefusal; due?: string } }>(
     tx,
     sql`SELECT ledger_pay(${p.kind}, ${p.actorId}::int, ${p.cardId}::int, ${p.sellerId}::int, ${p.code}, ${centsToDecimal(p.amount)}::numeric, ${p.approverMayNotPay}, ${confirm}::numeric) AS r`,
   );
@@ -222,7 +221,7 @@ export async function deleteAllocations(tx: Tx, transactionId: number): Promise<
 }
 
 export async function allocationsOf(tx: Tx, transactionId: number): Promise<Allocation[]> {
-  const r = await rows<{ gift_card_id: number; amount: string }>(
+  const r = await rowsOf<{ gift_card_id: number; amount: string }>(
     tx,
     sql`SELECT gift_card_id, amount::text AS amount FROM transaction_allocations WHERE transaction_id = ${transactionId} ORDER BY id`,
   );
@@ -259,7 +258,7 @@ const toRecord = (r: TxRow): TransactionRecord => ({
 
 export async function findTransactionRecord(tx: Tx, id: number, opts: { forUpdate?: boolean } = {}): Promise<TransactionRecord | null> {
   const lock = opts.forUpdate ? sql` FOR UPDATE` : sql``;
-  const r = await rows<TxRow>(
+  const r = await rowsOf<TxRow>(
     tx,
     sql`SELECT id, code, seller_id, transaction_amount::text AS transaction_amount, is_redeem, gift_card_id, kind FROM transactions WHERE id = ${id}${lock}`,
   );
@@ -268,7 +267,7 @@ export async function findTransactionRecord(tx: Tx, id: number, opts: { forUpdat
 
 /** Flips is_redeem of the seller's own transaction; null when it is not theirs. */
 export async function flipRedeem(tx: Tx, id: number, sellerId: number): Promise<0 | 1 | null> {
-  const r = await rows<{ is_redeem: number }>(
+  const r = await rowsOf<{ is_redeem: number }>(
     tx,
     sql`UPDATE transactions SET is_redeem = 1 - is_redeem, updated_at = now() WHERE id = ${id} AND seller_id = ${sellerId} AND kind = 0 RETURNING is_redeem`,
   );
@@ -277,7 +276,7 @@ export async function flipRedeem(tx: Tx, id: number, sellerId: number): Promise<
 
 /** Staff: marks a redeemed payout as not redeemed; false when it was not redeemed (or does not exist). */
 export async function reverseRedeem(tx: Tx, id: number): Promise<boolean> {
-  const r = await rows<{ id: number }>(
+  const r = await rowsOf<{ id: number }>(
     tx,
     sql`UPDATE transactions SET is_redeem = 0, updated_at = now() WHERE id = ${id} AND is_redeem = 1 RETURNING id`,
   );
@@ -295,7 +294,7 @@ const viewColumns = sql`t.id, t.code, t.seller_id, t.transaction_amount::text AS
 /** Newest first; all sellers, or one. */
 export async function listTransactions(tx: Tx, limit: number, offset: number, sellerId?: number): Promise<TransactionViewRow[]> {
   const where = sellerId === undefined ? sql`` : sql`WHERE t.seller_id = ${sellerId}`;
-  return rows<TransactionViewRow>(
+  return rowsOf<TransactionViewRow>(
     tx,
     sql`SELECT ${viewColumns} FROM transactions t LEFT JOIN users u ON u.id = t.seller_id ${where} ORDER BY t.id DESC LIMIT ${lit(limit)} OFFSET ${lit(offset)}`,
   );
@@ -309,9 +308,9 @@ export async function listTransactionsFiltered(
   limit: number,
   offset: number,
 ): Promise<TransactionViewRow[]> {
-  const ids = await rows<{ id: number }>(tx, sql`SELECT t.id FROM ${source} ORDER BY ${order} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`);
+  const ids = await rowsOf<{ id: number }>(tx, sql`SELECT t.id FROM ${source} ORDER BY ${order} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`);
   if (!ids.length) return [];
-  const views = await rows<TransactionViewRow>(
+  const views = await rowsOf<TransactionViewRow>(
     tx,
     sql`SELECT ${viewColumns} FROM transactions t LEFT JOIN users u ON u.id = t.seller_id WHERE t.id IN (${idList(ids.map((r) => r.id))})`,
   );
@@ -320,7 +319,7 @@ export async function listTransactionsFiltered(
 }
 
 export async function findTransactionView(tx: Tx, id: number): Promise<TransactionViewRow | null> {
-  const r = await rows<TransactionViewRow>(
+  const r = await rowsOf<TransactionViewRow>(
     tx,
     sql`SELECT ${viewColumns} FROM transactions t LEFT JOIN users u ON u.id = t.seller_id WHERE t.id = ${id}`,
   );
@@ -328,7 +327,7 @@ export async function findTransactionView(tx: Tx, id: number): Promise<Transacti
 }
 
 export async function userTransactionCount(tx: Tx, userId: number): Promise<number> {
-  const r = await rows<{ n: number }>(tx, sql`SELECT transaction_count AS n FROM users WHERE id = ${userId}`);
+  const r = await rowsOf<{ n: number }>(tx, sql`SELECT transaction_count AS n FROM users WHERE id = ${userId}`);
   return Math.max(0, Number(r[0]?.n ?? 0));
 }
 

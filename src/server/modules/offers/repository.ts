@@ -44,16 +44,8 @@ export async function findOffer(tx: Tx, id: number, lock?: 'update' | 'share'): 
   return rows[0] ?? null;
 }
 
-export interface OfferValues {
-  title: string;
-  isActive: number;
-  priceType: number;
-  minPrice: string | null;
-  maxPrice: string | null;
-  fixedPrice: string[] | null;
-  rateType: number;
-  rate: string;
-}
+/** What an offer is written with: its row without the id. */
+export type OfferValues = Omit<OfferRow, 'id'>;
 
 export async function insertOffer(tx: Tx, v: OfferValues): Promise<number> {
   const rows = await tx.insert(offers).values(v).returning({ id: offers.id });

@@ -7,8 +7,6 @@ import { rowsOf } from '../../db/rows';
 
 /** Statement SQL over ledger_entries (the journal the gift_cards trigger writes; see migration 0010). */
 
-const rows = rowsOf;
-
 export interface SellerInfo {
   id: number;
   name: string;
@@ -17,7 +15,7 @@ export interface SellerInfo {
 }
 
 export async function findUser(tx: Tx, id: number): Promise<SellerInfo | null> {
-  const r = await rows<SellerInfo>(tx, sql`SELECT id, name, email, role FROM users WHERE id = ${id}`);
+  const r = await rowsOf<SellerInfo>(tx, sql`SELECT id, name, email, role FROM users WHERE id = ${id}`);
   return r[0] ?? null;
 }
 
@@ -28,7 +26,7 @@ const dayAfter = (day: string) =>
 
 /** The seller's due before the start day: the sum of their journal up to then. */
 export async function dueBefore(tx: Tx, sellerId: number, startDay: string): Promise<Cents> {
-  const r = await rows<{ due: string }>(
+  const r = await rowsOf<{ due: string }>(
     tx,
     sql`SELECT coalesce(sum(amount), 0)::text AS due FROM ledger_entries WHERE seller_id = ${sellerId} AND created_at < ${dayStart(startDay)}`,
   );
@@ -47,7 +45,7 @@ export interface EventRow {
 
 /** The journal's entries in the range, in order; one payout's entries (one per card it paid) make one event. */
 export async function eventsBetween(tx: Tx, sellerId: number, startDay: string, endDay: string): Promise<EventRow[]> {
-  const r = await rows<{
+  const r = await rowsOf<{
     at: string;
     kind: StatementEventKind;
     amount: string;

@@ -2,19 +2,18 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
+import { parseCents } from '../../../../shared/money';
 import { SelectField } from '../SelectField';
 import type { FilterField } from './listFilters';
 
 const SEARCH_DELAY_MS = 300;
 
-const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
-
-/** The search box and the amount fields: they apply once typing pauses; an amount only when it is one. */
+/** The search box and the amount fields: they apply once typing pauses; an amount only when the server's money rule takes it. */
 function TypedField({ field, value, onChange }: { field: FilterField; value: string; onChange: (v: string) => void }) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const amount = field.kind === 'amount';
-  const invalid = amount && text.trim() !== '' && !AMOUNT.test(text.trim());
+  const invalid = amount && text.trim() !== '' && parseCents(text) === null;
   useEffect(() => {
     if (text === value || invalid) return;
     const t = setTimeout(() => onChange(text.trim() === '' ? '' : text), SEARCH_DELAY_MS);

@@ -28,9 +28,9 @@ export const dateRange = (): FilterField[] => [
   { key: 'from', label: 'From', kind: 'date' },
   { key: 'to', label: 'To', kind: 'date' },
 ];
-export const amountRange = (min: string, max: string): FilterField[] => [
-  { key: min, label: 'Min amount', kind: 'amount' },
-  { key: max, label: 'Max amount', kind: 'amount' },
+export const amountRange = (min: string, max: string, noun = 'amount'): FilterField[] => [
+  { key: min, label: `Min ${noun}`, kind: 'amount' },
+  { key: max, label: `Max ${noun}`, kind: 'amount' },
 ];
 export const sellerField = (sellers: { id: number; name: string }[]): FilterField => ({
   key: 'seller_id',

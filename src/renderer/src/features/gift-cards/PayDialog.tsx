@@ -1,10 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { MSG } from '../../../../shared/messages';
-import { formatMoney } from '../../components/format';
 import { DialogForm } from '../../components/DialogForm';
 import { FormText } from '../../components/FormFields';
 import { payForm, type PayFormValues as PayValues } from '../../../../shared/forms';
@@ -12,17 +9,7 @@ import type { GiftCard } from '../../../../shared/types';
 import { useApiMutation } from '../../api/query';
 import { msgText } from '../../api/results';
 import { payFailureText } from './payFailure';
-
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <Box sx={{ minWidth: 90 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography data-testid={`pay-${label.toLowerCase()}`}>{formatMoney(value)}</Typography>
-    </Box>
-  );
-}
+import { MoneyFigure } from '../../components/Money';
 
 /** The pay popup of a card: Price, Rate, Payable, Paid, Due; Code and Amount; Apply. A payment refreshes the card, its list, the seller's due and the transactions. */
 export default function PayDialog({ card, onClose }: { card: GiftCard | null; onClose(): void }) {
@@ -53,11 +40,11 @@ export default function PayDialog({ card, onClose }: { card: GiftCard | null; on
     >
       {card && (
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
-          <Figure label="Price" value={card.price} />
-          <Figure label="Rate" value={card.rate} />
-          <Figure label="Payable" value={card.payable} />
-          <Figure label="Paid" value={card.paid_amount} />
-          <Figure label="Due" value={card.due} />
+          <MoneyFigure testIdPrefix="pay" label="Price" value={card.price} />
+          <MoneyFigure testIdPrefix="pay" label="Rate" value={card.rate} />
+          <MoneyFigure testIdPrefix="pay" label="Payable" value={card.payable} />
+          <MoneyFigure testIdPrefix="pay" label="Paid" value={card.paid_amount} />
+          <MoneyFigure testIdPrefix="pay" label="Due" value={card.due} />
         </Stack>
       )}
       <FormText control={form.control} name="code" label="Code" required autoFocus margin="dense" />

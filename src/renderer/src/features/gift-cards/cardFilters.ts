@@ -38,7 +38,7 @@ export function cardFilterFields(opts: {
       ],
     },
     ...dateRange(),
-    ...amountRange('min_price', 'max_price').map((f) => ({ ...f, label: f.label.replace('amount', 'price') })),
+    ...amountRange('min_price', 'max_price', 'price'),
     {
       key: 'has_due',
       label: 'Due',

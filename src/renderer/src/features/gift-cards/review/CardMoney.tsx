@@ -13,17 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useApiQuery } from '../../../api/query';
 import { useSession } from '../../../app/session';
 import { formatDateTime, formatMoney } from '../../../components/format';
-
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <Box sx={{ minWidth: 90 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography data-testid={`money-${label.toLowerCase()}`}>{formatMoney(value)}</Typography>
-    </Box>
-  );
-}
+import { MoneyFigure } from '../../../components/Money';
 
 /** The card's money: price, rate, payable, paid, due, and the payouts that paid it (links for staff). */
 export default function CardMoney({ cardId }: { cardId: number }) {
@@ -42,11 +32,11 @@ export default function CardMoney({ cardId }: { cardId: number }) {
       ) : (
         <>
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
-            <Figure label="Price" value={m.price} />
-            <Figure label="Rate" value={m.rate} />
-            <Figure label="Payable" value={m.payable} />
-            <Figure label="Paid" value={m.paid_amount} />
-            <Figure label="Due" value={m.due} />
+            <MoneyFigure testIdPrefix="money" label="Price" value={m.price} />
+            <MoneyFigure testIdPrefix="money" label="Rate" value={m.rate} />
+            <MoneyFigure testIdPrefix="money" label="Payable" value={m.payable} />
+            <MoneyFigure testIdPrefix="money" label="Paid" value={m.paid_amount} />
+            <MoneyFigure testIdPrefix="money" label="Due" value={m.due} />
           </Stack>
           {m.payments.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
