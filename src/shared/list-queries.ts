@@ -9,6 +9,12 @@ import { parseCents } from './money';
 export const PER_PAGE_CHOICES = [5, 10, 25, 50, 100] as const;
 /** Filtered totals are counted up to this many rows; above it the answer says `total_capped` ("10,000+"). */
 export const TOTAL_CAP = 10_000;
+/**
+ * A search (`q`) is counted up to this many matches ("1,000+"): a search narrows as it is typed, and past a thousand
+ * matches the exact number tells a reviewer nothing the next letter will not; counting ten thousand index entries per
+ * keystroke cost a code-prefix search four times a plain page.
+ */
+export const SEARCH_TOTAL_CAP = 1_000;
 export const MAX_SEARCH = 64;
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);

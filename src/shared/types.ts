@@ -18,7 +18,7 @@ export interface Page<T> {
   per_page: number;
   total: number;
   last_page: number;
-  /** Only on a filtered list whose matches were counted up to TOTAL_CAP and there are more: show "10,000+". */
+  /** Only on a filtered list whose matches were counted up to TOTAL_CAP (a search: SEARCH_TOTAL_CAP) and there are more: show "10,000+" ("1,000+"). */
   total_capped?: boolean;
 }
 export interface CardStatusCounts {

@@ -155,6 +155,11 @@ describe('duplicate card numbers', () => {
     const rows = list.body.data as { id: number; duplicate_count?: number }[];
     expect(rows.find((r) => r.id === second)?.duplicate_count).toBe(1);
     expect(rows.find((r) => r.id === first)?.duplicate_count).toBe(1);
+    // A filtered list reads the marks with the cards (one statement): the same marks.
+    const filtered = await s.call('GET', 'gift-card?per_page=25&sort=created_at', { token: admin() });
+    const marked = filtered.body.data as { id: number; duplicate_count?: number }[];
+    expect([marked.find((r) => r.id === second)?.duplicate_count, marked.find((r) => r.id === first)?.duplicate_count]).toEqual([1, 1]);
+    expect(marked.filter((r) => r.id !== first && r.id !== second).every((r) => r.duplicate_count === 0)).toBe(true);
     const mine = await s.call('GET', 'my-giftcard?page=1', { token: s.users.sellerB.token });
     expect(mine.body.data.data[0]).not.toHaveProperty('duplicate_count');
   });

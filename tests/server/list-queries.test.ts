@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { createOffer, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
-import { TOTAL_CAP } from '../../src/shared/list-queries';
+import { SEARCH_TOTAL_CAP, TOTAL_CAP } from '../../src/shared/list-queries';
 
 /**
  * Work queues (issue 13): the list calls' filters, search, sorts and sizes on a real database. Cards are made through
@@ -102,6 +102,17 @@ describe('card lists', () => {
     expect(ids((await get('gift-card?q=amz 1001')).body)).toEqual([cards.b1, cards.a1]);
     expect(ids((await get(`gift-card?q=${encodeURIComponent(s.users.sellerB.email.toUpperCase())}`)).body)).toEqual([cards.b2, cards.b1]);
     expect(ids((await get('gift-card?q=steam wal')).body)).toEqual([cards.b2, cards.a2]);
+  });
+
+  it('a search counts a card matched two ways once, and sorts and pages its matches', async () => {
+    // "am" starts three card numbers (AMZ-...) and is in their offer's title (Amazon ...), and in Steam Wallet.
+    const both = (await get('gift-card?q=am')).body;
+    expect([ids(both), both.total, both.total_capped]).toEqual([[cards.b2, cards.b1, cards.a3, cards.a2, cards.a1], 5, undefined]);
+    expect(ids((await get('gift-card?q=am&sort=price')).body)).toEqual([cards.a1, cards.b1, cards.a3, cards.b2, cards.a2]);
+    expect(ids((await get('gift-card?q=am&sort=-price&per_page=5')).body)).toEqual([cards.a2, cards.b2, cards.a3, cards.b1, cards.a1]);
+    expect(ids((await get('gift-card?q=am&sort=created_at&status=0')).body)).toEqual([cards.a1, cards.a3]);
+    const second = (await get('gift-card?q=am&sort=price&per_page=5&page=2')).body;
+    expect([second.data, second.total]).toEqual([[], 5]);
   });
 
   it('q with %, _ or a backslash matches them literally', async () => {
@@ -204,6 +215,16 @@ describe('card lists', () => {
     expect([exact.total, exact.total_capped]).toEqual([TOTAL_CAP + 6, undefined]);
     const deep = (await get('gift-card?status=2&page=2000')).body;
     expect(deep.data).toHaveLength(5);
+    // A search with more matches than the cap: bounded too, its page walked in the sort order.
+    const newest = ids((await get(`gift-card?offer_id=${offerB}&status=2&per_page=5`)).body);
+    const search = (await get('gift-card?q=steam')).body;
+    expect([search.total, search.total_capped, ids(search)]).toEqual([SEARCH_TOTAL_CAP, true, newest]);
+    // "s" matches an offer's title (all those cards), two card numbers and the sellers: dense, walked newest first.
+    const several = (await get('gift-card?q=s')).body;
+    expect([several.total, several.total_capped, ids(several)]).toEqual([SEARCH_TOTAL_CAP, true, newest]);
+    const byPrice = (await get('gift-card?q=steam&sort=-price')).body;
+    expect([byPrice.total_capped, ids(byPrice).slice(0, 2)]).toEqual([true, [cards.a2, cards.b2]]);
+    expect(byPrice.data.slice(2).map((c: { price: number }) => c.price)).toEqual([5, 5, 5]);
   });
 });
 
@@ -259,5 +280,34 @@ describe('transaction, seller, user and offer lists', () => {
     expect((await get(`gift-card-offer?q=${encodeURIComponent('100%')}`)).body.data.map((o: { id: number }) => o.id)).toEqual([offerA]);
     expect((await get('gift-card-offer?sort=title&per_page=5')).body.data.map((o: { id: number }) => o.id)).toEqual([offerA, offerB]);
     expect((await get('gift-card-offer?is_active=0')).body.data).toEqual([]);
+  });
+});
+
+describe('a transaction search with more matches than the cap', () => {
+  it('is counted up to the cap, paged in the sort order, and exact again once the prefix narrows it', async () => {
+    await s.database.query(
+      sql`INSERT INTO transactions (code, seller_id, transaction_amount, kind)
+          SELECT 'BULKZZ-' || g, ${s.users.sellerB.id}, g, 0 FROM generate_series(1, ${TOTAL_CAP + 5}) g`,
+    );
+    const codes = (body: { data: { code: string }[] }) => body.data.map((t) => t.code);
+    const all = (await get('transaction?q=bulkzz')).body;
+    expect([all.total, all.total_capped, all.data.length]).toEqual([SEARCH_TOTAL_CAP, true, 10]);
+    expect(codes(all)[0]).toBe(`BULKZZ-${TOTAL_CAP + 5}`);
+    const cheapest = (await get('transaction?q=bulkzz&sort=amount&per_page=5')).body;
+    expect([cheapest.total_capped, codes(cheapest)]).toEqual([true, ['BULKZZ-1', 'BULKZZ-2', 'BULKZZ-3', 'BULKZZ-4', 'BULKZZ-5']]);
+    const narrow = (await get('transaction?q=BULKZZ-1000&sort=-amount')).body;
+    expect([narrow.total, narrow.total_capped]).toEqual([7, undefined]);
+    expect(codes(narrow)).toEqual([
+      'BULKZZ-10005',
+      'BULKZZ-10004',
+      'BULKZZ-10003',
+      'BULKZZ-10002',
+      'BULKZZ-10001',
+      'BULKZZ-10000',
+      'BULKZZ-1000',
+    ]);
+    expect((await get('my-transaction?q=bulkzz', s.users.sellerA.token)).body.data.data).toEqual([]);
+    const own = (await get('my-transaction?q=bulkzz-1000', s.users.sellerB.token)).body.data;
+    expect([own.total, own.data.length]).toEqual([7, 7]);
   });
 });

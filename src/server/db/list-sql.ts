@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './client';
 import { centsToDecimal } from '../../shared/money';
 import { TOTAL_CAP } from '../../shared/list-queries';
-import { firstRow, rowsOf } from './rows';
+import { firstRow } from './rows';
 
 /**
  * Building blocks of the filtered lists (work queues). The server's connections plan every statement generically
@@ -21,8 +21,6 @@ export function lit(v: string | number): SQL {
 
 /** `ILIKE` pattern matching `q` literally anywhere: `%`, `_` and `\` in the search are plain characters. */
 export const containsPattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** `LIKE` pattern for a prefix of an already normalised key (letters and digits only, nothing to escape). */
-export const prefixPattern = (key: string): string => `${key}%`;
 
 /** The conditions joined with AND; TRUE when there are none. */
 export function allOf(conditions: (SQL | undefined | false)[]): SQL {
@@ -64,24 +62,28 @@ export function orderBy<K extends string>(
   return desc ? sql`${column} DESC${nulls}, ${idColumn} DESC` : sql`${column} ASC${nulls}, ${idColumn} ASC`;
 }
 
-/** Counts the matches up to TOTAL_CAP + 1 rows, so a broad filter never counts a million rows per request. */
-export async function boundedCount(tx: Tx, from: SQL, where: SQL): Promise<{ total: number; capped: boolean }> {
+/** A filtered list's total: exact, or `capped` (there are more than `total`). */
+export type Count = { total: number; capped: boolean };
+
+/** Counts the matches up to `cap` + 1 rows, so a broad filter never counts a million rows per request. */
+export async function boundedCount(tx: Tx, from: SQL, where: SQL, cap = TOTAL_CAP): Promise<Count> {
   const row = await firstRow<{ n: number }>(
     tx,
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${lit(TOTAL_CAP + 1)}) m`,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${lit(cap + 1)}) m`,
   );
   const n = Number(row?.n ?? 0);
-  return n > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: n, capped: false };
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 
+/** A literal int[] of ids (numbers only, from the database). */
+export const idArray = (ids: number[]): SQL => sql`ARRAY[${sql.join(ids.map(lit), sql`, `)}]::int[]`;
+
 /**
- * Counts every match of a fenced search (see cards/list-repository.ts). Bounded with LIMIT, the planner would pick a
- * fast-start sequential scan hoping to stop early; a search's matches come from its index arms instead.
+ * `key` starts with `prefix` (both already normalised), written as the range a `text_pattern_ops` index answers by
+ * itself: unlike LIKE, nothing is rechecked row by row (a recheck normalises every match's text again). Every
+ * character is below U+10FFFF bytewise, so the range holds exactly the keys that continue the prefix.
  */
-export async function searchCount(tx: Tx, fenced: SQL): Promise<{ total: number; capped: boolean }> {
-  const [row] = await rowsOf<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${fenced}`);
-  return { total: Number(row?.n ?? 0), capped: false };
-}
+export const startsWith = (key: SQL, prefix: SQL): SQL => sql`(${key} ~>=~ ${prefix} AND ${key} ~<~ (${prefix} || chr(1114111)))`;
 
 /** A person found by the start of their name or email, case-insensitive (prefix indexes of migration 0013). */
 export function personPrefix(q: string): SQL {

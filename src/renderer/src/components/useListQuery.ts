@@ -10,7 +10,7 @@ export type PagedOp = 'listOffers' | 'listCards' | 'myCards' | 'listTransactions
 export interface PagedList<T> {
   rows: T[];
   total: number;
-  /** The total was counted only up to TOTAL_CAP: there are at least that many ("10,000+"). */
+  /** The total was counted only up to a cap (TOTAL_CAP, SEARCH_TOTAL_CAP): there are at least that many ("10,000+"). */
   capped: boolean;
   perPage: number;
   page: number;

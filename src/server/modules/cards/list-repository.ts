@@ -1,39 +1,56 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { boundedCount, lit, searchCount } from '../../db/list-sql';
+import { boundedCount, lit, type Count } from '../../db/list-sql';
+import { searchPage } from '../../db/search';
 import { readCounter } from '../../db/values';
-import { cardOrder, cardWhere, type CardFilter } from './list-sql';
+import { cardOrder, cardWhere, foundArms, searchLookup, type CardFilter, type SearchFound } from './list-sql';
 import { cardViewsInOrder, sellerCardCount } from './repository';
 import { DEEP_PAGE_OFFSET, deepPageIds } from './deep-pages';
 import type { CardViewRow } from './shape';
-import { rowsOf } from '../../db/rows';
+import { firstRow, rowsOf } from '../../db/rows';
 
 /**
- * The matching cards as `g`. A search is fenced (OFFSET 0): its matches are gathered through the indexes of each arm
- * and then sorted. Unfenced, the planner guesses a search matches 0.5% of the cards and walks the sort order's index
- * hoping to meet 5 soon, which reads the whole table when a card number matches one card.
+ * One page of a filtered card list and the number of matches. The page's ids come first (an index scan that reads
+ * only ids), then those cards' views (with duplicate counts for staff), in the page's order. A search finds what
+ * it can match first, then is bounded (db/search.ts).
  */
-const matching = (f: CardFilter, sellerId?: number): SQL =>
-  f.q === undefined
-    ? sql`(SELECT * FROM gift_cards g WHERE ${cardWhere(f, sellerId)}) g`
-    : sql`(SELECT * FROM gift_cards g WHERE ${cardWhere(f, sellerId)} OFFSET 0) g`;
+export async function cardPage(
+  tx: Tx,
+  f: CardFilter,
+  limit: number,
+  offset: number,
+  sellerId?: number,
+): Promise<{ rows: CardViewRow[]; count: Count }> {
+  if (f.q !== undefined) {
+    const found = await firstRow<SearchFound>(tx, searchLookup(f.q, sellerId === undefined));
+    const { ids, count } = await searchPage(tx, {
+      table: 'gift_cards',
+      alias: 'g',
+      base: cardWhere({ ...f, q: undefined }, sellerId),
+      arms: found ? foundArms(f.q, found) : [],
+      order: cardOrder(f.sort),
+      orderById: f.sort === undefined || f.sort === '-created_at' || f.sort === 'created_at',
+      limit,
+      offset,
+    });
+    return { rows: await cardViewsInOrder(tx, ids, sellerId === undefined), count };
+  }
+  const [ids, count] = await Promise.all([pageIds(tx, f, limit, offset, sellerId), countCards(tx, f, sellerId)]);
+  return { rows: await cardViewsInOrder(tx, ids, sellerId === undefined), count };
+}
 
-/**
- * One page of a filtered card list: the page's ids first (an index scan that reads only ids), then those cards' views,
- * in the page's order. A deep page of all cards or of one status, newest first, is found through the id blocks.
- */
-export async function listCardsFiltered(tx: Tx, f: CardFilter, limit: number, offset: number, sellerId?: number): Promise<CardViewRow[]> {
+const page = (limit: number, offset: number) => sql`LIMIT ${lit(limit)} OFFSET ${lit(offset)}`;
+
+/** The page's ids in the sort order's index; a deep page of all cards or of one status, newest first, through the id blocks. */
+async function pageIds(tx: Tx, f: CardFilter, limit: number, offset: number, sellerId?: number): Promise<number[]> {
   const newestFirst = f.sort === undefined || f.sort === '-created_at';
   if (sellerId === undefined && newestFirst && offset >= DEEP_PAGE_OFFSET && onlyKeys(f, ['status']))
-    return cardViewsInOrder(tx, await deepPageIds(tx, f.status ?? -1, offset, limit));
-  const ids = await rowsOf<{ id: number }>(
+    return deepPageIds(tx, f.status ?? -1, offset, limit);
+  const rows = await rowsOf<{ id: number }>(
     tx,
-    sql`SELECT g.id FROM ${matching(f, sellerId)} ORDER BY ${cardOrder(f.sort)} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`,
+    sql`SELECT g.id FROM gift_cards g WHERE ${cardWhere(f, sellerId)} ORDER BY ${cardOrder(f.sort)} ${page(limit, offset)}`,
   );
-  return cardViewsInOrder(
-    tx,
-    ids.map((r) => r.id),
-  );
+  return rows.map((r) => r.id);
 }
 
 const UNFILTERED = ['page', 'per_page', 'sort'];
@@ -42,17 +59,17 @@ const onlyKeys = (f: CardFilter, keys: (keyof CardFilter)[]) =>
   Object.entries(f).every(([k, v]) => v === undefined || UNFILTERED.includes(k) || keys.includes(k as keyof CardFilter));
 
 /**
- * The number of matches: exact from the counters the triggers keep when the filter is one status or one seller (or
- * the seller's own list unfiltered), else counted up to TOTAL_CAP (`capped` above it).
+ * The number of matches without a search: exact from the counters the triggers keep when the filter is one status or
+ * one seller (or the seller's own list unfiltered), else counted up to TOTAL_CAP (`capped` above it).
  */
-export async function countCards(tx: Tx, f: CardFilter, sellerId?: number): Promise<{ total: number; capped: boolean }> {
+async function countCards(tx: Tx, f: CardFilter, sellerId?: number): Promise<Count> {
   if (sellerId === undefined && onlyKeys(f, [])) return { total: await readCounter(tx, 'gift_cards'), capped: false };
   if (sellerId === undefined && f.status !== undefined && onlyKeys(f, ['status']))
     return { total: await readCounter(tx, `gift_cards_status_${f.status}`), capped: false };
   const seller = sellerId ?? f.seller_id;
   if (seller !== undefined && onlyKeys(f, sellerId === undefined ? ['seller_id'] : []))
     return { total: await sellerCardCount(tx, seller), capped: false };
-  return f.q !== undefined ? searchCount(tx, matching(f, sellerId)) : boundedCount(tx, matching(f, sellerId), sql`TRUE`);
+  return boundedCount(tx, sql`gift_cards g`, cardWhere(f, sellerId));
 }
 
 export async function cardStatusCounts(

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { allOf, amountRange, anyOf, containsPattern, dateRange, lit, orderBy, personPrefix, prefixPattern } from '../../db/list-sql';
+import { allOf, amountRange, anyOf, containsPattern, dateRange, idArray, lit, orderBy, startsWith } from '../../db/list-sql';
+import { sellerArm, sellersFound, sellersMatching, type Arm } from '../../db/search';
 import { cardDue, cardPayable } from '../../db/due-sql';
 import type { CardListQuery } from '../../../shared/list-queries';
 
@@ -13,18 +14,43 @@ export type CardFilter = Omit<CardListQuery, 'page' | 'per_page'>;
 const DATE_COLUMNS = { submitted: sql`g.created_at`, approved: sql`g.approval_date`, rejected: sql`g.rejection_date` } as const;
 
 /**
- * q matches a card number by its normalised prefix (case, spaces and dashes ignored), a seller by the start of their
- * name or email (staff only) or an offer by title. Sellers and offers are looked up first (small tables), so each arm is an index
- * scan on gift_cards and the planner can OR them as bitmaps.
+ * The ways q matches a card (any of them): a card number by its normalised prefix (case, spaces and dashes ignored),
+ * a seller by the start of their name or email (staff only) or an offer by title. Sellers and offers are looked up
+ * first (small tables), so each arm is an index scan on gift_cards.
  */
-function searchCondition(q: string, staff: boolean): SQL {
-  const pattern = containsPattern(q);
+export function searchArms(q: string, staff: boolean): SQL[] {
   const key = numberKey(q);
-  const arms = [sql`g.giftcard_offer_id = ANY (ARRAY(SELECT id FROM gift_card_offers WHERE title ILIKE ${lit(pattern)}))`];
-  if (key !== '') arms.push(sql`(g.card_number IS NOT NULL AND card_number_key(g.card_number) LIKE ${lit(prefixPattern(key))})`);
-  if (staff) arms.push(sql`g.seller_id = ANY (ARRAY(SELECT id FROM users WHERE role = 'seller' AND ${personPrefix(q)}))`);
-  return anyOf(arms);
+  const arms = [offerArm(sql`ARRAY(${offersMatching(q)})`)];
+  if (key !== '') arms.push(numberArm(key));
+  if (staff) arms.push(sql`g.seller_id = ANY (ARRAY(${sellersMatching(q)}))`);
+  return arms;
 }
+const offersMatching = (q: string) => sql`SELECT id FROM gift_card_offers WHERE title ILIKE ${lit(containsPattern(q))} ORDER BY id`;
+const offerArm = (ids: SQL) => sql`g.giftcard_offer_id = ANY (${ids})`;
+const numberArm = (key: string) => sql`(g.card_number IS NOT NULL AND ${startsWith(sql`card_number_key(g.card_number)`, lit(key))})`;
+
+export type SearchFound = { offers: number[]; sellers: number[]; numbers: boolean };
+
+/**
+ * One statement that finds what q can match: offers, sellers (staff), and whether any card number starts with it
+ * (ordered by the key, so it is one probe of the prefix index, never a scan that hopes to meet a match soon; an
+ * EXISTS would drop the order).
+ */
+export function searchLookup(q: string, staff: boolean): SQL {
+  const key = numberKey(q);
+  return sql`SELECT ARRAY(${offersMatching(q)}) AS offers,
+    ${staff ? sellersFound(q) : sql`'{}'::int[]`} AS sellers,
+    ${key !== '' ? sql`coalesce((SELECT true FROM gift_cards g WHERE ${numberArm(key)} ORDER BY card_number_key(g.card_number) USING ~<~ LIMIT 1), false)` : sql`false`} AS numbers`;
+}
+
+/** The arms that can match, with the ids found written in: the planner then knows how many cards each one reads. */
+export function foundArms(q: string, found: SearchFound): Arm[] {
+  const arms: Arm[] = [];
+  if (found.offers.length) arms.push({ where: offerArm(idArray(found.offers)), planned: true });
+  if (found.numbers) arms.push({ where: numberArm(numberKey(q)), planned: false });
+  return [...arms, ...sellerArm(sql`g.seller_id`, q, found.sellers)];
+}
+
 /** The same normalisation as the database's card_number_key(): lower case, letters and digits only. */
 export const numberKey = (s: string): string =>
   s
@@ -43,7 +69,7 @@ export function cardWhere(f: CardFilter, sellerId?: number): SQL {
     amountRange(sql`g.price`, f.min_price, f.max_price),
     f.has_due === 1 && cardPayable('g'),
     f.has_due === 0 && sql`NOT ${cardPayable('g')}`,
-    f.q !== undefined && searchCondition(f.q, sellerId === undefined),
+    f.q !== undefined && anyOf(searchArms(f.q, sellerId === undefined)),
   ]);
 }
 

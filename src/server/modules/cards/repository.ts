@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { comments, giftCardImages, giftCards, offers, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -60,16 +60,30 @@ export async function listCards(tx: Tx, limit: number, offset: number, sellerId?
   return rows as CardViewRow[];
 }
 
-/** The views of these cards, in this order. */
-export async function cardViewsInOrder(tx: Tx, ids: number[]): Promise<CardViewRow[]> {
-  if (!ids.length) return [];
-  const byId = new Map((await cardViews(tx, inArray(giftCards.id, ids))).map((c) => [c.id, c]));
-  return ids.map((id) => byId.get(id)).filter((c): c is CardViewRow => c !== undefined);
-}
+/** How many other cards have this card's number, compared normalised (the review's duplicate mark). */
+const duplicates = sql<number>`(SELECT count(*) FROM gift_cards d
+  WHERE gift_cards.card_number IS NOT NULL AND d.card_number IS NOT NULL
+    AND card_number_key(d.card_number) = card_number_key(gift_cards.card_number) AND d.id <> gift_cards.id)::int`;
 
-/** The views of the cards matching `where`, in no particular order. */
-export async function cardViews(tx: Tx, where: SQL): Promise<CardViewRow[]> {
-  return (await view(tx, where)) as CardViewRow[];
+/** The views of these cards, in this order; for staff with each one's duplicate count, in the same statement. */
+export async function cardViewsInOrder(tx: Tx, ids: number[], withDuplicates = false): Promise<CardViewRow[]> {
+  if (!ids.length) return [];
+  const where = sql`${giftCards.id} = ANY (${sql.placeholder('ids')}::int[])`;
+  const views = (
+    withDuplicates
+      ? await prepared(tx, 'card_views_dup_by_ids', (t) =>
+          t
+            .select({ ...viewColumns, duplicates })
+            .from(giftCards)
+            .innerJoin(offers, eq(offers.id, giftCards.offerId))
+            .innerJoin(users, eq(users.id, giftCards.sellerId))
+            .where(where)
+            .prepare('card_views_dup_by_ids'),
+        ).execute({ ids })
+      : await prepared(tx, 'card_views_by_ids', (t) => view(t, where).prepare('card_views_by_ids')).execute({ ids })
+  ) as CardViewRow[];
+  const byId = new Map(views.map((c) => [c.id, c]));
+  return ids.map((id) => byId.get(id)).filter((c): c is CardViewRow => c !== undefined);
 }
 
 export async function findCardView(tx: Tx, id: number): Promise<CardViewRow | null> {

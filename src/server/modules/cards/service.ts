@@ -5,7 +5,7 @@ import { centsToDecimal, centsToNumber, type Cents } from '../../../shared/money
 import { HttpError, notFound, pgCode, refusal } from '../../http/errors';
 import type { UploadedFile } from '../../http/body';
 import { cappedPage, pageOffset, pageResult } from '../../http/page';
-import { cardStatusCounts, countCards, listCardsFiltered } from './list-repository';
+import { cardPage, cardStatusCounts } from './list-repository';
 import { cardOut } from './shape';
 import { isPlainPage, type CardListQuery, type MyCardListQuery } from '../../../shared/list-queries';
 import { readCounter } from '../../db/values';
@@ -63,8 +63,13 @@ export function createCardService(database: Database, images: ImageStore, signer
         return pageResult(await withDuplicateCounts(db, rows.map(cardOut)), q.page, per, total);
       }
       const per = q.per_page ?? PAGE_SIZE.cards;
-      const [rows, count] = await Promise.all([listCardsFiltered(db, q, per, pageOffset(q.page, per)), countCards(db, q)]);
-      return cappedPage(await withDuplicateCounts(db, rows.map(cardOut)), q.page, per, count);
+      const { rows, count } = await cardPage(db, q, per, pageOffset(q.page, per));
+      return cappedPage(
+        rows.map((r) => ({ ...cardOut(r), duplicate_count: Number(r.duplicates ?? 0) })),
+        q.page,
+        per,
+        count,
+      );
     },
 
     async mine(user: AuthUser, q: MyCardListQuery) {
@@ -77,10 +82,7 @@ export function createCardService(database: Database, images: ImageStore, signer
         return { data: pageResult(rows.map(cardOut), q.page, per, total) };
       }
       const per = q.per_page ?? PAGE_SIZE.cards;
-      const [rows, count] = await Promise.all([
-        listCardsFiltered(db, q, per, pageOffset(q.page, per), user.id),
-        countCards(db, q, user.id),
-      ]);
+      const { rows, count } = await cardPage(db, q, per, pageOffset(q.page, per), user.id);
       return { data: cappedPage(rows.map(cardOut), q.page, per, count) };
     },
 

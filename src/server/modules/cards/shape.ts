@@ -22,6 +22,8 @@ export type CardViewRow = {
   title: string;
   name: string;
   email: string;
+  /** Staff's filtered lists read it with the views (cardViewsInOrder). */
+  duplicates?: number;
 };
 
 export function cardOut(r: CardViewRow): GiftCard {

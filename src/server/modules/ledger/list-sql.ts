@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { allOf, amountRange, anyOf, dateRange, lit, orderBy, personPrefix } from '../../db/list-sql';
+import { allOf, amountRange, anyOf, dateRange, lit, orderBy, startsWith } from '../../db/list-sql';
+import { sellersMatching } from '../../db/search';
 import type { TransactionListQuery } from '../../../shared/list-queries';
 
 /**
@@ -8,14 +9,16 @@ import type { TransactionListQuery } from '../../../shared/list-queries';
  */
 export type TransactionFilter = Omit<TransactionListQuery, 'page' | 'per_page'>;
 
-/** A code's normalised prefix (the database's code_key(), as the unique index compares codes), matched literally. */
-const codePrefix = (q: string): SQL => sql`replace(replace(replace(code_key(${lit(q)}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
-
-function searchCondition(q: string, staff: boolean): SQL {
-  const arms = [sql`code_key(t.code) LIKE ${codePrefix(q)}`];
-  if (staff) arms.push(sql`t.seller_id = ANY (ARRAY(SELECT id FROM users WHERE role = 'seller' AND ${personPrefix(q)}))`);
-  return anyOf(arms);
+/**
+ * The ways q matches a transaction (any of them): its code by prefix, compared as the unique index compares codes
+ * (code_key), or (staff only) its seller by the start of their name or email.
+ */
+export function searchArms(q: string, staff: boolean): SQL[] {
+  const arms = [codeArm(q)];
+  if (staff) arms.push(sql`t.seller_id = ANY (ARRAY(${sellersMatching(q)}))`);
+  return arms;
 }
+const codeArm = (q: string) => startsWith(sql`code_key(t.code)`, sql`code_key(${lit(q)})`);
 
 export function transactionWhere(f: TransactionFilter, sellerId?: number): SQL {
   return allOf([
@@ -24,15 +27,9 @@ export function transactionWhere(f: TransactionFilter, sellerId?: number): SQL {
     dateRange(sql`t.created_at`, f.from, f.to),
     f.is_redeem !== undefined && sql`t.is_redeem = ${lit(f.is_redeem)}`,
     amountRange(sql`t.transaction_amount`, f.min_amount, f.max_amount),
-    f.q !== undefined && searchCondition(f.q, sellerId === undefined),
+    f.q !== undefined && anyOf(searchArms(f.q, sellerId === undefined)),
   ]);
 }
 
 const SORT_COLUMNS = { created_at: sql`t.id`, amount: sql`t.transaction_amount` };
 export const transactionOrder = (sort?: TransactionFilter['sort']): SQL => orderBy(sort, SORT_COLUMNS, sql`t.id`, '-created_at');
-
-/** The matching transactions as `t`; a search is fenced (OFFSET 0) like the card search (see cards/list-repository.ts). */
-export const transactionSource = (f: TransactionFilter, sellerId?: number): SQL =>
-  f.q === undefined
-    ? sql`(SELECT * FROM transactions t WHERE ${transactionWhere(f, sellerId)}) t`
-    : sql`(SELECT * FROM transactions t WHERE ${transactionWhere(f, sellerId)} OFFSET 0) t`;

@@ -300,22 +300,15 @@ export async function listTransactions(tx: Tx, limit: number, offset: number, se
   );
 }
 
-/** One page of a filtered transaction list: the page's ids (index scan, deep pages too), then their views in that order. */
-export async function listTransactionsFiltered(
-  tx: Tx,
-  source: SQL,
-  order: SQL,
-  limit: number,
-  offset: number,
-): Promise<TransactionViewRow[]> {
-  const ids = await rowsOf<{ id: number }>(tx, sql`SELECT t.id FROM ${source} ORDER BY ${order} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`);
+/** The views of the transactions `ids`, in that order. */
+export async function transactionViewsInOrder(tx: Tx, ids: number[]): Promise<TransactionViewRow[]> {
   if (!ids.length) return [];
   const views = await rowsOf<TransactionViewRow>(
     tx,
-    sql`SELECT ${viewColumns} FROM transactions t LEFT JOIN users u ON u.id = t.seller_id WHERE t.id IN (${idList(ids.map((r) => r.id))})`,
+    sql`SELECT ${viewColumns} FROM transactions t LEFT JOIN users u ON u.id = t.seller_id WHERE t.id IN (${idList(ids)})`,
   );
   const byId = new Map(views.map((v) => [v.id, v]));
-  return ids.map((r) => byId.get(r.id)).filter((t): t is TransactionViewRow => t !== undefined);
+  return ids.map((id) => byId.get(id)).filter((t): t is TransactionViewRow => t !== undefined);
 }
 
 export async function findTransactionView(tx: Tx, id: number): Promise<TransactionViewRow | null> {

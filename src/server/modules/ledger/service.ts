@@ -5,11 +5,10 @@ import { MSG } from '../../../shared/messages';
 import type { Cents } from '../../../shared/money';
 import type { Msg, Page, Transaction, Wrapped } from '../../../shared/types';
 import { invalidFields, notFound, pgCode, refusal } from '../../http/errors';
-import { sql } from 'drizzle-orm';
 import { cappedPage, pageOffset, pageResult } from '../../http/page';
-import { boundedCount, searchCount } from '../../db/list-sql';
 import { isPlainPage, type MyTransactionListQuery, type TransactionListQuery } from '../../../shared/list-queries';
-import { transactionOrder, transactionSource, type TransactionFilter } from './list-sql';
+import type { TransactionFilter } from './list-sql';
+import { transactionPage } from './list-repository';
 import { readCounter } from '../../db/values';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
@@ -96,16 +95,8 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
     sellerId: number | undefined,
     exact: () => Promise<number>,
   ) {
-    const source = transactionSource(q, sellerId);
     const unfiltered = Object.entries(q).every(([k, v]) => v === undefined || ['page', 'per_page', 'sort'].includes(k));
-    const [rows, count] = await Promise.all([
-      repo.listTransactionsFiltered(db, source, transactionOrder(q.sort), per, pageOffset(q.page, per)),
-      unfiltered
-        ? exact().then((total) => ({ total, capped: false }))
-        : q.q !== undefined
-          ? searchCount(db, source)
-          : boundedCount(db, source, sql`TRUE`),
-    ]);
+    const { rows, count } = await transactionPage(db, q, per, pageOffset(q.page, per), sellerId, unfiltered ? exact : null);
     return cappedPage(
       rows.map((r) => transactionOut(r)),
       q.page,

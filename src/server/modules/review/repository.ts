@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, isNotNull, sql } from 'drizzle-orm';
+import { giftCards } from '../../db/schema';
+import { prepared } from '../../db/prepared';
 import type { Tx } from '../../db/client';
 import type { RejectReason } from '../../../shared/constants';
 import type { ImageHashes } from '../images/hash';
@@ -27,17 +29,20 @@ export async function cardsWithNumber(tx: Tx, cardId: number, cardNumber: string
 /** For a page of cards: how many other cards have each one's number (cards without a duplicate are left out). */
 export async function duplicateCounts(tx: Tx, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await rowsOf<{ id: number; n: number }>(
-    tx,
-    sql`SELECT g.id, (SELECT count(*) FROM gift_cards d
-                        WHERE d.card_number IS NOT NULL AND card_number_key(d.card_number) = card_number_key(g.card_number)
-                          AND d.id <> g.id)::int AS n
-          FROM gift_cards g
-         WHERE g.id IN (${sql.join(
-           ids.map((i) => sql`${i}`),
-           sql`, `,
-         )}) AND g.card_number IS NOT NULL`,
-  );
+  const rows = await prepared(tx, 'duplicate_counts', (t) =>
+    t
+      .select({
+        id: giftCards.id,
+        // Written out: drizzle leaves the table name off a one-table select's columns, which inside this subquery
+        // would name d's own columns.
+        n: sql<number>`(SELECT count(*) FROM gift_cards d
+                         WHERE d.card_number IS NOT NULL AND card_number_key(d.card_number) = card_number_key(gift_cards.card_number)
+                           AND d.id <> gift_cards.id)::int`,
+      })
+      .from(giftCards)
+      .where(and(sql`${giftCards.id} = ANY (${sql.placeholder('ids')}::int[])`, isNotNull(giftCards.cardNumber)))
+      .prepare('duplicate_counts'),
+  ).execute({ ids });
   return new Map(rows.filter((r) => Number(r.n) > 0).map((r) => [Number(r.id), Number(r.n)]));
 }
 

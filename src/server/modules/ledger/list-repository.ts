@@ -1,0 +1,49 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { boundedCount, lit, type Count } from '../../db/list-sql';
+import { searchPage } from '../../db/search';
+import { rowsOf } from '../../db/rows';
+import { searchArms, transactionOrder, transactionWhere, type TransactionFilter } from './list-sql';
+import { transactionViewsInOrder } from './repository';
+import type { TransactionViewRow } from './shape';
+
+/**
+ * One page of a filtered transaction list and the number of matches: `exact` when nothing but the sort and size was
+ * given (the counters), a search bounded like the card search (cards/list-repository.ts), else counted up to the cap.
+ */
+export async function transactionPage(
+  tx: Tx,
+  f: TransactionFilter,
+  limit: number,
+  offset: number,
+  sellerId: number | undefined,
+  exact: (() => Promise<number>) | null,
+): Promise<{ rows: TransactionViewRow[]; count: Count }> {
+  const page = sql`ORDER BY ${transactionOrder(f.sort)} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`;
+  if (f.q !== undefined) {
+    // No lookup first (as the card search has): a code or a seller's few payouts gathered are cheap either way.
+    const arms = searchArms(f.q, sellerId === undefined).map((where) => ({ where, planned: false }));
+    const { ids, count } = await searchPage(tx, {
+      table: 'transactions',
+      alias: 't',
+      base: transactionWhere({ ...f, q: undefined }, sellerId),
+      arms,
+      order: transactionOrder(f.sort),
+      orderById: f.sort !== 'amount' && f.sort !== '-amount',
+      limit,
+      offset,
+    });
+    return { rows: await transactionViewsInOrder(tx, ids), count };
+  }
+  const [ids, count] = await Promise.all([
+    pageIds(tx, f, page, sellerId),
+    exact ? exact().then((total) => ({ total, capped: false })) : boundedCount(tx, sql`transactions t`, transactionWhere(f, sellerId)),
+  ]);
+  return { rows: await transactionViewsInOrder(tx, ids), count };
+}
+
+/** The page's ids in the sort order's index (deep pages too). */
+async function pageIds(tx: Tx, f: TransactionFilter, page: SQL, sellerId?: number): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(tx, sql`SELECT t.id FROM transactions t WHERE ${transactionWhere(f, sellerId)} ${page}`);
+  return rows.map((r) => r.id);
+}
