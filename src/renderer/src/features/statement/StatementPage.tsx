@@ -1,4 +1,4 @@
-import { useSearchParams, Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -25,6 +25,7 @@ import { formatDateTime, formatMoney } from '../../components/format';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
+import { useTrackedParams } from '../../components/filters/useTrackedParams';
 import { isoDay, localDay } from '../report/dates';
 import { useSellers } from '../transactions/useSellers';
 
@@ -55,7 +56,7 @@ export default function StatementPage() {
   const { isStaff, user } = useSession();
   const transport = useTransport();
   const notify = useNotify();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useTrackedParams();
   const today = new Date();
   const start = DAY_RE.test(params.get('start_date') ?? '')
     ? params.get('start_date')!
@@ -67,12 +68,16 @@ export default function StatementPage() {
   const query = { start_date: start, end_date: end, ...(isStaff && sellerId ? { seller_id: sellerId } : {}) };
   const q = useApiQuery('sellerStatement', { query }, { enabled: sellerId !== null, retry: false });
   const st = q.data;
-  const set = (k: string, v: string) => {
-    const next = new URLSearchParams(params);
-    if (v) next.set(k, v);
-    else next.delete(k);
-    setParams(next, { replace: true });
-  };
+  const set = (k: string, v: string) =>
+    update(
+      (latest) => {
+        const next = new URLSearchParams(latest);
+        if (v) next.set(k, v);
+        else next.delete(k);
+        return next;
+      },
+      { replace: true },
+    );
   const error = q.error ? (q.error.result.data as { errors?: Record<string, string[]>; message?: string }) : null;
   const errorText = error ? (Object.values(error.errors ?? {})[0]?.[0] ?? error.message ?? 'Could not load the statement') : null;
   const fileBase = `statement-${st?.seller.name.replace(/[^\w]+/g, '-') ?? 'seller'}-${start}-${end}`;
