@@ -1,7 +1,7 @@
 /**
  * Rebuild, set-based, everything the triggers of 0001_init.sql keep while the bulk load ran with them off:
  * users.seller_due / card_count / transaction_count, the row counters (also per card status, 0013), the id blocks of
- * deep pages (0014) and the report_daily rollup.
+ * deep pages (0014), each seller's cards per status (0017) and the report_daily rollup.
  */
 export const userTotalsSql = `
 UPDATE users u
@@ -27,7 +27,10 @@ DELETE FROM gift_card_blocks;
 INSERT INTO gift_card_blocks (status, block, shard, n)
 SELECT -1, id / 4096, 0, count(*) FROM gift_cards GROUP BY id / 4096
 UNION ALL
-SELECT card_status, id / 4096, 0, count(*) FROM gift_cards GROUP BY card_status, id / 4096;`;
+SELECT card_status, id / 4096, 0, count(*) FROM gift_cards GROUP BY card_status, id / 4096;
+DELETE FROM seller_card_counts;
+INSERT INTO seller_card_counts (seller_id, status, n)
+SELECT seller_id, card_status, count(*) FROM gift_cards GROUP BY seller_id, card_status;`;
 
 export const reportDailySql = `
 DELETE FROM report_daily;

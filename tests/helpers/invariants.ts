@@ -10,7 +10,7 @@ import type { Database } from '../../src/server/db/client';
  *   seller's cards (and only to its card when it pays one card), approved or disputed; codes unique;
  * - clawbacks: entries without allocations, negative (clawback) or positive (reversal), on their card's seller;
  *   a disputed card's entries add up to minus its paid amount, any other card's to zero;
- * - the counters: transactions total and each user's transaction_count and card_count.
+ * - the counters: transactions total, each user's transaction_count and card_count, each seller's cards per status.
  */
 export async function checkLedgerInvariants(database: Database): Promise<void> {
   const problems: string[] = [];
@@ -104,6 +104,15 @@ export async function checkLedgerInvariants(database: Database): Promise<void> {
       FROM users u
      WHERE u.transaction_count <> (SELECT count(*) FROM transactions t WHERE t.seller_id = u.id)
         OR u.card_count <> (SELECT count(*) FROM gift_cards c WHERE c.seller_id = u.id)`,
+  );
+  await check(
+    "seller_card_counts (each seller's cards per status)",
+    sql`
+    SELECT coalesce(k.seller_id, c.seller_id) AS seller_id, coalesce(k.status, c.card_status) AS status, k.n AS kept, c.n AS counted
+      FROM seller_card_counts k
+      FULL JOIN (SELECT seller_id, card_status, count(*)::int AS n FROM gift_cards GROUP BY seller_id, card_status) c
+        ON c.seller_id = k.seller_id AND c.card_status = k.status
+     WHERE coalesce(k.n, 0) <> coalesce(c.n, 0)`,
   );
   if (problems.length) throw new Error(`Ledger invariants broken:\n  ${problems.join('\n  ')}`);
 }

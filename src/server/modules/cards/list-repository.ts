@@ -7,6 +7,7 @@ import { cardOrder, cardWhere, foundArms, searchLookup, type CardFilter, type Se
 import { cardViewsInOrder, sellerCardCount } from './repository';
 import { DEEP_PAGE_OFFSET, deepPageIds } from './deep-pages';
 import type { CardViewRow } from './shape';
+import { queuePage, queueShape } from './queue-page';
 import { firstRow, rowsOf } from '../../db/rows';
 
 /**
@@ -35,6 +36,11 @@ export async function cardPage(
     });
     return { rows: await cardViewsInOrder(tx, ids, sellerId === undefined), count };
   }
+  const shape = queueShape(f, sellerId);
+  if (shape && !isDeepPage(f, offset, sellerId)) {
+    const { ids, count } = await queuePage(tx, shape, f, limit, offset, sellerId);
+    return { rows: await cardViewsInOrder(tx, ids, sellerId === undefined), count };
+  }
   const [ids, count] = await Promise.all([pageIds(tx, f, limit, offset, sellerId), countCards(tx, f, sellerId)]);
   return { rows: await cardViewsInOrder(tx, ids, sellerId === undefined), count };
 }
@@ -43,15 +49,17 @@ const page = (limit: number, offset: number) => sql`LIMIT ${lit(limit)} OFFSET $
 
 /** The page's ids in the sort order's index; a deep page of all cards or of one status, newest first, through the id blocks. */
 async function pageIds(tx: Tx, f: CardFilter, limit: number, offset: number, sellerId?: number): Promise<number[]> {
-  const newestFirst = f.sort === undefined || f.sort === '-created_at';
-  if (sellerId === undefined && newestFirst && offset >= DEEP_PAGE_OFFSET && onlyKeys(f, ['status']))
-    return deepPageIds(tx, f.status ?? -1, offset, limit);
+  if (isDeepPage(f, offset, sellerId)) return deepPageIds(tx, f.status ?? -1, offset, limit);
   const rows = await rowsOf<{ id: number }>(
     tx,
     sql`SELECT g.id FROM gift_cards g WHERE ${cardWhere(f, sellerId)} ORDER BY ${cardOrder(f.sort)} ${page(limit, offset)}`,
   );
   return rows.map((r) => r.id);
 }
+
+/** A newest-first page of all cards or of one status far enough down to be found through the id blocks. */
+const isDeepPage = (f: CardFilter, offset: number, sellerId?: number) =>
+  sellerId === undefined && (f.sort === undefined || f.sort === '-created_at') && offset >= DEEP_PAGE_OFFSET && onlyKeys(f, ['status']);
 
 const UNFILTERED = ['page', 'per_page', 'sort'];
 /** True when no filter other than `keys` is given (paging and sorting do not filter). */

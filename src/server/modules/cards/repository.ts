@@ -6,7 +6,6 @@ import { centsOf } from '../../db/values';
 import type { Cents } from '../../../shared/money';
 import type { CardStatus, RejectReason } from '../../../shared/constants';
 import type { CardViewRow } from './shape';
-import { DEEP_PAGE_OFFSET, deepPageIds } from './deep-pages';
 
 const viewColumns = {
   id: giftCards.id,
@@ -37,10 +36,10 @@ const view = (tx: Tx, where: SQL | undefined) =>
 
 /**
  * Cards newest first, with seller name/email and offer title; only one seller's when sellerId is given. The page's ids
- * are picked first (an index-only scan), so a deep page joins 5 rows, not every row it skips.
+ * are picked first (an index-only scan), so a deeper page joins 5 rows, not every row it skips (the deepest pages of
+ * all cards are found through the id blocks: the service answers them as a filtered list, deep-pages.ts).
  */
 export async function listCards(tx: Tx, limit: number, offset: number, sellerId?: number): Promise<CardViewRow[]> {
-  if (sellerId === undefined && offset >= DEEP_PAGE_OFFSET) return cardViewsInOrder(tx, await deepPageIds(tx, -1, offset, limit));
   // The page size is written into the statement (one prepared statement per size): with LIMIT as a parameter the
   // generic plan PostgreSQL switches to after a few runs expects 100,000 rows and scans the table.
   const pageIds = (seller: SQL) =>

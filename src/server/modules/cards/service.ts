@@ -6,6 +6,7 @@ import { HttpError, notFound, pgCode, refusal } from '../../http/errors';
 import type { UploadedFile } from '../../http/body';
 import { cappedPage, pageOffset, pageResult } from '../../http/page';
 import { cardPage, cardStatusCounts } from './list-repository';
+import { DEEP_PAGE_OFFSET } from './deep-pages';
 import { cardOut } from './shape';
 import { isPlainPage, type CardListQuery, type MyCardListQuery } from '../../../shared/list-queries';
 import { readCounter } from '../../db/values';
@@ -57,7 +58,8 @@ export function createCardService(database: Database, images: ImageStore, signer
 
   return {
     async list(q: CardListQuery) {
-      if (isPlainPage(q)) {
+      // A deep page of the spec call is answered like a filtered one: the id blocks, the views with their marks.
+      if (isPlainPage(q) && pageOffset(q.page, PAGE_SIZE.cards) < DEEP_PAGE_OFFSET) {
         const per = PAGE_SIZE.cards;
         const [rows, total] = await Promise.all([repo.listCards(db, per, pageOffset(q.page, per)), readCounter(db, 'gift_cards')]);
         return pageResult(await withDuplicateCounts(db, rows.map(cardOut)), q.page, per, total);
@@ -73,7 +75,8 @@ export function createCardService(database: Database, images: ImageStore, signer
     },
 
     async mine(user: AuthUser, q: MyCardListQuery) {
-      if (isPlainPage(q)) {
+      // A deep page of the spec call is answered like a filtered one: the id blocks, the views with their marks.
+      if (isPlainPage(q) && pageOffset(q.page, PAGE_SIZE.cards) < DEEP_PAGE_OFFSET) {
         const per = PAGE_SIZE.cards;
         const [rows, total] = await Promise.all([
           repo.listCards(db, per, pageOffset(q.page, per), user.id),

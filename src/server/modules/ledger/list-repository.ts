@@ -6,10 +6,12 @@ import { rowsOf } from '../../db/rows';
 import { searchArms, transactionOrder, transactionWhere, type TransactionFilter } from './list-sql';
 import { transactionViewsInOrder } from './repository';
 import type { TransactionViewRow } from './shape';
+import { isQueueShape, transactionQueuePage } from './queue-page';
 
 /**
- * One page of a filtered transaction list and the number of matches: `exact` when nothing but the sort and size was
- * given (the counters), a search bounded like the card search (cards/list-repository.ts), else counted up to the cap.
+ * One page of a filtered transaction list and the number of matches: one seller's or everyone's in an indexed order
+ * is a prepared queue page with the exact total (queue-page.ts), a search is bounded like the card search
+ * (cards/list-repository.ts), anything else is planned for its values and counted up to the cap.
  */
 export async function transactionPage(
   tx: Tx,
@@ -17,7 +19,6 @@ export async function transactionPage(
   limit: number,
   offset: number,
   sellerId: number | undefined,
-  exact: (() => Promise<number>) | null,
 ): Promise<{ rows: TransactionViewRow[]; count: Count }> {
   const page = sql`ORDER BY ${transactionOrder(f.sort)} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`;
   if (f.q !== undefined) {
@@ -35,9 +36,13 @@ export async function transactionPage(
     });
     return { rows: await transactionViewsInOrder(tx, ids), count };
   }
+  if (isQueueShape(f)) {
+    const { ids, total } = await transactionQueuePage(tx, f, limit, offset, sellerId);
+    return { rows: await transactionViewsInOrder(tx, ids), count: { total, capped: false } };
+  }
   const [ids, count] = await Promise.all([
     pageIds(tx, f, page, sellerId),
-    exact ? exact().then((total) => ({ total, capped: false })) : boundedCount(tx, sql`transactions t`, transactionWhere(f, sellerId)),
+    boundedCount(tx, sql`transactions t`, transactionWhere(f, sellerId)),
   ]);
   return { rows: await transactionViewsInOrder(tx, ids), count };
 }

@@ -6,6 +6,7 @@ import { centsOf } from '../../db/values';
 import { centsToDecimal, type Cents } from '../../../shared/money';
 import { TRANSACTION_KINDS, type TransactionKind } from '../../../shared/constants';
 import { rowsOf } from '../../db/rows';
+import { preparedSelect } from '../../db/prepared';
 import type { TransactionViewRow } from './shape';
 
 /** Ledger SQL. Lock order everywhere: seller rows (ascending id), then the transaction row, then cards by id. */
@@ -300,13 +301,30 @@ export async function listTransactions(tx: Tx, limit: number, offset: number, se
   );
 }
 
-/** The views of the transactions `ids`, in that order. */
+/** viewColumns, one by one, for a prepared statement. */
+const viewFields = {
+  id: sql<number>`t.id`,
+  code: sql<string>`t.code`,
+  seller_id: sql<number>`t.seller_id`,
+  transaction_amount: sql<string>`t.transaction_amount::text`,
+  is_redeem: sql<number>`t.is_redeem`,
+  gift_card_id: sql<number | null>`t.gift_card_id`,
+  kind: sql<number>`t.kind`,
+  created_at: sql<string>`${iso(sql`t.created_at`)}`,
+  seller_name: sql<string | null>`u.name`,
+  payment_kind: sql<string | null>`${paymentKind}`,
+};
+
+/** The views of the transactions `ids`, in that order (one prepared statement). */
 export async function transactionViewsInOrder(tx: Tx, ids: number[]): Promise<TransactionViewRow[]> {
   if (!ids.length) return [];
-  const views = await rowsOf<TransactionViewRow>(
+  const views = (await preparedSelect(
     tx,
-    sql`SELECT ${viewColumns} FROM transactions t LEFT JOIN users u ON u.id = t.seller_id WHERE t.id IN (${idList(ids)})`,
-  );
+    'transaction_views_by_ids',
+    viewFields,
+    sql`transactions t LEFT JOIN users u ON u.id = t.seller_id`,
+    sql`t.id = ANY (${sql.placeholder('ids')}::int[])`,
+  ).execute({ ids })) as unknown as TransactionViewRow[];
   const byId = new Map(views.map((v) => [v.id, v]));
   return ids.map((id) => byId.get(id)).filter((t): t is TransactionViewRow => t !== undefined);
 }

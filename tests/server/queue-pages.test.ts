@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { createOffer, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
+
+/**
+ * The work queues' everyday shapes (equalities on status, seller and offer in an indexed order; one seller's
+ * transactions) are answered by prepared statements with cached plans (cards/queue-page.ts, ledger/queue-page.ts).
+ * They must answer exactly what the same list planned for its values answers: `min_price=0` / `min_amount=0` match
+ * every row but take the planned path, so each shape is compared page by page with its planned twin.
+ */
+let s: TestServer;
+let offers: number[] = [];
+const admin = () => s.users.admin.token;
+const get = async (url: string, token = admin()) => {
+  const r = await s.call('GET', url, { token });
+  expect(r.status, `${url}: ${JSON.stringify(r.body)}`).toBe(200);
+  return 'current_page' in r.body ? r.body : r.body.data;
+};
+const page = (body: { data: { id: number }[]; total: number; total_capped?: boolean }) => ({
+  ids: body.data.map((r) => r.id),
+  total: body.total,
+  capped: body.total_capped ?? false,
+});
+
+beforeAll(async () => {
+  s = await startTestServer();
+  offers = [await createOffer(s, rangeOffer({ title: 'Queue A' })), await createOffer(s, rangeOffer({ title: 'Queue B' }))];
+  const { sellerA, sellerB } = s.users;
+  // 60 cards over two sellers, two offers, four statuses and repeated prices (ties are broken by id).
+  await s.database.query(
+    sql`INSERT INTO gift_cards (giftcard_offer_id, seller_id, price, rate, card_status, approval_date, created_at)
+        SELECT CASE WHEN g % 3 = 0 THEN ${offers[0]}::int ELSE ${offers[1]}::int END,
+               CASE WHEN g % 2 = 0 THEN ${sellerA.id}::int ELSE ${sellerB.id}::int END,
+               10 + (g * 7) % 5, 1, g % 4, CASE WHEN g % 4 IN (1, 3) THEN now() END, now() - g * interval '1 hour'
+          FROM generate_series(1, 60) g`,
+  );
+  await s.database.query(
+    sql`INSERT INTO transactions (code, seller_id, transaction_amount, kind)
+        SELECT 'QP-' || g, CASE WHEN g % 3 = 0 THEN ${sellerA.id}::int ELSE ${sellerB.id}::int END, 1 + g % 4, 0
+          FROM generate_series(1, 40) g`,
+  );
+});
+afterAll(() => s?.close());
+
+describe('prepared queue pages', () => {
+  it('answer every card shape, sort, size and page exactly as the planned list does', async () => {
+    const { sellerA } = s.users;
+    const shapes = [
+      '',
+      'status=1',
+      'status=0',
+      `seller_id=${sellerA.id}`,
+      `seller_id=${sellerA.id}&status=2`,
+      `offer_id=${offers[1]}&status=1`,
+    ];
+    const sorts = ['', 'sort=created_at', 'sort=-price', 'sort=price'];
+    for (const shape of shapes)
+      for (const sort of sorts)
+        for (const size of ['per_page=5', 'per_page=10'])
+          for (const p of [1, 2, 4]) {
+            const q = [shape, sort, size, `page=${p}`].filter(Boolean).join('&');
+            const prepared = page(await get(`gift-card?${q}`));
+            const planned = page(await get(`gift-card?${q}&min_price=0`));
+            expect(prepared, q).toEqual(planned);
+          }
+  });
+
+  it('answer a seller’s own status tabs as the planned list does, with the exact total', async () => {
+    const seller = s.users.sellerB.token;
+    for (const q of ['status=0', 'status=1&sort=-price', 'status=3&sort=price&per_page=10', 'sort=created_at&page=2']) {
+      const prepared = page(await get(`my-giftcard?${q}`, seller));
+      expect(prepared, q).toEqual(page(await get(`my-giftcard?${q}&min_price=0`, seller)));
+      expect(prepared.capped).toBe(false);
+    }
+  });
+
+  it('answer every transaction shape exactly as the planned list does, with the exact total', async () => {
+    const { sellerA, sellerB } = s.users;
+    for (const shape of ['', `seller_id=${sellerA.id}`, `seller_id=${sellerB.id}`])
+      for (const sort of ['', 'sort=created_at', 'sort=-amount', 'sort=amount'])
+        for (const p of [1, 3]) {
+          const q = [shape, sort, `page=${p}`].filter(Boolean).join('&');
+          const prepared = page(await get(`transaction?${q}`));
+          expect(prepared, q).toEqual(page(await get(`transaction?${q}&min_amount=0`)));
+        }
+    const own = page(await get('my-transaction?sort=-amount', sellerB.token));
+    expect(own).toEqual(page(await get('my-transaction?sort=-amount&min_amount=0', sellerB.token)));
+  });
+
+  it('keep each seller’s status totals exact as cards are submitted, decided and deleted', async () => {
+    const { sellerA } = s.users;
+    const total = async (q: string) => (await get(`gift-card?${q}`)).total as number;
+    const [pending, approved] = [await total(`seller_id=${sellerA.id}&status=0`), await total(`seller_id=${sellerA.id}&status=1`)];
+    const id = await submitCard(s, sellerA, { giftcard_offer_id: offers[0]!, price: 30 });
+    expect(await total(`seller_id=${sellerA.id}&status=0`)).toBe(pending + 1);
+    expect((await staffUpdate(s, id, { giftcard_offer_id: offers[0], price: 30, card_status: 1 })).status).toBe(200);
+    expect([await total(`seller_id=${sellerA.id}&status=0`), await total(`seller_id=${sellerA.id}&status=1`)]).toEqual([
+      pending,
+      approved + 1,
+    ]);
+    expect((await get(`my-giftcard?status=1`, sellerA.token)).total).toBe(approved + 1);
+    await s.database.query(sql`DELETE FROM gift_cards WHERE id = ${id}`);
+    expect(await total(`seller_id=${sellerA.id}&status=1`)).toBe(approved);
+    // The kept counts equal a GROUP BY over the cards (the ledger invariants check the same for whole runs).
+    const drift = await s.database.query(sql`
+      SELECT k.seller_id FROM seller_card_counts k
+        FULL JOIN (SELECT seller_id, card_status, count(*)::int AS n FROM gift_cards GROUP BY 1, 2) c
+          ON c.seller_id = k.seller_id AND c.card_status = k.status
+       WHERE coalesce(k.n, 0) <> coalesce(c.n, 0)`);
+    expect(drift).toEqual([]);
+  });
+});
