@@ -35,6 +35,18 @@ beforeAll(async () => {
                10 + (g * 7) % 5, 1, g % 4, CASE WHEN g % 4 IN (1, 3) THEN now() END, now() - g * interval '1 hour'
           FROM generate_series(1, 60) g`,
   );
+  // Card numbers: "QN-1", "QN-2", ... on the 60 cards; 1,005 more "DN-..." cards make a prefix with more than the cap.
+  await s.database.query(sql`UPDATE gift_cards SET card_number = 'QN-' || id WHERE card_number IS NULL`);
+  await s.database.query(
+    sql`INSERT INTO gift_cards (giftcard_offer_id, seller_id, price, rate, card_status, card_number)
+        SELECT ${offers[0]}::int, CASE WHEN g % 2 = 0 THEN ${sellerA.id}::int ELSE ${sellerB.id}::int END, 20, 1, 0, 'DN-' || g
+          FROM generate_series(1, 1005) g`,
+  );
+  // Then 2,100 cards without a number: the "DN" matches are dense but not among the newest 2,000 cards.
+  await s.database.query(
+    sql`INSERT INTO gift_cards (giftcard_offer_id, seller_id, price, rate, card_status)
+        SELECT ${offers[1]}::int, ${sellerB.id}::int, 15, 1, 2 FROM generate_series(1, 2100)`,
+  );
   await s.database.query(
     sql`INSERT INTO transactions (code, seller_id, transaction_amount, kind)
         SELECT 'QP-' || g, CASE WHEN g % 3 = 0 THEN ${sellerA.id}::int ELSE ${sellerB.id}::int END, 1 + g % 4, 0
@@ -86,6 +98,21 @@ describe('prepared queue pages', () => {
         }
     const own = page(await get('my-transaction?sort=-amount', sellerB.token));
     expect(own).toEqual(page(await get('my-transaction?sort=-amount&min_amount=0', sellerB.token)));
+  });
+
+  it('answer a card-number search (prepared) exactly as the planned search does, sparse or dense', async () => {
+    const { sellerA } = s.users;
+    const first = (await s.database.query<{ id: number }>(sql`SELECT min(id) AS id FROM gift_cards WHERE card_number LIKE 'QN-%'`))[0]!.id;
+    for (const q of [`qn${first}`, `QN-${first}`, 'qn-', 'q n', 'dn', 'DN-10', 'zz-none'])
+      for (const extra of ['', 'sort=created_at', 'per_page=10&page=2', 'page=30']) {
+        const query = [`q=${encodeURIComponent(q)}`, extra].filter(Boolean).join('&');
+        const prepared = page(await get(`gift-card?${query}`));
+        expect(prepared, query).toEqual(page(await get(`gift-card?${query}&min_price=0`)));
+        const own = page(await get(`my-giftcard?${query}`, sellerA.token));
+        expect(own, query).toEqual(page(await get(`my-giftcard?${query}&min_price=0`, sellerA.token)));
+      }
+    expect(page(await get('gift-card?q=dn')).capped).toBe(true);
+    expect(page(await get('gift-card?q=dn-100')).total).toBe(7); // DN-100, DN-1000 to DN-1005
   });
 
   it('keep each seller’s status totals exact as cards are submitted, decided and deleted', async () => {

@@ -68,10 +68,11 @@ const parts = (s: Search) => ({
 
 /** The sellers whose name or email starts with q (prefix indexes of migration 0013). */
 export const sellersMatching = (q: string): SQL => sql`SELECT id FROM users WHERE role = 'seller' AND ${personPrefix(q)} ORDER BY id`;
-/** Up to this many sellers found by a search are written into the list's statement as ids; more stay a subquery. */
+/**
+ * Up to this many sellers found by a search are written into the list's statement as ids; more stay a subquery (the
+ * lookup, cards/search-prepared.ts, reads at most one more).
+ */
 const LISTED_SELLERS = 1000;
-/** The sellers found, for a search's lookup statement (at most LISTED_SELLERS + 1 ids). */
-export const sellersFound = (q: string): SQL => sql`ARRAY(${sellersMatching(q)} LIMIT ${lit(LISTED_SELLERS + 1)})`;
 /** `column` holds one of the sellers found: their ids written in (the planner knows how many rows), or a subquery. */
 export function sellerArm(column: SQL, q: string, ids: number[]): Arm[] {
   if (!ids.length) return [];

@@ -3,12 +3,13 @@ import type { Tx } from '../../db/client';
 import { boundedCount, lit, type Count } from '../../db/list-sql';
 import { searchPage } from '../../db/search';
 import { readCounter } from '../../db/values';
-import { cardOrder, cardWhere, foundArms, searchLookup, type CardFilter, type SearchFound } from './list-sql';
+import { cardOrder, cardWhere, foundArms, type CardFilter } from './list-sql';
+import { lookupPrepared, numberSearchPage } from './search-prepared';
 import { cardViewsInOrder, sellerCardCount } from './repository';
 import { DEEP_PAGE_OFFSET, deepPageIds } from './deep-pages';
 import type { CardViewRow } from './shape';
 import { queuePage, queueShape } from './queue-page';
-import { firstRow, rowsOf } from '../../db/rows';
+import { rowsOf } from '../../db/rows';
 
 /**
  * One page of a filtered card list and the number of matches. The page's ids come first (an index scan that reads
@@ -23,14 +24,19 @@ export async function cardPage(
   sellerId?: number,
 ): Promise<{ rows: CardViewRow[]; count: Count }> {
   if (f.q !== undefined) {
-    const found = await firstRow<SearchFound>(tx, searchLookup(f.q, sellerId === undefined));
+    const found = await lookupPrepared(tx, f.q, sellerId === undefined);
+    const byId = f.sort === undefined || f.sort === '-created_at' || f.sort === 'created_at';
+    if (!found.offers.length && !found.sellers.length && found.numbers && byId && onlyKeys(f, ['q'])) {
+      const { ids, count } = await numberSearchPage(tx, f.q, f.sort !== 'created_at', limit, offset, sellerId);
+      return { rows: await cardViewsInOrder(tx, ids, sellerId === undefined), count };
+    }
     const { ids, count } = await searchPage(tx, {
       table: 'gift_cards',
       alias: 'g',
       base: cardWhere({ ...f, q: undefined }, sellerId),
-      arms: found ? foundArms(f.q, found) : [],
+      arms: foundArms(f.q, found),
       order: cardOrder(f.sort),
-      orderById: f.sort === undefined || f.sort === '-created_at' || f.sort === 'created_at',
+      orderById: byId,
       limit,
       offset,
     });

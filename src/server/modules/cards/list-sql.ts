@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { allOf, amountRange, anyOf, containsPattern, dateRange, idArray, lit, orderBy, startsWith } from '../../db/list-sql';
-import { sellerArm, sellersFound, sellersMatching, type Arm } from '../../db/search';
+import { sellerArm, sellersMatching, type Arm } from '../../db/search';
 import { cardDue, cardPayable } from '../../db/due-sql';
 import type { CardListQuery } from '../../../shared/list-queries';
 
@@ -30,18 +30,6 @@ const offerArm = (ids: SQL) => sql`g.giftcard_offer_id = ANY (${ids})`;
 const numberArm = (key: string) => sql`(g.card_number IS NOT NULL AND ${startsWith(sql`card_number_key(g.card_number)`, lit(key))})`;
 
 export type SearchFound = { offers: number[]; sellers: number[]; numbers: boolean };
-
-/**
- * One statement that finds what q can match: offers, sellers (staff), and whether any card number starts with it
- * (ordered by the key, so it is one probe of the prefix index, never a scan that hopes to meet a match soon; an
- * EXISTS would drop the order).
- */
-export function searchLookup(q: string, staff: boolean): SQL {
-  const key = numberKey(q);
-  return sql`SELECT ARRAY(${offersMatching(q)}) AS offers,
-    ${staff ? sellersFound(q) : sql`'{}'::int[]`} AS sellers,
-    ${key !== '' ? sql`coalesce((SELECT true FROM gift_cards g WHERE ${numberArm(key)} ORDER BY card_number_key(g.card_number) USING ~<~ LIMIT 1), false)` : sql`false`} AS numbers`;
-}
 
 /** The arms that can match, with the ids found written in: the planner then knows how many cards each one reads. */
 export function foundArms(q: string, found: SearchFound): Arm[] {
