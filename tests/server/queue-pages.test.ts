@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { createOffer, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
+import { queueShape } from '../../src/server/modules/cards/queue-page';
+import { isQueueShape } from '../../src/server/modules/ledger/queue-page';
 
 /**
  * The work queues' everyday shapes (equalities on status, seller and offer in an indexed order; one seller's
@@ -56,9 +58,33 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 describe('prepared queue pages', () => {
+  it('take the everyday shapes, and leave to the planner what an index does not give in order', () => {
+    const taken = [{}, { status: 0 }, { status: 1, sort: '-price' }, { seller_id: 3, status: 0 }, { seller_id: 3, sort: 'created_at' }];
+    for (const f of taken) expect(queueShape(f as never), JSON.stringify(f)).not.toBeNull();
+    expect(queueShape({ offer_id: 1, date_field: 'approved', from: '2026-01-01' })).not.toBeNull();
+    expect(queueShape({ status: 1 }, 7)).not.toBeNull();
+    const left = [
+      { offer_id: 1 },
+      { seller_id: 3, sort: 'price' },
+      { offer_id: 1, status: 1, sort: 'price' },
+      { status: 1, sort: 'due' },
+      { status: 1, min_price: 1 },
+      { offer_id: 1, from: '2026-01-01' },
+      { offer_id: 1, status: 1, date_field: 'approved', from: '2026-01-01' },
+      { q: 'x' },
+    ];
+    for (const f of left) expect(queueShape(f as never), JSON.stringify(f)).toBeNull();
+    expect([isQueueShape({ seller_id: 3, sort: '-amount' }), isQueueShape({ seller_id: 3, is_redeem: 1 })]).toEqual([true, false]);
+  });
+
   it('answer every card shape, sort, size and page exactly as the planned list does', async () => {
     const { sellerA } = s.users;
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const shapes = [
+      `offer_id=${offers[1]}&date_field=approved&from=${yesterday}&to=${tomorrow}`,
+      `offer_id=${offers[1]}&date_field=approved&from=${tomorrow}`,
+      `offer_id=${offers[0]}&date_field=approved&to=${yesterday}`,
       '',
       'status=1',
       'status=0',
@@ -96,6 +122,15 @@ describe('prepared queue pages', () => {
           const prepared = page(await get(`transaction?${q}`));
           expect(prepared, q).toEqual(page(await get(`transaction?${q}&min_amount=0`)));
         }
+    // Code searches: prepared when no seller's name or email starts with q, newest or oldest first.
+    for (const q of ['qp-1', 'QP1', 'qp-', 'zz', 'seller'])
+      for (const extra of ['', 'sort=created_at', 'page=2', 'sort=-amount']) {
+        const query = [`q=${encodeURIComponent(q)}`, extra].filter(Boolean).join('&');
+        expect(page(await get(`transaction?${query}`)), query).toEqual(page(await get(`transaction?${query}&min_amount=0`)));
+        const mine = page(await get(`my-transaction?${query}`, sellerB.token));
+        expect(mine, query).toEqual(page(await get(`my-transaction?${query}&min_amount=0`, sellerB.token)));
+      }
+    expect(page(await get('transaction?q=qp-1')).total).toBe(11); // QP-1, QP-10 to QP-19
     const own = page(await get('my-transaction?sort=-amount', sellerB.token));
     expect(own).toEqual(page(await get('my-transaction?sort=-amount&min_amount=0', sellerB.token)));
   });

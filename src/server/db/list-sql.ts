@@ -33,8 +33,10 @@ export function anyOf(conditions: SQL[]): SQL {
 
 /** The business day's bounds in the report time zone (the zone the reports count days in). */
 const reportTz = sql`(SELECT value FROM app_settings WHERE key = 'report_tz')`;
-export const dayStart = (day: string): SQL => sql`((${lit(day)}::date)::timestamp AT TIME ZONE ${reportTz})`;
-export const dayEnd = (day: string): SQL => sql`((${lit(day)}::date + 1)::timestamp AT TIME ZONE ${reportTz})`;
+/** A day as a literal, or as SQL (a prepared statement's placeholder). */
+const dayOf = (day: string | SQL): SQL => (typeof day === 'string' ? lit(day) : day);
+export const dayStart = (day: string | SQL): SQL => sql`((${dayOf(day)}::date)::timestamp AT TIME ZONE ${reportTz})`;
+export const dayEnd = (day: string | SQL): SQL => sql`((${dayOf(day)}::date + 1)::timestamp AT TIME ZONE ${reportTz})`;
 export function dateRange(column: SQL, from?: string, to?: string): SQL | undefined {
   return allOf([from !== undefined && sql`${column} >= ${dayStart(from)}`, to !== undefined && sql`${column} < ${dayEnd(to)}`]);
 }

@@ -1,13 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import type { Count } from '../../db/list-sql';
+import { dayEnd, dayStart, type Count } from '../../db/list-sql';
 import { preparedSelect } from '../../db/prepared';
 import { TOTAL_CAP } from '../../../shared/list-queries';
 import { cardOrder, type CardFilter } from './list-sql';
 
 /**
  * The work queues' everyday shapes: filters that are equalities on status, seller (or the seller's own list) and
- * offer, in an order an index gives with them (migrations 0013, 0015). Each shape is one prepared statement (its plan
+ * offer (also one offer's cards approved in a date range), in an order an index gives with them (migrations 0013,
+ * 0015). Each shape is one prepared statement (its plan
  * cached per connection, as page 1's is) that answers the page's ids and the total together: exact from the counters
  * the triggers keep (all cards, one status, one seller, one seller's status: 0017), else counted up to TOTAL_CAP.
  * Any other filter, a search or a sort without such an index is planned for its values (list-repository.ts): a
@@ -18,21 +19,29 @@ interface Shape {
   seller: boolean;
   offer: boolean;
   byPrice: boolean;
+  /** One offer's cards approved from and/or to a day: the (offer, approval_date, id) index gives both. */
+  approvedFrom: boolean;
+  approvedTo: boolean;
 }
 
 const EQUALITIES = ['status', 'seller_id', 'offer_id'];
+const APPROVED_RANGE = ['date_field', 'from', 'to'];
 const ORDERS = ['page', 'per_page', 'sort'];
 
 export function queueShape(f: CardFilter, ownSeller?: number): Shape | null {
-  if (!Object.entries(f).every(([k, v]) => v === undefined || EQUALITIES.includes(k) || ORDERS.includes(k))) return null;
+  const known = [...EQUALITIES, ...ORDERS, ...(f.date_field === 'approved' ? APPROVED_RANGE : [])];
+  if (!Object.entries(f).every(([k, v]) => v === undefined || known.includes(k))) return null;
   const shape = {
     status: f.status !== undefined,
     seller: ownSeller !== undefined || f.seller_id !== undefined,
     offer: f.offer_id !== undefined,
     byPrice: f.sort === 'price' || f.sort === '-price',
+    approvedFrom: f.from !== undefined,
+    approvedTo: f.to !== undefined,
   };
   const byId = f.sort === undefined || f.sort === '-created_at' || f.sort === 'created_at';
   if (!byId && !shape.byPrice) return null;
+  if (shape.approvedFrom || shape.approvedTo) return shape.offer && !shape.status && !shape.seller && byId ? shape : null;
   // The indexes: (card_status, id | price), (seller_id, id), (seller_id, card_status, id | price), (offer, card_status, id).
   if (shape.offer) return shape.status && !shape.seller && byId ? shape : null;
   if (shape.seller && !shape.status) return byId ? shape : null;
@@ -67,11 +76,14 @@ export async function queuePage(
       ...(s.seller ? [sql`g.seller_id = ${param('seller')}`] : []),
       ...(s.status ? [sql`g.card_status = ${param('status')}`] : []),
       ...(s.offer ? [sql`g.giftcard_offer_id = ${param('offer')}`] : []),
+      ...(s.approvedFrom ? [sql`g.approval_date >= ${dayStart(sql`${sql.placeholder('from')}::text`)}`] : []),
+      ...(s.approvedTo ? [sql`g.approval_date < ${dayEnd(sql`${sql.placeholder('to')}::text`)}`] : []),
     ],
     sql` AND `,
   );
   const sort = f.sort ?? '-created_at';
-  const name = `queue_${s.seller ? 'u' : ''}${s.status ? 's' : ''}${s.offer ? 'o' : ''}_${sort.replace('-', 'd_')}_${limit}`;
+  const range = `${s.approvedFrom ? 'f' : ''}${s.approvedTo ? 't' : ''}`;
+  const name = `queue_${s.seller ? 'u' : ''}${s.status ? 's' : ''}${s.offer ? 'o' : ''}${range}_${sort.replace('-', 'd_')}_${limit}`;
   // The page size is written in (one statement per size): a LIMIT parameter makes the generic plan expect many rows.
   const ids = sql<number[]>`ARRAY(SELECT g.id FROM gift_cards g WHERE ${where}
     ORDER BY ${cardOrder(f.sort)} LIMIT ${sql.raw(String(Math.trunc(limit)))} OFFSET ${sql.placeholder('offset')})`;
@@ -79,11 +91,13 @@ export async function queuePage(
     seller: ownSeller ?? f.seller_id,
     status: f.status,
     offer: f.offer_id,
+    from: f.from,
+    to: f.to,
     offset,
   });
   const n = Math.max(0, Number(row?.n ?? 0));
   return {
     ids: (row?.ids ?? []).map(Number),
-    count: s.offer && n > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: n, capped: false },
+    count: n > TOTAL_CAP && (s.offer || s.approvedFrom || s.approvedTo) ? { total: TOTAL_CAP, capped: true } : { total: n, capped: false },
   };
 }
