@@ -87,8 +87,9 @@ export const idArray = (ids: number[]): SQL => sql`ARRAY[${sql.join(ids.map(lit)
  */
 export const startsWith = (key: SQL, prefix: SQL): SQL => sql`(${key} ~>=~ ${prefix} AND ${key} ~<~ (${prefix} || chr(1114111)))`;
 
-/** A person found by the start of their name or email, case-insensitive (prefix indexes of migration 0013). */
-export function personPrefix(q: string): SQL {
-  const pattern = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(lower(name) LIKE ${lit(pattern)} OR lower(email) LIKE ${lit(pattern)})`;
-}
+/**
+ * A person found by the start of their name or email, case-insensitive (prefix indexes of migration 0013): `lowered`
+ * is the lower-cased search, a literal or a prepared statement's placeholder.
+ */
+export const personPrefix = (lowered: SQL): SQL =>
+  sql`(${startsWith(sql`lower(name)`, lowered)} OR ${startsWith(sql`lower(email)`, lowered)})`;

@@ -8,7 +8,8 @@ import { SEARCH_TOTAL_CAP } from '../../shared/list-queries';
 const WINDOW = 2_000;
 
 /**
- * A search that can only match by a prefix of a normalised key (a card number, a payout code), newest or oldest
+ * A search that can only match by a prefix of a normalised key (a card number; the key must be a parameter normalised
+ * already: a key computed in the statement is computed again for every row a walk passes), newest or oldest
  * first, of every row or of one seller's: one prepared statement (`name` says which), its plan cached per connection.
  * Up to SEARCH_TOTAL_CAP + 1 ids are gathered from the prefix index, counted and ordered. With more (a short prefix:
  * dense), the page comes from the newest (oldest) WINDOW rows when it is all there, which it is when the matches are
@@ -62,11 +63,3 @@ export async function prefixSearchPage(
     count: total > SEARCH_TOTAL_CAP ? { total: SEARCH_TOTAL_CAP, capped: true } : { total, capped: false },
   };
 }
-
-/** The sellers whose name or email starts with `person` (a placeholder, lower-cased q): prefix index ranges. */
-export const sellersByPrefix = (): SQL => {
-  const person = sql`${sql.placeholder('person')}::text`;
-  const starts = (column: string) =>
-    sql`(lower(${sql.raw(column)}) ~>=~ ${person} AND lower(${sql.raw(column)}) ~<~ (${person} || chr(1114111)))`;
-  return sql`SELECT id FROM users WHERE role = 'seller' AND (${starts('name')} OR ${starts('email')}) ORDER BY id LIMIT 1001`;
-};

@@ -67,12 +67,12 @@ const parts = (s: Search) => ({
 });
 
 /** The sellers whose name or email starts with q (prefix indexes of migration 0013). */
-export const sellersMatching = (q: string): SQL => sql`SELECT id FROM users WHERE role = 'seller' AND ${personPrefix(q)} ORDER BY id`;
-/**
- * Up to this many sellers found by a search are written into the list's statement as ids; more stay a subquery (the
- * lookup, cards/search-prepared.ts, reads at most one more).
- */
+export const sellersMatching = (q: string): SQL => sellersStarting(lit(q.toLowerCase()));
+const sellersStarting = (lowered: SQL): SQL => sql`SELECT id FROM users WHERE role = 'seller' AND ${personPrefix(lowered)} ORDER BY id`;
+/** Up to this many sellers found by a search are written into the list's statement as ids; more stay a subquery. */
 const LISTED_SELLERS = 1000;
+/** For a prepared lookup: the sellers whose name or email starts with the placeholder `person` (lower-cased q), enough to tell whether they can be listed. */
+export const sellersByPrefix = (): SQL => sql`${sellersStarting(sql`${sql.placeholder('person')}::text`)} LIMIT ${lit(LISTED_SELLERS + 1)}`;
 /** `column` holds one of the sellers found: their ids written in (the planner knows how many rows), or a subquery. */
 export function sellerArm(column: SQL, q: string, ids: number[]): Arm[] {
   if (!ids.length) return [];

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { counters } from './schema';
 import { prepared } from './prepared';
 import { centsToNumber } from '../../shared/money';
@@ -21,6 +21,9 @@ export function centsOf(v: string | number | null | undefined): number {
 export const moneyOut = (v: string | number | null | undefined): number => centsToNumber(centsOf(v));
 export const moneyOrNull = (v: string | null | undefined) => (v === null || v === undefined ? null : moneyOut(v));
 export const isoOrNull = (v: string | Date | null | undefined) => (v ? new Date(v).toISOString() : null);
+
+/** A row counter's value inside a statement: the sum of its shards (see migration 0005). */
+export const counterSum = (name: SQL): SQL<number> => sql<number>`(SELECT coalesce(sum(value), 0)::int FROM counters WHERE name = ${name})`;
 
 /** Reads a row counter kept by the triggers: the sum of its shards (see migration 0005). */
 export async function readCounter(tx: Tx, name: string): Promise<number> {

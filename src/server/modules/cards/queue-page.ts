@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { dayEnd, dayStart, type Count } from '../../db/list-sql';
 import { preparedSelect } from '../../db/prepared';
+import { counterSum } from '../../db/values';
 import { TOTAL_CAP } from '../../../shared/list-queries';
 import { cardOrder, type CardFilter } from './list-sql';
 
@@ -51,14 +52,13 @@ export function queueShape(f: CardFilter, ownSeller?: number): Shape | null {
 const param = (name: string) => sql`${sql.placeholder(name)}::int`;
 
 function total(s: Shape, where: SQL): SQL<number> {
-  const counter = (name: SQL) => sql<number>`(SELECT coalesce(sum(value), 0)::int FROM counters WHERE name = ${name})`;
   if (s.offer)
     return sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM gift_cards g WHERE ${where} LIMIT ${sql.raw(String(TOTAL_CAP + 1))}) m)`;
   if (s.seller && s.status)
     return sql<number>`coalesce((SELECT n FROM seller_card_counts WHERE seller_id = ${param('seller')} AND status = ${param('status')}), 0)`;
   if (s.seller) return sql<number>`(SELECT card_count FROM users WHERE id = ${param('seller')})`;
-  if (s.status) return counter(sql`'gift_cards_status_' || ${param('status')}`);
-  return counter(sql`'gift_cards'`);
+  if (s.status) return counterSum(sql`'gift_cards_status_' || ${param('status')}`);
+  return counterSum(sql`'gift_cards'`);
 }
 
 /** One page of a queue shape: the ids in order and the total (see above). */

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { startsWith, type Count } from '../../db/list-sql';
 import { preparedSelect } from '../../db/prepared';
-import { prefixSearchPage, sellersByPrefix, type PrefixSearch } from '../../db/prefix-search';
+import { prefixSearchPage, type PrefixSearch } from '../../db/prefix-search';
+import { sellersByPrefix } from '../../db/search';
 import { numberKey, type SearchFound } from './list-sql';
 
 /**

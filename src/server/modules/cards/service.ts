@@ -75,8 +75,7 @@ export function createCardService(database: Database, images: ImageStore, signer
     },
 
     async mine(user: AuthUser, q: MyCardListQuery) {
-      // A deep page of the spec call is answered like a filtered one: the id blocks, the views with their marks.
-      if (isPlainPage(q) && pageOffset(q.page, PAGE_SIZE.cards) < DEEP_PAGE_OFFSET) {
+      if (isPlainPage(q)) {
         const per = PAGE_SIZE.cards;
         const [rows, total] = await Promise.all([
           repo.listCards(db, per, pageOffset(q.page, per), user.id),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { preparedSelect } from '../../db/prepared';
+import { counterSum } from '../../db/values';
 import { transactionOrder, type TransactionFilter } from './list-sql';
 
 /**
@@ -28,9 +29,7 @@ export async function transactionQueuePage(
   // The page size is written in (one statement per size): a LIMIT parameter makes the generic plan expect many rows.
   const ids = sql<number[]>`ARRAY(SELECT t.id FROM transactions t WHERE ${bySeller ? sql`t.seller_id = ${sellerParam}` : sql`TRUE`}
     ORDER BY ${transactionOrder(f.sort)} LIMIT ${sql.raw(String(Math.trunc(limit)))} OFFSET ${sql.placeholder('offset')})`;
-  const n = bySeller
-    ? sql<number>`(SELECT transaction_count FROM users WHERE id = ${sellerParam})`
-    : sql<number>`(SELECT coalesce(sum(value), 0)::int FROM counters WHERE name = 'transactions')`;
+  const n = bySeller ? sql<number>`(SELECT transaction_count FROM users WHERE id = ${sellerParam})` : counterSum(sql`'transactions'`);
   const [row] = await preparedSelect<{ ids: number[]; n: number }>(tx, name, { ids, n }, sql`(SELECT 1) AS one`).execute({
     seller,
     offset,
