@@ -235,6 +235,8 @@ describe('transaction, seller, user and offer lists', () => {
       'PAY-ABC-1',
     ]);
     expect((await get('transaction?q=pay-abc')).body.data.map((t: { code: string }) => t.code)).toEqual(['PAY-ABC-1']);
+    const wide = await get(`transaction?q=${encodeURIComponent('ＰＡＹ－abc\u200b')}`);
+    expect(wide.body.data.map((t: { code: string }) => t.code)).toEqual(['PAY-ABC-1']);
     expect((await get('transaction?min_amount=6')).body.data.map((t: { code: string }) => t.code)).toEqual(['PAY-ABC-1']);
     expect((await get('transaction?sort=amount')).body.data.map((t: { code: string }) => t.code)).toEqual(['PAY-XYZ-2', 'PAY-ABC-1']);
     expect((await get('transaction?from=2000-01-01&to=2000-01-02')).body.data).toEqual([]);

@@ -122,6 +122,16 @@ describe('prepared queue pages', () => {
           const prepared = page(await get(`transaction?${q}`));
           expect(prepared, q).toEqual(page(await get(`transaction?${q}&min_amount=0`)));
         }
+    // Code searches: prepared when no seller's name or email starts with q, newest or oldest first.
+    for (const q of ['qp-1', 'QP1', 'ｑｐ－1', 'qp-', 'zz', 'seller', '\u200b'])
+      for (const extra of ['', 'sort=created_at', 'page=2', 'sort=-amount']) {
+        const query = [`q=${encodeURIComponent(q)}`, extra].filter(Boolean).join('&');
+        expect(page(await get(`transaction?${query}`)), query).toEqual(page(await get(`transaction?${query}&min_amount=0`)));
+        const mine = page(await get(`my-transaction?${query}`, sellerB.token));
+        expect(mine, query).toEqual(page(await get(`my-transaction?${query}&min_amount=0`, sellerB.token)));
+      }
+    expect(page(await get('transaction?q=qp-1')).total).toBe(11); // QP-1, QP-10 to QP-19
+    expect(page(await get(`transaction?q=${encodeURIComponent('ｑｐ－1')}`)).total).toBe(11);
     const own = page(await get('my-transaction?sort=-amount', sellerB.token));
     expect(own).toEqual(page(await get('my-transaction?sort=-amount&min_amount=0', sellerB.token)));
   });
