@@ -4,6 +4,8 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { createOffer, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
 import { queueShape } from '../../src/server/modules/cards/queue-page';
 import { isQueueShape } from '../../src/server/modules/ledger/queue-page';
+import { isCodeSearchShape } from '../../src/server/modules/ledger/code-search';
+import { cardListQuery, myTransactionListQuery, transactionListQuery } from '../../src/shared/list-queries';
 
 /**
  * The work queues' everyday shapes (equalities on status, seller and offer in an indexed order; one seller's
@@ -54,6 +56,14 @@ beforeAll(async () => {
         SELECT 'QP-' || g, CASE WHEN g % 3 = 0 THEN ${sellerA.id}::int ELSE ${sellerB.id}::int END, 1 + g % 4, 0
           FROM generate_series(1, 40) g`,
   );
+  // 1,005 "DP-..." codes (a dense prefix), then 10,100 newer "ZQ-..." ones: newest first, the "DP" matches are not
+  // among the 10,000 rows a code search looks through before it sorts every match; oldest first they are.
+  await s.database.query(
+    sql`INSERT INTO transactions (code, seller_id, transaction_amount, kind)
+        SELECT CASE WHEN g <= 1005 THEN 'DP-' || g ELSE 'ZQ-' || g END,
+               CASE WHEN g % 2 = 0 THEN ${sellerA.id}::int ELSE ${sellerB.id}::int END, 1, 0
+          FROM generate_series(1, 11105) g`,
+  );
 });
 afterAll(() => s?.close());
 
@@ -75,6 +85,19 @@ describe('prepared queue pages', () => {
     ];
     for (const f of left) expect(queueShape(f as never), JSON.stringify(f)).toBeNull();
     expect([isQueueShape({ seller_id: 3, sort: '-amount' }), isQueueShape({ seller_id: 3, is_redeem: 1 })]).toEqual([true, false]);
+  });
+
+  it('recognise the shapes in the queries as the routes parse them (with their page and size)', () => {
+    const cards = (q: Record<string, string>) => queueShape(cardListQuery.parse(q));
+    expect(cards({ page: '3', per_page: '25', status: '0', sort: 'created_at' })).not.toBeNull();
+    expect(cards({ page: '3', status: '0', min_price: '1' })).toBeNull();
+    const txs = (q: Record<string, string>) => transactionListQuery.parse(q);
+    expect(isQueueShape(txs({ page: '2', per_page: '50', seller_id: '3', sort: '-amount' }))).toBe(true);
+    expect(isQueueShape(txs({ page: '2', seller_id: '3', is_redeem: '1' }))).toBe(false);
+    expect(isCodeSearchShape(txs({ page: '2', per_page: '25', q: 'BP-1', sort: 'created_at' }))).toBe(true);
+    expect(isCodeSearchShape(txs({ page: '1', q: 'BP-1', sort: 'amount' }))).toBe(false);
+    expect(isCodeSearchShape(txs({ page: '1', q: 'BP-1', is_redeem: '0' }))).toBe(false);
+    expect(isCodeSearchShape(myTransactionListQuery.parse({ page: '4', q: 'bp' }))).toBe(true);
   });
 
   it('answer every card shape, sort, size and page exactly as the planned list does', async () => {
@@ -115,16 +138,24 @@ describe('prepared queue pages', () => {
 
   it('answer every transaction shape exactly as the planned list does, with the exact total', async () => {
     const { sellerA, sellerB } = s.users;
-    for (const shape of ['', `seller_id=${sellerA.id}`, `seller_id=${sellerB.id}`])
+    const counted = async (seller?: number) =>
+      (
+        await s.database.query<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM transactions WHERE ${seller ?? null}::int IS NULL OR seller_id = ${seller ?? null}::int`,
+        )
+      )[0]!.n;
+    for (const seller of [undefined, sellerA.id, sellerB.id])
       for (const sort of ['', 'sort=created_at', 'sort=-amount', 'sort=amount'])
         for (const p of [1, 3]) {
-          const q = [shape, sort, `page=${p}`].filter(Boolean).join('&');
+          const q = [seller && `seller_id=${seller}`, sort, `page=${p}`].filter(Boolean).join('&');
           const prepared = page(await get(`transaction?${q}`));
-          expect(prepared, q).toEqual(page(await get(`transaction?${q}&min_amount=0`)));
+          const planned = page(await get(`transaction?${q}&min_amount=0`));
+          // The planned twin counts up to the cap (over 10,000 here); the prepared page's total is exact.
+          expect(prepared, q).toEqual({ ...planned, total: await counted(seller), capped: false });
         }
     // Code searches: prepared when no seller's name or email starts with q, newest or oldest first.
-    for (const q of ['qp-1', 'QP1', 'ｑｐ－1', 'qp-', 'zz', 'seller', '\u200b'])
-      for (const extra of ['', 'sort=created_at', 'page=2', 'sort=-amount']) {
+    for (const q of ['qp-1', 'QP1', 'ｑｐ－1', 'qp-', 'zz', 'seller', '\u200b', 'dp', 'DP-10'])
+      for (const extra of ['', 'sort=created_at', 'page=2', 'sort=-amount', 'per_page=25&page=30']) {
         const query = [`q=${encodeURIComponent(q)}`, extra].filter(Boolean).join('&');
         expect(page(await get(`transaction?${query}`)), query).toEqual(page(await get(`transaction?${query}&min_amount=0`)));
         const mine = page(await get(`my-transaction?${query}`, sellerB.token));
@@ -132,6 +163,7 @@ describe('prepared queue pages', () => {
       }
     expect(page(await get('transaction?q=qp-1')).total).toBe(11); // QP-1, QP-10 to QP-19
     expect(page(await get(`transaction?q=${encodeURIComponent('ｑｐ－1')}`)).total).toBe(11);
+    expect([page(await get('transaction?q=dp')).capped, page(await get('transaction?q=dp-100')).total]).toEqual([true, 7]);
     const own = page(await get('my-transaction?sort=-amount', sellerB.token));
     expect(own).toEqual(page(await get('my-transaction?sort=-amount&min_amount=0', sellerB.token)));
   });

@@ -93,3 +93,8 @@ export const startsWith = (key: SQL, prefix: SQL): SQL => sql`(${key} ~>=~ ${pre
  */
 export const personPrefix = (lowered: SQL): SQL =>
   sql`(${startsWith(sql`lower(name)`, lowered)} OR ${startsWith(sql`lower(email)`, lowered)})`;
+
+const PAGING = ['page', 'per_page', 'sort'];
+/** True when a list query gives no filter other than `keys` (paging and sorting do not filter). */
+export const onlyFilters = (q: object, keys: readonly string[]): boolean =>
+  Object.entries(q).every(([k, v]) => v === undefined || PAGING.includes(k) || keys.includes(k));

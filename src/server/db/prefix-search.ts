@@ -4,15 +4,12 @@ import type { Count } from './list-sql';
 import { preparedSelect } from './prepared';
 import { SEARCH_TOTAL_CAP } from '../../shared/list-queries';
 
-/** How many of the newest (oldest) rows a dense prefix search looks through before it sorts every match instead. */
-const WINDOW = 2_000;
-
 /**
  * A search that can only match by a prefix of a normalised key (a card number; the key must be a parameter normalised
  * already: a key computed in the statement is computed again for every row a walk passes), newest or oldest
  * first, of every row or of one seller's: one prepared statement (`name` says which), its plan cached per connection.
  * Up to SEARCH_TOTAL_CAP + 1 ids are gathered from the prefix index, counted and ordered. With more (a short prefix:
- * dense), the page comes from the newest (oldest) WINDOW rows when it is all there, which it is when the matches are
+ * dense), the page comes from the newest (oldest) `window` rows when it is all there, which it is when the matches are
  * spread out ("4"); else every match is sorted (`id + 0` keeps the plan off the id order: walking it reads the whole
  * table when the matches are clustered far from its end). `arm` is the match, over `alias`, with its placeholders.
  */
@@ -24,6 +21,11 @@ export interface PrefixSearch {
   ownSeller: boolean;
   newestFirst: boolean;
   limit: number;
+  /**
+   * How many of the newest (oldest) rows a dense search looks through (it stops at its page) before it sorts every
+   * match instead: longer where testing a row is cheap (a stored key) than where the key is computed per row.
+   */
+  window: number;
 }
 
 export async function prefixSearchPage(
@@ -41,7 +43,7 @@ export async function prefixSearchPage(
   const page = sql`ORDER BY id ${dir} LIMIT ${n} OFFSET ${sql.placeholder('offset')}`;
   const windowed = sql`(SELECT CASE WHEN count(*) = ${n} THEN array_agg(id ORDER BY id ${dir}) END
       FROM (SELECT id FROM (SELECT ${a}.id, ${s.arm} AS hit FROM ${from} WHERE TRUE${own}
-                            ORDER BY ${a}.id ${dir} LIMIT ${sql.raw(String(WINDOW))}) w
+                            ORDER BY ${a}.id ${dir} LIMIT ${sql.raw(String(Math.trunc(s.window)))}) w
              WHERE hit ${page}) p)`;
   const sorted = sql`ARRAY(SELECT ${a}.id FROM ${from} WHERE ${s.arm}${own}
       ORDER BY ${a}.id + 0 ${dir} LIMIT ${n} OFFSET ${sql.placeholder('offset')})`;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { boundedCount, lit, type Count } from '../../db/list-sql';
+import { boundedCount, lit, onlyFilters, type Count } from '../../db/list-sql';
 import { searchPage } from '../../db/search';
 import { readCounter } from '../../db/values';
 import { cardOrder, cardWhere, foundArms, type CardFilter } from './list-sql';
@@ -26,7 +26,7 @@ export async function cardPage(
   if (f.q !== undefined) {
     const found = await lookupPrepared(tx, f.q, sellerId === undefined);
     const byId = f.sort === undefined || f.sort === '-created_at' || f.sort === 'created_at';
-    if (!found.offers.length && !found.sellers.length && found.numbers && byId && onlyKeys(f, ['q'])) {
+    if (!found.offers.length && !found.sellers.length && found.numbers && byId && onlyFilters(f, ['q'])) {
       const { ids, count } = await numberSearchPage(tx, f.q, f.sort !== 'created_at', limit, offset, sellerId);
       return { rows: await cardViewsInOrder(tx, ids, sellerId === undefined), count };
     }
@@ -65,23 +65,18 @@ async function pageIds(tx: Tx, f: CardFilter, limit: number, offset: number, sel
 
 /** A newest-first page of all cards or of one status far enough down to be found through the id blocks. */
 const isDeepPage = (f: CardFilter, offset: number, sellerId?: number) =>
-  sellerId === undefined && (f.sort === undefined || f.sort === '-created_at') && offset >= DEEP_PAGE_OFFSET && onlyKeys(f, ['status']);
-
-const UNFILTERED = ['page', 'per_page', 'sort'];
-/** True when no filter other than `keys` is given (paging and sorting do not filter). */
-const onlyKeys = (f: CardFilter, keys: (keyof CardFilter)[]) =>
-  Object.entries(f).every(([k, v]) => v === undefined || UNFILTERED.includes(k) || keys.includes(k as keyof CardFilter));
+  sellerId === undefined && (f.sort === undefined || f.sort === '-created_at') && offset >= DEEP_PAGE_OFFSET && onlyFilters(f, ['status']);
 
 /**
  * The number of matches without a search: exact from the counters the triggers keep when the filter is one status or
  * one seller (or the seller's own list unfiltered), else counted up to TOTAL_CAP (`capped` above it).
  */
 async function countCards(tx: Tx, f: CardFilter, sellerId?: number): Promise<Count> {
-  if (sellerId === undefined && onlyKeys(f, [])) return { total: await readCounter(tx, 'gift_cards'), capped: false };
-  if (sellerId === undefined && f.status !== undefined && onlyKeys(f, ['status']))
+  if (sellerId === undefined && onlyFilters(f, [])) return { total: await readCounter(tx, 'gift_cards'), capped: false };
+  if (sellerId === undefined && f.status !== undefined && onlyFilters(f, ['status']))
     return { total: await readCounter(tx, `gift_cards_status_${f.status}`), capped: false };
   const seller = sellerId ?? f.seller_id;
-  if (seller !== undefined && onlyKeys(f, sellerId === undefined ? ['seller_id'] : []))
+  if (seller !== undefined && onlyFilters(f, sellerId === undefined ? ['seller_id'] : []))
     return { total: await sellerCardCount(tx, seller), capped: false };
   return boundedCount(tx, sql`gift_cards g`, cardWhere(f, sellerId));
 }

@@ -58,6 +58,7 @@ export async function numberSearchPage(
     ownSeller: ownSeller !== undefined,
     newestFirst,
     limit,
+    window: 2_000,
   };
   return prefixSearchPage(tx, search, { key: numberKey(q), seller: ownSeller }, offset);
 }

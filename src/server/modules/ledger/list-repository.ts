@@ -7,7 +7,7 @@ import { searchArms, transactionOrder, transactionWhere, type TransactionFilter 
 import { transactionViewsInOrder } from './repository';
 import type { TransactionViewRow } from './shape';
 import { isQueueShape, transactionQueuePage } from './queue-page';
-import { codeLookup, codeSearchPage } from './code-search';
+import { codeLookup, codeSearchPage, isCodeSearchShape } from './code-search';
 
 /**
  * One page of a filtered transaction list and the number of matches: one seller's or everyone's in an indexed order
@@ -24,8 +24,7 @@ export async function transactionPage(
 ): Promise<{ rows: TransactionViewRow[]; count: Count }> {
   const page = sql`ORDER BY ${transactionOrder(f.sort)} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`;
   if (f.q !== undefined) {
-    const byId = f.sort !== 'amount' && f.sort !== '-amount';
-    if (byId && Object.entries(f).every(([k, v]) => v === undefined || k === 'q' || k === 'sort')) {
+    if (isCodeSearchShape(f)) {
       const { key, sellers } = await codeLookup(tx, f.q, sellerId === undefined);
       if (!sellers) {
         const { ids, count } = await codeSearchPage(tx, key, f.sort !== 'created_at', limit, offset, sellerId);
@@ -39,7 +38,7 @@ export async function transactionPage(
       base: transactionWhere({ ...f, q: undefined }, sellerId),
       arms,
       order: transactionOrder(f.sort),
-      orderById: byId,
+      orderById: f.sort !== 'amount' && f.sort !== '-amount',
       limit,
       offset,
     });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { onlyFilters } from '../../db/list-sql';
 import { preparedSelect } from '../../db/prepared';
 import { counterSum } from '../../db/values';
 import { transactionOrder, type TransactionFilter } from './list-sql';
@@ -10,9 +11,7 @@ import { transactionOrder, type TransactionFilter } from './list-sql';
  * so each shape is one prepared statement, its plan cached, answering the page's ids and the exact total (the seller's
  * transaction_count, or the row counter) together. Any other filter is planned for its values (list-repository.ts).
  */
-export function isQueueShape(f: TransactionFilter): boolean {
-  return Object.entries(f).every(([k, v]) => v === undefined || k === 'seller_id' || k === 'sort');
-}
+export const isQueueShape = (f: TransactionFilter): boolean => onlyFilters(f, ['seller_id']);
 
 export async function transactionQueuePage(
   tx: Tx,
