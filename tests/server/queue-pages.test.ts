@@ -183,6 +183,16 @@ describe('prepared queue pages', () => {
     expect(page(await get('gift-card?q=dn-100')).total).toBe(7); // DN-100, DN-1000 to DN-1005
   });
 
+  it('answer a search that can only match one seller’s cards (an email) as that seller’s list', async () => {
+    const { sellerA } = s.users;
+    const [{ email }] = await s.database.query<{ email: string }>(sql`SELECT email FROM users WHERE id = ${sellerA.id}`);
+    for (const extra of ['', 'status=0', 'sort=-price', 'sort=created_at&per_page=10&page=2']) {
+      const bySearch = page(await get(`gift-card?q=${encodeURIComponent(email!.toUpperCase())}&${extra}`));
+      expect(bySearch, extra).toEqual(page(await get(`gift-card?seller_id=${sellerA.id}&${extra}&min_price=0`)));
+      expect(bySearch.ids.length, extra).toBeGreaterThan(0);
+    }
+  });
+
   it('keep each seller’s status totals exact as cards are submitted, decided and deleted', async () => {
     const { sellerA } = s.users;
     const total = async (q: string) => (await get(`gift-card?${q}`)).total as number;

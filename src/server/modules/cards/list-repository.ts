@@ -14,7 +14,7 @@ import { rowsOf } from '../../db/rows';
 /**
  * One page of a filtered card list and the number of matches. The page's ids come first (an index scan that reads
  * only ids), then those cards' views (with duplicate counts for staff), in the page's order. A search finds what
- * it can match first, then is bounded (db/search.ts).
+ * it can match first, then is bounded (db/search.ts), unless all it can match is one seller's cards.
  */
 export async function cardPage(
   tx: Tx,
@@ -25,6 +25,9 @@ export async function cardPage(
 ): Promise<{ rows: CardViewRow[]; count: Count }> {
   if (f.q !== undefined) {
     const found = await lookupPrepared(tx, f.q, sellerId === undefined);
+    // Only one seller's cards can match (an email, most often): that is the list filtered to the seller.
+    if (found.sellers.length === 1 && !found.offers.length && !found.numbers && f.seller_id === undefined)
+      return cardPage(tx, { ...f, q: undefined, seller_id: found.sellers[0] }, limit, offset, sellerId);
     const byId = f.sort === undefined || f.sort === '-created_at' || f.sort === 'created_at';
     if (!found.offers.length && !found.sellers.length && found.numbers && byId && onlyFilters(f, ['q'])) {
       const { ids, count } = await numberSearchPage(tx, f.q, f.sort !== 'created_at', limit, offset, sellerId);
