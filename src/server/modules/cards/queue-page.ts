@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { dayEnd, dayStart, type Count } from '../../db/list-sql';
+import { dayEnd, dayStart, onlyFilters, type Count } from '../../db/list-sql';
 import { preparedSelect } from '../../db/prepared';
 import { counterSum } from '../../db/values';
 import { TOTAL_CAP } from '../../../shared/list-queries';
@@ -27,11 +27,9 @@ interface Shape {
 
 const EQUALITIES = ['status', 'seller_id', 'offer_id'];
 const APPROVED_RANGE = ['date_field', 'from', 'to'];
-const ORDERS = ['page', 'per_page', 'sort'];
 
 export function queueShape(f: CardFilter, ownSeller?: number): Shape | null {
-  const known = [...EQUALITIES, ...ORDERS, ...(f.date_field === 'approved' ? APPROVED_RANGE : [])];
-  if (!Object.entries(f).every(([k, v]) => v === undefined || known.includes(k))) return null;
+  if (!onlyFilters(f, [...EQUALITIES, ...(f.date_field === 'approved' ? APPROVED_RANGE : [])])) return null;
   const shape = {
     status: f.status !== undefined,
     seller: ownSeller !== undefined || f.seller_id !== undefined,

@@ -4,7 +4,7 @@ import { onlyFilters, startsWith, type Count } from '../../db/list-sql';
 import { preparedSelect } from '../../db/prepared';
 import { prefixSearchPage, type PrefixSearch } from '../../db/prefix-search';
 import { sellersByPrefix } from '../../db/search';
-import type { TransactionFilter } from './list-sql';
+import { sortsById, type TransactionFilter } from './list-sql';
 
 /**
  * The prepared halves of a transaction search that can only match payout codes (list-repository.ts):
@@ -13,8 +13,7 @@ import type { TransactionFilter } from './list-sql';
  *   starts with q (then the search is planned for its values, db/search.ts);
  * - the search by date, of all transactions or of a seller's own (db/prefix-search.ts).
  */
-export const isCodeSearchShape = (f: TransactionFilter): boolean =>
-  f.q !== undefined && f.sort !== 'amount' && f.sort !== '-amount' && onlyFilters(f, ['q']);
+export const isCodeSearchShape = (f: TransactionFilter): boolean => f.q !== undefined && sortsById(f.sort) && onlyFilters(f, ['q']);
 
 export async function codeLookup(tx: Tx, q: string, staff: boolean): Promise<{ key: string; sellers: boolean }> {
   const fields = {

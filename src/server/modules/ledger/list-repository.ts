@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { boundedCount, lit, type Count } from '../../db/list-sql';
 import { searchPage } from '../../db/search';
 import { rowsOf } from '../../db/rows';
-import { searchArms, transactionOrder, transactionWhere, type TransactionFilter } from './list-sql';
+import { searchArms, sortsById, transactionOrder, transactionWhere, type TransactionFilter } from './list-sql';
 import { transactionViewsInOrder } from './repository';
 import type { TransactionViewRow } from './shape';
 import { isQueueShape, transactionQueuePage } from './queue-page';
@@ -38,7 +38,7 @@ export async function transactionPage(
       base: transactionWhere({ ...f, q: undefined }, sellerId),
       arms,
       order: transactionOrder(f.sort),
-      orderById: f.sort !== 'amount' && f.sort !== '-amount',
+      orderById: sortsById(f.sort),
       limit,
       offset,
     });

@@ -31,5 +31,8 @@ export function transactionWhere(f: TransactionFilter, sellerId?: number): SQL {
   ]);
 }
 
+/** The list is in date order, which is the id order (newest or oldest first), not by amount. */
+export const sortsById = (sort?: TransactionFilter['sort']): boolean => sort !== 'amount' && sort !== '-amount';
+
 const SORT_COLUMNS = { created_at: sql`t.id`, amount: sql`t.transaction_amount` };
 export const transactionOrder = (sort?: TransactionFilter['sort']): SQL => orderBy(sort, SORT_COLUMNS, sql`t.id`, '-created_at');
