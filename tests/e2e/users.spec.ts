@@ -126,10 +126,14 @@ test.describe('users', () => {
     const next = page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' });
     const adminDelete = page.getByRole('button', { name: `Delete ${users().admin.name}` });
     await expect(table).toHaveAttribute('aria-busy', 'false');
-    while (!(await adminDelete.isVisible()) && (await next.isVisible()) && (await next.isEnabled())) {
-      await next.click();
+    // Page on until the admin's row shows. A page still loading can leave Next enabled a moment before it turns out to
+    // be the last page, so a click that finds Next disabled is retried after looking for the row again.
+    await expect(async () => {
+      if (await adminDelete.isVisible()) return;
+      await next.click({ timeout: 2_000 });
       await expect(table).toHaveAttribute('aria-busy', 'false');
-    }
+      throw new Error("the admin's row is not on this page yet");
+    }).toPass({ timeout: 30_000 });
     await expect(adminDelete).toBeDisabled();
     await expect(page.getByRole('button', { name: `Edit ${users().admin.name}` })).toBeDisabled();
     await adminDelete.locator('..').hover();
