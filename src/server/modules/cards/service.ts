@@ -7,7 +7,7 @@ import type { UploadedFile } from '../../http/body';
 import { cappedPage, pageOffset, pageResult } from '../../http/page';
 import { cardPage, cardStatusCounts } from './list-repository';
 import { DEEP_PAGE_OFFSET } from './deep-pages';
-import { cardOut } from './shape';
+import { cardOut, cardWithDuplicates, type CardViewRow } from './shape';
 import { isPlainPage, type CardListQuery, type MyCardListQuery } from '../../../shared/list-queries';
 import { readCounter } from '../../db/values';
 import { recordAudit } from '../audit/repository';
@@ -33,12 +33,12 @@ export interface CardInput {
   override_reason?: string;
 }
 /** Staff lists mark each card whose number another card has (compared normalised). */
-async function withDuplicateCounts(db: Tx, rows: GiftCard[]): Promise<GiftCard[]> {
+async function withDuplicateCounts(db: Tx, rows: CardViewRow[]): Promise<GiftCard[]> {
   const counts = await duplicateCounts(
     db,
-    rows.filter((r) => r.card_number).map((r) => r.id),
+    rows.filter((r) => r.cardNumber).map((r) => r.id),
   );
-  return rows.map((r) => ({ ...r, duplicate_count: counts.get(r.id) ?? 0 }));
+  return rows.map((r) => cardWithDuplicates(r, counts.get(r.id) ?? 0));
 }
 
 /** Each photo's content and perceptual hashes, after the checks (type, header, pixel limit) have passed. */
@@ -62,12 +62,12 @@ export function createCardService(database: Database, images: ImageStore, signer
       if (isPlainPage(q) && pageOffset(q.page, PAGE_SIZE.cards) < DEEP_PAGE_OFFSET) {
         const per = PAGE_SIZE.cards;
         const [rows, total] = await Promise.all([repo.listCards(db, per, pageOffset(q.page, per)), readCounter(db, 'gift_cards')]);
-        return pageResult(await withDuplicateCounts(db, rows.map(cardOut)), q.page, per, total);
+        return pageResult(await withDuplicateCounts(db, rows), q.page, per, total);
       }
       const per = q.per_page ?? PAGE_SIZE.cards;
       const { rows, count } = await cardPage(db, q, per, pageOffset(q.page, per));
       return cappedPage(
-        rows.map((r) => ({ ...cardOut(r), duplicate_count: Number(r.duplicates ?? 0) })),
+        rows.map((r) => cardWithDuplicates(r, Number(r.duplicates ?? 0))),
         q.page,
         per,
         count,
