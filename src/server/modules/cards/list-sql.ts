@@ -27,7 +27,7 @@ export function searchArms(q: string, staff: boolean): SQL[] {
 }
 const offersMatching = (q: string) => sql`SELECT id FROM gift_card_offers WHERE title ILIKE ${lit(containsPattern(q))} ORDER BY id`;
 const offerArm = (ids: SQL) => sql`g.giftcard_offer_id = ANY (${ids})`;
-const numberArm = (key: string) => sql`(g.card_number IS NOT NULL AND ${startsWith(sql`card_number_key(g.card_number)`, lit(key))})`;
+const numberArm = (key: string) => sql`(g.number_key IS NOT NULL AND ${startsWith(sql`g.number_key`, lit(key))})`;
 
 export type SearchFound = { offers: number[]; sellers: number[]; numbers: boolean };
 

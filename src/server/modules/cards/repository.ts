@@ -61,8 +61,7 @@ export async function listCards(tx: Tx, limit: number, offset: number, sellerId?
 
 /** How many other cards have this card's number, compared normalised (the review's duplicate mark). */
 const duplicates = sql<number>`(SELECT count(*) FROM gift_cards d
-  WHERE gift_cards.card_number IS NOT NULL AND d.card_number IS NOT NULL
-    AND card_number_key(d.card_number) = card_number_key(gift_cards.card_number) AND d.id <> gift_cards.id)::int`;
+  WHERE d.number_key = gift_cards.number_key AND d.number_key IS NOT NULL AND d.id <> gift_cards.id)::int`;
 
 /** The views of these cards, in this order; for staff with each one's duplicate count, in the same statement. */
 export async function cardViewsInOrder(tx: Tx, ids: number[], withDuplicates = false): Promise<CardViewRow[]> {

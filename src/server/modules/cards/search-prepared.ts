@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { startsWith, type Count } from '../../db/list-sql';
 import { preparedSelect } from '../../db/prepared';
@@ -16,9 +16,8 @@ import { numberKey, type SearchFound } from './list-sql';
  * Anything else (several ways to match, other filters, other sorts) is planned for its values (db/search.ts).
  */
 const param = (name: string) => sql`${sql.placeholder(name)}::text`;
-const keyOf = (column: SQL) => sql`card_number_key(${column})`;
 const numberArm = (alias: string) =>
-  sql`(${sql.raw(alias)}.card_number IS NOT NULL AND ${startsWith(keyOf(sql.raw(`${alias}.card_number`)), param('key'))})`;
+  sql`(${sql.raw(alias)}.number_key IS NOT NULL AND ${startsWith(sql.raw(`${alias}.number_key`), param('key'))})`;
 const likeLiteral = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function lookupPrepared(tx: Tx, q: string, staff: boolean): Promise<SearchFound> {
@@ -31,7 +30,7 @@ export async function lookupPrepared(tx: Tx, q: string, staff: boolean): Promise
     numbers:
       key === ''
         ? sql<boolean>`false`
-        : sql<boolean>`coalesce((SELECT true FROM gift_cards g WHERE ${numberArm('g')} ORDER BY ${keyOf(sql`g.card_number`)} USING ~<~ LIMIT 1), false)`,
+        : sql<boolean>`coalesce((SELECT true FROM gift_cards g WHERE ${numberArm('g')} ORDER BY g.number_key USING ~<~ LIMIT 1), false)`,
   };
   const [row] = await preparedSelect<SearchFound>(tx, name, fields, sql`(SELECT 1) AS one`).execute({
     title: likeLiteral(q),
@@ -58,7 +57,7 @@ export async function numberSearchPage(
     ownSeller: ownSeller !== undefined,
     newestFirst,
     limit,
-    window: 2_000,
+    window: 10_000,
   };
   return prefixSearchPage(tx, search, { key: numberKey(q), seller: ownSeller }, offset);
 }

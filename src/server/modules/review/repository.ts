@@ -21,7 +21,7 @@ export async function cardsWithNumber(tx: Tx, cardId: number, cardNumber: string
     tx,
     sql`SELECT g.id, g.card_number, g.card_status, g.seller_id, u.name, g.created_at::text AS created_at
           FROM gift_cards g JOIN users u ON u.id = g.seller_id
-         WHERE g.card_number IS NOT NULL AND card_number_key(g.card_number) = card_number_key(${cardNumber}) AND g.id <> ${cardId}
+         WHERE g.number_key = card_number_key(${cardNumber}) AND g.number_key IS NOT NULL AND g.id <> ${cardId}
          ORDER BY g.id LIMIT ${limit}`,
   );
 }
@@ -36,8 +36,7 @@ export async function duplicateCounts(tx: Tx, ids: number[]): Promise<Map<number
         // Written out: drizzle leaves the table name off a one-table select's columns, which inside this subquery
         // would name d's own columns.
         n: sql<number>`(SELECT count(*) FROM gift_cards d
-                         WHERE d.card_number IS NOT NULL AND card_number_key(d.card_number) = card_number_key(gift_cards.card_number)
-                           AND d.id <> gift_cards.id)::int`,
+                         WHERE d.number_key = gift_cards.number_key AND d.number_key IS NOT NULL AND d.id <> gift_cards.id)::int`,
       })
       .from(giftCards)
       .where(and(sql`${giftCards.id} = ANY (${sql.placeholder('ids')}::int[])`, isNotNull(giftCards.cardNumber)))
