@@ -47,8 +47,7 @@ export async function cardPage(
   }
   const shape = queueShape(f, sellerId);
   if (shape && !isDeepPage(f, offset, sellerId)) {
-    const { ids, count } = await queuePage(tx, shape, f, limit, offset, sellerId);
-    return { rows: await cardViewsInOrder(tx, ids, sellerId === undefined), count };
+    return queuePage(tx, shape, f, limit, offset, sellerId);
   }
   const [ids, count] = await Promise.all([pageIds(tx, f, limit, offset, sellerId), countCards(tx, f, sellerId)]);
   return { rows: await cardViewsInOrder(tx, ids, sellerId === undefined), count };

@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { dayEnd, dayStart, onlyFilters, type Count } from '../../db/list-sql';
-import { preparedSelect } from '../../db/prepared';
 import { counterSum } from '../../db/values';
 import { TOTAL_CAP } from '../../../shared/list-queries';
 import { cardOrder, type CardFilter } from './list-sql';
+import { pageViews } from './repository';
+import type { CardViewRow } from './shape';
 
 /**
  * The work queues' everyday shapes: filters that are equalities on status, seller (or the seller's own list) and
@@ -59,7 +60,7 @@ function total(s: Shape, where: SQL): SQL<number> {
   return counterSum(sql`'gift_cards'`);
 }
 
-/** One page of a queue shape: the ids in order and the total (see above). */
+/** One page of a queue shape: the cards' views in order (with duplicate counts for staff) and the total (see above). */
 export async function queuePage(
   tx: Tx,
   s: Shape,
@@ -67,7 +68,7 @@ export async function queuePage(
   limit: number,
   offset: number,
   ownSeller?: number,
-): Promise<{ ids: number[]; count: Count }> {
+): Promise<{ rows: CardViewRow[]; count: Count }> {
   const where = sql.join(
     [
       sql`TRUE`,
@@ -81,21 +82,21 @@ export async function queuePage(
   );
   const sort = f.sort ?? '-created_at';
   const range = `${s.approvedFrom ? 'f' : ''}${s.approvedTo ? 't' : ''}`;
-  const name = `queue_${s.seller ? 'u' : ''}${s.status ? 's' : ''}${s.offer ? 'o' : ''}${range}_${sort.replace('-', 'd_')}_${limit}`;
+  const staff = ownSeller === undefined;
+  const name = `queue_${s.seller ? 'u' : ''}${s.status ? 's' : ''}${s.offer ? 'o' : ''}${range}_${sort.replace('-', 'd_')}_${limit}${staff ? '_dup' : ''}`;
   // The page size is written in (one statement per size): a LIMIT parameter makes the generic plan expect many rows.
-  const ids = sql<number[]>`ARRAY(SELECT g.id FROM gift_cards g WHERE ${where}
-    ORDER BY ${cardOrder(f.sort)} LIMIT ${sql.raw(String(Math.trunc(limit)))} OFFSET ${sql.placeholder('offset')})`;
-  const [row] = await preparedSelect<{ ids: number[]; n: number }>(tx, name, { ids, n: total(s, where) }, sql`(SELECT 1) AS one`).execute({
-    seller: ownSeller ?? f.seller_id,
-    status: f.status,
-    offer: f.offer_id,
-    from: f.from,
-    to: f.to,
-    offset,
-  });
-  const n = Math.max(0, Number(row?.n ?? 0));
+  const page = sql`SELECT ARRAY(SELECT g.id FROM gift_cards g WHERE ${where}
+    ORDER BY ${cardOrder(f.sort)} LIMIT ${sql.raw(String(Math.trunc(limit)))} OFFSET ${sql.placeholder('offset')}) AS ids,
+    ${total(s, where)} AS n`;
+  const { rows, n } = await pageViews(
+    tx,
+    name,
+    page,
+    { seller: ownSeller ?? f.seller_id, status: f.status, offer: f.offer_id, from: f.from, to: f.to, offset },
+    staff,
+  );
   return {
-    ids: (row?.ids ?? []).map(Number),
+    rows,
     count: n > TOTAL_CAP && (s.offer || s.approvedFrom || s.approvedTo) ? { total: TOTAL_CAP, capped: true } : { total: n, capped: false },
   };
 }

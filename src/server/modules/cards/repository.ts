@@ -84,6 +84,32 @@ export async function cardViewsInOrder(tx: Tx, ids: number[], withDuplicates = f
   return ids.map((id) => byId.get(id)).filter((c): c is CardViewRow => c !== undefined);
 }
 
+/**
+ * A page's card views, in the page's order, and its total, in one statement (one round trip, not two): `page` is a
+ * one-row subquery answering the page's ids (`ids`, an array in order) and the total (`n`). With the duplicate counts
+ * for staff. A page past the end still answers its total (one row without a card).
+ */
+export async function pageViews(
+  tx: Tx,
+  name: string,
+  page: SQL,
+  values: Record<string, unknown>,
+  withDuplicates: boolean,
+): Promise<{ rows: CardViewRow[]; n: number }> {
+  const found = (await prepared(tx, name, (t) =>
+    t
+      .select({ ...viewColumns, ...(withDuplicates ? { duplicates } : {}), n: sql<number>`p.n` })
+      // OFFSET 0 keeps the subquery whole: pulled up, its ids would be worked out once per place they are used.
+      .from(sql`(${page} OFFSET 0) p`)
+      .leftJoin(giftCards, sql`${giftCards.id} = ANY (p.ids)`)
+      .leftJoin(offers, eq(offers.id, giftCards.offerId))
+      .leftJoin(users, eq(users.id, giftCards.sellerId))
+      .orderBy(sql`array_position(p.ids, ${giftCards.id})`)
+      .prepare(name),
+  ).execute(values)) as (CardViewRow & { n: number })[];
+  return { rows: found.filter((r) => r.id !== null), n: Math.max(0, Number(found[0]?.n ?? 0)) };
+}
+
 export async function findCardView(tx: Tx, id: number): Promise<CardViewRow | null> {
   const rows = (await prepared(tx, 'card_view', (t) => view(t, eq(giftCards.id, sql.placeholder('id'))).prepare('card_view')).execute({
     id,
