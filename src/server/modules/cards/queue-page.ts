@@ -10,8 +10,8 @@ import type { CardViewRow } from './shape';
 /**
  * The work queues' everyday shapes: filters that are equalities on status, seller (or the seller's own list) and
  * offer (also one offer's cards approved in a date range), in an order an index gives with them (migrations 0013,
- * 0015). Each shape is one prepared statement (its plan
- * cached per connection, as page 1's is) that answers the page's ids and the total together: exact from the counters
+ * 0015). Each shape is one prepared statement (its plan cached per connection, as page 1's is) that answers the page's
+ * cards (for staff with their duplicate marks) and the total together: exact from the counters
  * the triggers keep (all cards, one status, one seller, one seller's status: 0017), else counted up to TOTAL_CAP.
  * Any other filter, a search or a sort without such an index is planned for its values (list-repository.ts): a
  * generic plan there could walk an index hoping to meet a rare value soon.
