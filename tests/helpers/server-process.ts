@@ -10,9 +10,13 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** `tsx src/server/main.ts` as an operator runs it, on a free port; resolves once it listens and has said its photo store. */
+/**
+ * `node --import tsx src/server/main.ts` on a free port; resolves once it listens and has said its photo store. Node
+ * itself is the child, so a signal reaches the server: the `tsx` command would be a wrapper around a second process,
+ * and a SIGKILL would end only the wrapper, leaving the server running (no crash, and a process left behind).
+ */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', DEMO: '0', IMAGE_STORE: '', ADMIN_EMAIL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -22,8 +26,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     out: '',
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        // The server drains for up to 15 s on SIGTERM; a test never waits longer than that.
+        const hard = setTimeout(() => child.kill('SIGKILL'), 20_000);
+        child.once('exit', () => {
+          clearTimeout(hard);
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };
