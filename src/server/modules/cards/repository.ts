@@ -59,29 +59,19 @@ export async function listCards(tx: Tx, limit: number, offset: number, sellerId?
   return rows as CardViewRow[];
 }
 
-/** How many other cards have this card's number, compared normalised (the review's duplicate mark). */
-const duplicates = sql<number>`(SELECT count(*) FROM gift_cards d
+/**
+ * How many other cards have this card's number, compared normalised (the review's duplicate mark), in a select from
+ * gift_cards under its own name.
+ */
+export const duplicates = sql<number>`(SELECT count(*) FROM gift_cards d
   WHERE d.number_key = gift_cards.number_key AND d.number_key IS NOT NULL AND d.id <> gift_cards.id)::int`;
 
 /** The views of these cards, in this order; for staff with each one's duplicate count, in the same statement. */
 export async function cardViewsInOrder(tx: Tx, ids: number[], withDuplicates = false): Promise<CardViewRow[]> {
   if (!ids.length) return [];
-  const where = sql`${giftCards.id} = ANY (${sql.placeholder('ids')}::int[])`;
-  const views = (
-    withDuplicates
-      ? await prepared(tx, 'card_views_dup_by_ids', (t) =>
-          t
-            .select({ ...viewColumns, duplicates })
-            .from(giftCards)
-            .innerJoin(offers, eq(offers.id, giftCards.offerId))
-            .innerJoin(users, eq(users.id, giftCards.sellerId))
-            .where(where)
-            .prepare('card_views_dup_by_ids'),
-        ).execute({ ids })
-      : await prepared(tx, 'card_views_by_ids', (t) => view(t, where).prepare('card_views_by_ids')).execute({ ids })
-  ) as CardViewRow[];
-  const byId = new Map(views.map((c) => [c.id, c]));
-  return ids.map((id) => byId.get(id)).filter((c): c is CardViewRow => c !== undefined);
+  const name = withDuplicates ? 'card_views_dup_by_ids' : 'card_views_by_ids';
+  const page = sql`SELECT ${sql.placeholder('ids')}::int[] AS ids, 0 AS n`;
+  return (await pageViews(tx, name, page, { ids }, withDuplicates)).rows;
 }
 
 /**

@@ -30,7 +30,7 @@ export function cardOut(r: CardViewRow): GiftCard {
   const price = centsOf(r.price);
   const rate = centsOf(r.rate);
   const paid = centsOf(r.paidAmount);
-  const card: GiftCard = {
+  return {
     id: r.id,
     giftcard_offer_id: r.offerId,
     seller_id: r.sellerId,
@@ -51,7 +51,6 @@ export function cardOut(r: CardViewRow): GiftCard {
     name: r.name,
     email: r.email,
   };
-  return card;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import type { RejectReason } from '../../../shared/constants';
 import type { ImageHashes } from '../images/hash';
 import { rowsOf } from '../../db/rows';
+import { duplicates } from '../cards/repository';
 import type { ClaimRow, DuplicateRow, ImageMatchRow } from './shape';
 
 /** The normalised number (the database's card_number_key), so the lookup and the index agree. */
@@ -33,10 +34,7 @@ export async function duplicateCounts(tx: Tx, ids: number[]): Promise<Map<number
     t
       .select({
         id: giftCards.id,
-        // Written out: drizzle leaves the table name off a one-table select's columns, which inside this subquery
-        // would name d's own columns.
-        n: sql<number>`(SELECT count(*) FROM gift_cards d
-                         WHERE d.number_key = gift_cards.number_key AND d.number_key IS NOT NULL AND d.id <> gift_cards.id)::int`,
+        n: duplicates,
       })
       .from(giftCards)
       .where(and(sql`${giftCards.id} = ANY (${sql.placeholder('ids')}::int[])`, isNotNull(giftCards.cardNumber)))
