@@ -54,4 +54,14 @@ export function computeRateCents(priceCents: Cents, rateType: number, offerRateC
 }
 
 export const payableCents = (priceCents: Cents, rateCents: Cents): Cents => priceCents - rateCents;
-export const dueCents = (priceCents: Cents, rateCents: Cents, paidCents: Cents): Cents => priceCents - rateCents - paidCents;
+
+/**
+ * A card's due, the one rule every figure uses (the database's card_due() in migration 0010 is the same rule): an
+ * approved card owes the seller its payable less what was paid; a disputed card is owed back by the seller (minus what
+ * was paid on it); pending and rejected cards owe nothing. A seller's due is the sum of their cards' dues.
+ */
+export function cardDueCents(status: number, payable: Cents, paid: Cents): Cents {
+  if (status === 1) return payable - paid;
+  if (status === 3) return -paid;
+  return 0;
+}

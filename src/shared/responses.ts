@@ -140,6 +140,7 @@ export const dashboardFiguresResponse = z.object({
   oldest_pending_at: date.nullable(),
   due: money,
   paid_this_month: money,
+  clawed_back_this_month: money,
   approved_this_month: z.number().int(),
   rejected_this_month: z.number().int(),
 });
@@ -202,6 +203,7 @@ export const cardMoneyResponse = z.object({
   payable: money,
   paid_amount: money,
   due: money,
+  card_status: cardStatus,
   payments: z.array(
     z.object({
       transaction_id: id,
@@ -209,6 +211,16 @@ export const cardMoneyResponse = z.object({
       amount: money,
       transaction_amount: money,
       is_redeem: flag,
+      created_at: date,
+      by: z.string().nullable(),
+    }),
+  ),
+  clawbacks: z.array(
+    z.object({
+      transaction_id: id,
+      kind: z.enum(['clawback', 'clawback_reversed']),
+      code: z.string(),
+      amount: money,
       created_at: date,
       by: z.string().nullable(),
     }),

@@ -158,7 +158,10 @@ export interface DashboardFigures {
   pending: number;
   oldest_pending_at: string | null;
   due: number;
+  /** Payouts only (card, seller and bulk payments and their edits); clawbacks never change it. */
   paid_this_month: number;
+  /** Clawbacks this month less their reversals this month (positive: money owed back). */
+  clawed_back_this_month: number;
   approved_this_month: number;
   rejected_this_month: number;
 }
@@ -238,13 +241,24 @@ export interface CardMoney {
   rate: number;
   payable: number;
   paid_amount: number;
+  /** The card's due (shared/money cardDueCents): negative on a disputed card, what the seller owes back. */
   due: number;
+  card_status: CardStatus;
   payments: {
     transaction_id: number;
     code: string;
     amount: number;
     transaction_amount: number;
     is_redeem: 0 | 1;
+    created_at: string;
+    by: string | null;
+  }[];
+  /** The card's clawback (negative) and its reversal (positive), oldest first; never part of "paid". */
+  clawbacks: {
+    transaction_id: number;
+    kind: 'clawback' | 'clawback_reversed';
+    code: string;
+    amount: number;
     created_at: string;
     by: string | null;
   }[];

@@ -75,6 +75,39 @@ test.describe('money operations', () => {
     expect((await apiCall('GET', 'seller-due', { as: seller.email })).body.due).toBe(180);
   });
 
+  test('one truth for money: a seller who owes back sees the sign everywhere; pending cards have no due; the card shows its clawback', async ({
+    page,
+    browser,
+  }) => {
+    const seller = await createUser('seller');
+    const offer = await createOffer({ rate_type: 0, rate: 10 });
+    const bad = await createCard(seller.email, offer.id, 100); // payable $90.00
+    await approveCard(bad);
+    await createTransaction(seller.id, 90);
+    const pending = await createCard(seller.email, offer.id, 30); // payable $27.00, due nothing yet
+    expect((await apiCall('POST', `gift-card-dispute/${bad}`, { as: 'admin', body: { reason: 'used' } })).status).toBe(200);
+
+    const sellerPage = await sessionOf(browser, seller.email);
+    await expect(sellerPage.getByTestId('seller-due')).toHaveText('Due: owes back $90.00');
+    await expect(sellerPage.getByRole('listitem').filter({ hasText: 'Due to me' })).toContainText('owes back $90.00');
+    await sellerPage.goto('/gift-cards');
+    await expect(sellerPage.getByRole('row').filter({ hasText: 'Disputed' }).first()).toContainText('owes back $90.00');
+    const pendingRow = sellerPage.getByRole('row').filter({ hasText: 'Pending' }).first();
+    await expect(pendingRow).toContainText('$27.00');
+    await expect(pendingRow.getByRole('cell').nth(-2)).toHaveText('—');
+    await shot(sellerPage, 'seller-owes-back');
+    await sellerPage.context().close();
+
+    await loginAs(page, 'admin');
+    await page.goto(`/gift-card/${bad}`);
+    await expect(page.getByTestId('money-owes-back')).toHaveText('$90.00');
+    await expect(page.getByText('the seller owes back $90.00')).toBeVisible();
+    const clawbacks = page.getByRole('table', { name: 'Clawbacks of this card' });
+    await expect(clawbacks.getByRole('row').filter({ hasText: 'Clawed back' })).toContainText('-$90.00');
+    await page.goto(`/gift-card/${pending}`);
+    await expect(page.getByTestId('money-due')).toHaveText('—');
+  });
+
   test('a seller opens their statement from the Due in the top bar: it closes at that Due; print layout; staff open it from the seller list', async ({
     page,
     browser,

@@ -69,7 +69,7 @@ describe('submitting a card', () => {
       rate: 4.17,
       payable: 29.16,
       paid_amount: 0,
-      due: 29.16,
+      due: 0, // a pending card owes nothing yet; its payable shows what it will
       description: 'Birthday card',
       card_status: 0,
       approval_date: null,

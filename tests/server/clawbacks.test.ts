@@ -194,15 +194,27 @@ describe('a seller who owes', () => {
     expect(await due(seller)).toBe(10);
   });
 
-  it('the dashboard counts no negative due into the total, and the report counts the dispute on its day', async () => {
+  it("the seller's dashboard shows what they owe back, staff's total counts no negative due, a clawback never changes paid", async () => {
     const seller = await s.createUser('seller');
     const card = await paidCard(seller, '12.00', 12);
+    const staffBefore = (await s.call('GET', 'dashboard-figures', { token: admin() })).body;
     await s.call('POST', `gift-card-dispute/${card}`, { token: admin(), body: { reason: 'used' } });
     const [row] = await s.database.query<{ disputed: number }>(
       sql`SELECT disputed FROM report_daily WHERE seller_id = ${seller.id} AND day = (now() AT TIME ZONE 'UTC')::date`,
     );
     expect(row.disputed).toBe(1);
     const figures = await s.call('GET', 'dashboard-figures', { token: seller.token });
-    expect(figures.body.due).toBe(0);
+    const due = await s.call('GET', 'seller-due', { token: seller.token });
+    expect(due.body.due).toBe(-12);
+    expect(figures.body).toMatchObject({ due: -12, paid_this_month: 12, clawed_back_this_month: 12 });
+    const staff = (await s.call('GET', 'dashboard-figures', { token: admin() })).body;
+    expect(staff.due).toBe(staffBefore.due); // the seller's debt does not reduce what is owed to the others
+    expect(staff.paid_this_month).toBe(staffBefore.paid_this_month);
+    expect(staff.clawed_back_this_month).toBe(Math.round((staffBefore.clawed_back_this_month + 12) * 100) / 100);
+    await s.call('POST', `gift-card-dispute-resolve/${card}`, { token: admin(), body: {} });
+    const resolved = (await s.call('GET', 'dashboard-figures', { token: admin() })).body;
+    expect(resolved.paid_this_month).toBe(staffBefore.paid_this_month); // a reversal is not a payout either
+    expect(resolved.clawed_back_this_month).toBe(staffBefore.clawed_back_this_month);
+    expect((await s.call('GET', 'dashboard-figures', { token: seller.token })).body).toMatchObject({ due: 0, paid_this_month: 12 });
   });
 });

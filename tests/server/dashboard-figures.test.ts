@@ -30,6 +30,7 @@ describe('dashboard figures', () => {
       oldest_pending_at: null,
       due: 0,
       paid_this_month: 0,
+      clawed_back_this_month: 0,
       approved_this_month: 0,
       rejected_this_month: 0,
     });

@@ -21,7 +21,7 @@ import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import LogoutIcon from '@mui/icons-material/Logout';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
-import { formatMoney } from '../components/format';
+import { Due } from '../components/Money';
 import { useApiQuery } from '../api/query';
 import { useSession } from './session';
 import { activeNavItem, NAV_ITEMS, type NavItem } from './nav';
@@ -141,7 +141,7 @@ export default function Layout() {
               title="Open my statement"
               sx={{ mr: 2, textTransform: 'none', fontSize: '1rem', fontWeight: 400 }}
             >
-              Due: {due === null ? '…' : formatMoney(due)}
+              Due: {due === null ? '…' : <Due value={due} onPrimary />}
             </Button>
           )}
           <Typography component="div" data-testid="user-name" noWrap sx={{ maxWidth: 200 }}>

@@ -24,6 +24,19 @@ export function formatMoney(value: number | string | null | undefined, locale = 
   return format.format((negative ? -cents : cents) / 100);
 }
 
+/** A seller's due: "$40.50", or "owes back $75.00" when it is negative (the seller owes the marketplace). */
+export function formatDue(value: number | string | null | undefined, locale = userLocale()): string {
+  const negative = typeof value === 'number' ? value < 0 : typeof value === 'string' && value.trim().startsWith('-');
+  if (!negative) return formatMoney(value, locale);
+  const abs = typeof value === 'number' ? -value : (value as string).trim().slice(1);
+  return `owes back ${formatMoney(abs, locale)}`;
+}
+
+/** A card's due: "—" for a card that owes nothing either way (pending or rejected), else its signed due. */
+export function formatCardDue(card: { card_status: number; due: number }, locale = userLocale()): string {
+  return card.card_status === 1 || card.card_status === 3 ? formatDue(card.due, locale) : '—';
+}
+
 /** A timestamp's day and time in the user's locale ("Nov 23, 2026, 3:14 PM"); '' when it is not a date. */
 export function formatDateTime(iso: string | null | undefined, locale = userLocale()): string {
   const d = new Date(iso ?? '');

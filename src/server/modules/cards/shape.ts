@@ -1,5 +1,5 @@
 import { centsOf, isoOrNull } from '../../db/values';
-import { centsToNumber, dueCents, payableCents } from '../../../shared/money';
+import { cardDueCents, centsToNumber, payableCents } from '../../../shared/money';
 import type { CardStatus, RejectReason } from '../../../shared/constants';
 import type { GiftCard } from '../../../shared/types';
 
@@ -30,6 +30,7 @@ export function cardOut(r: CardViewRow): GiftCard {
   const price = centsOf(r.price);
   const rate = centsOf(r.rate);
   const paid = centsOf(r.paidAmount);
+  const payable = payableCents(price, rate);
   return {
     id: r.id,
     giftcard_offer_id: r.offerId,
@@ -37,9 +38,9 @@ export function cardOut(r: CardViewRow): GiftCard {
     card_number: r.cardNumber,
     price: centsToNumber(price),
     rate: centsToNumber(rate),
-    payable: centsToNumber(payableCents(price, rate)),
+    payable: centsToNumber(payable),
     paid_amount: centsToNumber(paid),
-    due: centsToNumber(dueCents(price, rate, paid)),
+    due: centsToNumber(cardDueCents(r.cardStatus, payable, paid)),
     description: r.description,
     card_status: r.cardStatus as CardStatus,
     approval_date: isoOrNull(r.approvalDate),

@@ -17,6 +17,7 @@ export function createDashboardService(database: Database) {
         oldest_pending_at: isoOrNull(r.oldest_pending_at),
         due: moneyOut(r.due),
         paid_this_month: moneyOut(r.paid_this_month),
+        clawed_back_this_month: moneyOut(r.clawed_back_this_month),
         approved_this_month: Number(r.approved_this_month),
         rejected_this_month: Number(r.rejected_this_month),
       };

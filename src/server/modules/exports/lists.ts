@@ -1,6 +1,6 @@
 import { centsOf } from '../../db/values';
 import { CARD_STATUS_LABEL, TRANSACTION_KINDS, type CardStatus } from '../../../shared/constants';
-import { dueCents } from '../../../shared/money';
+import { cardDueCents, payableCents } from '../../../shared/money';
 import { money, type CsvColumn } from './csv';
 import type { CardExportRow, OfferExportRow, PersonExportRow, TransactionExportRow } from './repository';
 
@@ -24,9 +24,12 @@ export function cardColumns(staff: boolean): CsvColumn<CardExportRow>[] {
     { header: 'status', value: (r) => CARD_STATUS_LABEL[r.card_status as CardStatus] ?? String(r.card_status) },
     { header: 'price', value: (r) => amount(r.price) },
     { header: 'rate', value: (r) => amount(r.rate) },
-    { header: 'payable', value: (r) => money(centsOf(r.price) - centsOf(r.rate)) },
+    { header: 'payable', value: (r) => money(payableCents(centsOf(r.price), centsOf(r.rate))) },
     { header: 'paid_amount', value: (r) => amount(r.paid_amount) },
-    { header: 'due', value: (r) => money(dueCents(centsOf(r.price), centsOf(r.rate), centsOf(r.paid_amount))) },
+    {
+      header: 'due',
+      value: (r) => money(cardDueCents(Number(r.card_status), payableCents(centsOf(r.price), centsOf(r.rate)), centsOf(r.paid_amount))),
+    },
     { header: 'approved_at', value: (r) => r.approval_date },
     { header: 'rejected_at', value: (r) => r.rejection_date },
     { header: 'reject_reason', value: (r) => r.reject_reason },

@@ -1,7 +1,8 @@
-import type { Cents } from '../../../shared/money';
+import { cardDueCents, type Cents } from '../../../shared/money';
 import type { Allocation, LockedCard } from './repository';
 
-export const cardDue = (c: LockedCard): Cents => (c.status === 1 ? c.payable - c.paid : 0);
+/** What is still to pay on a card: the shared rule (a disputed card's negative due is nothing to pay). */
+export const cardDue = (c: LockedCard): Cents => Math.max(0, cardDueCents(c.status, c.payable, c.paid));
 
 /** The seller's approved cards with a due, in payout order: approved earliest first, then lowest id. */
 export function payoutQueue(cards: LockedCard[], sellerId: number): LockedCard[] {

@@ -146,30 +146,39 @@ export function createHistoryService(database: Database) {
       return { data: pageResult(entries, page, per, Number(total)) };
     },
 
-    /** Price, rate, payable, paid, due and every payout that paid the card (newest first). */
+    /** Price, rate, payable, paid, due, every payout that paid the card (newest first) and its clawbacks (oldest first). */
     async money(user: AuthUser, id: number): Promise<{ data: CardMoney }> {
       const row = await findCardView(db, id);
       if (!row) throw notFound();
       const card = cardOut(row);
       assertMayView(user, card);
-      const payments = await rowsOf<{
-        id: number;
-        code: string;
-        amount: string;
-        transaction_amount: string;
-        is_redeem: number;
-        created_at: string;
-        by: string | null;
-      }>(
-        db,
-        sql`SELECT t.id, t.code, sum(al.amount)::text AS amount, t.transaction_amount::text AS transaction_amount, t.is_redeem,
+      const [clawbacks, payments] = await Promise.all([
+        rowsOf<{ id: number; kind: number; code: string; amount: string; created_at: string; by: string | null }>(
+          db,
+          sql`SELECT t.id, t.kind, t.code, t.transaction_amount::text AS amount, t.created_at::text AS created_at, u.name AS by
+              FROM transactions t LEFT JOIN users u ON u.id = t.created_by
+             WHERE t.gift_card_id = ${id} AND t.kind IN (1, 2)
+             ORDER BY t.id`,
+        ),
+        rowsOf<{
+          id: number;
+          code: string;
+          amount: string;
+          transaction_amount: string;
+          is_redeem: number;
+          created_at: string;
+          by: string | null;
+        }>(
+          db,
+          sql`SELECT t.id, t.code, sum(al.amount)::text AS amount, t.transaction_amount::text AS transaction_amount, t.is_redeem,
                    t.created_at::text AS created_at, u.name AS by
               FROM transaction_allocations al JOIN transactions t ON t.id = al.transaction_id
               LEFT JOIN users u ON u.id = t.created_by
              WHERE al.gift_card_id = ${id}
              GROUP BY t.id, u.name
              ORDER BY t.id DESC`,
-      );
+        ),
+      ]);
       return {
         data: {
           price: card.price,
@@ -177,6 +186,15 @@ export function createHistoryService(database: Database) {
           payable: card.payable,
           paid_amount: card.paid_amount,
           due: card.due,
+          card_status: card.card_status,
+          clawbacks: clawbacks.map((c) => ({
+            transaction_id: Number(c.id),
+            kind: Number(c.kind) === 1 ? ('clawback' as const) : ('clawback_reversed' as const),
+            code: c.code,
+            amount: moneyOut(c.amount),
+            created_at: isoOrNull(c.created_at) ?? '',
+            by: c.by,
+          })),
           payments: payments.map((p) => ({
             transaction_id: Number(p.id),
             code: p.code,

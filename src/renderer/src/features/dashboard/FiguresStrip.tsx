@@ -4,6 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useApiQuery } from '../../api/query';
 import { formatMoney } from '../../components/format';
+import { Due } from '../../components/Money';
 
 /** "3 days", "5 hours", "under an hour": how long the oldest pending card has waited. */
 export function waitedFor(iso: string | null, now = Date.now()): string {
@@ -14,7 +15,7 @@ export function waitedFor(iso: string | null, now = Date.now()): string {
   return `${Math.floor(hours / 24)} days`;
 }
 
-function Figure({ label, value, note }: { label: string; value: string | undefined; note?: string }) {
+function Figure({ label, value, note }: { label: string; value: React.ReactNode | undefined; note?: string }) {
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2, minWidth: 150, flex: '1 1 150px', listStyle: 'none' }}>
       <Typography variant="body2" color="text.secondary">
@@ -48,8 +49,9 @@ export default function FiguresStrip() {
         value={f && String(f.pending)}
         note={f?.oldest_pending_at ? `oldest waiting ${waitedFor(f.oldest_pending_at)}` : f && 'none waiting'}
       />
-      <Figure label={own ? 'Due to me' : 'Total due to sellers'} value={f && formatMoney(f.due)} />
+      <Figure label={own ? 'Due to me' : 'Total due to sellers'} value={f && <Due value={f.due} />} />
       <Figure label="Paid this month" value={f && formatMoney(f.paid_this_month)} />
+      <Figure label="Clawed back this month" value={f && formatMoney(f.clawed_back_this_month)} />
       <Figure label="Approved this month" value={f && String(f.approved_this_month)} />
       <Figure label="Rejected this month" value={f && String(f.rejected_this_month)} />
     </Box>

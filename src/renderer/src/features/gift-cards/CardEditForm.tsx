@@ -17,7 +17,7 @@ import type { GiftCardDetail, Offer } from '../../../../shared/types';
 import { useApiMutation } from '../../api/query';
 import { msgText } from '../../api/results';
 import { useSession } from '../../app/session';
-import { formatMoney } from '../../components/format';
+import { formatCardDue, formatMoney } from '../../components/format';
 import { FormSelect, FormText } from '../../components/FormFields';
 import { FormFrame } from '../../components/FormPage';
 import ImagePicker from '../../components/ImagePicker';
@@ -156,7 +156,7 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
             <Box sx={{ mt: 1.5 }}>
               <PriceBreakdown offer={offer} price={price} />
               <Typography variant="body2" sx={{ mt: 1 }}>
-                Paid {formatMoney(card.paid_amount)} · Due {formatMoney(card.due)}
+                Paid {formatMoney(card.paid_amount)} · {card.due < 0 ? `Owes back ${formatMoney(-card.due)}` : `Due ${formatCardDue(card)}`}
               </Typography>
             </Box>
           </Collapse>

@@ -14,6 +14,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import SearchIcon from '@mui/icons-material/Search';
 import { CARD_STATUS, PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import { formatMoney } from '../../components/format';
+import { Due } from '../../components/Money';
 import type { GiftCard } from '../../../../shared/types';
 import { useSession } from '../../app/session';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
@@ -150,7 +151,11 @@ export default function GiftCardListPage() {
             <TableCell align="right">{formatMoney(c.rate)}</TableCell>
             <TableCell align="right">{formatMoney(c.paid_amount)}</TableCell>
             {isSeller && <TableCell align="right">{formatMoney(c.payable)}</TableCell>}
-            {isSeller && <TableCell align="right">{formatMoney(c.due)}</TableCell>}
+            {isSeller && (
+              <TableCell align="right">
+                {c.card_status === CARD_STATUS.approved || c.card_status === CARD_STATUS.disputed ? <Due value={c.due} /> : '—'}
+              </TableCell>
+            )}
             <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
               {isStaff && (
                 // Disabled where paying cannot succeed; the popup keeps the spec's texts for what slips through.

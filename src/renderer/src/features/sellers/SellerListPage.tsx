@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import TableCell from '@mui/material/TableCell';
 import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import type { SellerRow } from '../../../../shared/types';
-import { Money } from '../../components/Money';
+import { Due } from '../../components/Money';
 import { ListPage } from '../../components/ListTable';
 import { useFilteredList } from '../../components/filters/useFilteredList';
 import { sellerFields } from '../../components/filters/listFields';
@@ -36,7 +36,7 @@ export default function SellerListPage() {
             <TableCell>{s.name}</TableCell>
             <TableCell>{s.email}</TableCell>
             <TableCell align="right">
-              <Money value={s.seller_due} />
+              <Due value={s.seller_due} />
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               <Button

@@ -22,6 +22,7 @@ import { useSession } from '../../app/session';
 import { TableStatusRow } from '../../components/DataTable';
 import { ExportButton } from '../../components/ExportButton';
 import { formatDateTime, formatMoney } from '../../components/format';
+import { Due } from '../../components/Money';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
@@ -165,7 +166,9 @@ export default function StatementPage() {
                   <TableCell className="nowrap">{localDay(st.start_date)}</TableCell>
                   <TableCell>Opening due</TableCell>
                   <TableCell />
-                  <TableCell align="right">{formatMoney(st.opening_due)}</TableCell>
+                  <TableCell align="right">
+                    <Due value={st.opening_due} />
+                  </TableCell>
                 </TableRow>
                 {st.events.length === 0 && (
                   <TableRow>
@@ -185,14 +188,18 @@ export default function StatementPage() {
                     <TableCell align="right" sx={{ color: e.amount < 0 ? 'error.main' : undefined }}>
                       {formatMoney(e.amount)}
                     </TableCell>
-                    <TableCell align="right">{formatMoney(e.due)}</TableCell>
+                    <TableCell align="right">
+                      <Due value={e.due} />
+                    </TableCell>
                   </TableRow>
                 ))}
                 <TableRow data-testid="statement-closing" sx={{ '& td': { fontWeight: 600 } }}>
                   <TableCell className="nowrap">{localDay(st.end_date)}</TableCell>
                   <TableCell>Closing due</TableCell>
                   <TableCell />
-                  <TableCell align="right">{formatMoney(st.closing_due)}</TableCell>
+                  <TableCell align="right">
+                    <Due value={st.closing_due} />
+                  </TableCell>
                 </TableRow>
               </>
             )}

@@ -8,7 +8,7 @@ import { msgText } from '../../api/results';
 import { amountText } from '../../components/form';
 import { FormSelect, FormText } from '../../components/FormFields';
 import { FormPage } from '../../components/FormPage';
-import { formatMoney } from '../../components/format';
+import { formatDue, formatMoney } from '../../components/format';
 import { useSellers } from './useSellers';
 
 const EMPTY: TransactionFormValues = { seller_id: '', transaction_amount: '', code: '' };
@@ -45,7 +45,10 @@ export default function TransactionFormPage() {
   };
 
   const title = creating ? 'Create Transaction' : 'Edit Transaction';
-  const options = sellers.sellers.map((s) => ({ value: String(s.id), label: `${s.name} (due ${formatMoney(s.seller_due)})` }));
+  const options = sellers.sellers.map((s) => ({
+    value: String(s.id),
+    label: `${s.name} (${s.seller_due < 0 ? formatDue(s.seller_due) : `due ${formatMoney(s.seller_due)}`})`,
+  }));
   const sellerId = form.watch('seller_id');
   if (sellerId && !options.some((o) => o.value === sellerId)) options.unshift({ value: sellerId, label: `Seller #${sellerId}` });
   return (

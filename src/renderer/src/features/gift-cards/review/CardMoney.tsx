@@ -12,10 +12,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useApiQuery } from '../../../api/query';
 import { useSession } from '../../../app/session';
-import { formatDateTime, formatMoney } from '../../../components/format';
+import { formatCardDue, formatDateTime, formatMoney } from '../../../components/format';
 import { MoneyFigure } from '../../../components/Money';
 
-/** The card's money: price, rate, payable, paid, due, and the payouts that paid it (links for staff). */
+/**
+ * The card's money: price, rate, payable, paid, due, the payouts that paid it (links for staff) and its clawback and
+ * reversal. A disputed card's due is what the seller owes back; pending and rejected cards have no due ("—").
+ */
 export default function CardMoney({ cardId }: { cardId: number }) {
   const { isStaff } = useSession();
   const q = useApiQuery('cardMoney', { id: cardId }, { loader: false });
@@ -36,8 +39,17 @@ export default function CardMoney({ cardId }: { cardId: number }) {
             <MoneyFigure testIdPrefix="money" label="Rate" value={m.rate} />
             <MoneyFigure testIdPrefix="money" label="Payable" value={m.payable} />
             <MoneyFigure testIdPrefix="money" label="Paid" value={m.paid_amount} />
-            <MoneyFigure testIdPrefix="money" label="Due" value={m.due} />
+            {m.due < 0 ? (
+              <MoneyFigure testIdPrefix="money" label="Owes back" value={-m.due} error />
+            ) : (
+              <MoneyFigure testIdPrefix="money" label="Due" value={m.due} text={formatCardDue(m)} />
+            )}
           </Stack>
+          {m.due < 0 && (
+            <Alert severity="warning" sx={{ mb: 1 }}>
+              This card is disputed: the seller owes back {formatMoney(-m.due)}.
+            </Alert>
+          )}
           {m.payments.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
               No payment yet
@@ -70,6 +82,30 @@ export default function CardMoney({ cardId }: { cardId: number }) {
                     <TableCell align="right">{formatMoney(p.transaction_amount)}</TableCell>
                     <TableCell className="nowrap">{formatDateTime(p.created_at)}</TableCell>
                     <TableCell>{p.by ?? '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          {m.clawbacks.length > 0 && (
+            <Table size="small" aria-label="Clawbacks of this card" sx={{ mt: 1 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Clawback</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                  <TableCell>Date</TableCell>
+                  <TableCell>By</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {m.clawbacks.map((c) => (
+                  <TableRow key={c.transaction_id}>
+                    <TableCell className="nowrap">
+                      {c.kind === 'clawback' ? 'Clawed back' : 'Reversed'} · {c.code}
+                    </TableCell>
+                    <TableCell align="right">{formatMoney(c.amount)}</TableCell>
+                    <TableCell className="nowrap">{formatDateTime(c.created_at)}</TableCell>
+                    <TableCell>{c.by ?? '—'}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -1,0 +1,240 @@
+import fc from 'fast-check';
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, type TestUser } from '../helpers/server';
+import { createOffer, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
+import { checkLedgerInvariants } from '../helpers/invariants';
+
+/**
+ * One truth for money (issue 28), as a model-based property (fast-check commands): random sequences of submit,
+ * approve, reject, card payment, seller payout, bulk payment, payout edit, dispute, resolve and delete for two
+ * sellers. After every step each seller's due is the same in every place that shows it: seller-due, their
+ * seller-lists row, their dashboard figures, their statement's closing due, the sum of `due` over my-giftcard (every
+ * status) and over export/my-giftcard, and the sum of each card's gift-card-money due (each the same as the card's
+ * list row). Staff's "paid this month" is the sum of the payouts made (with their edits), whatever the clawbacks.
+ */
+const RUNS = Number(process.env.MONEY_AGREEMENT_RUNS ?? 10);
+const SEED = Number(process.env.MONEY_AGREEMENT_SEED ?? 20261125);
+
+let s: TestServer;
+let offer: number;
+/** Every payout accepted in this file, by code, with its amount in cents after its edits. */
+const payouts = new Map<string, number>();
+const accepted = new Map<string, number>();
+let codeSeq = 0;
+
+interface Model {
+  sellers: TestUser[];
+  /** The cards, with the status the model expects (steps pick among the cards in the status they act on). */
+  cards: { id: number; price: number; seller: number; status: number }[];
+  codes: string[];
+}
+type Real = TestServer;
+type Result = { status: number; body: unknown } | null;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  offer = await createOffer(s, rangeOffer({ title: 'Agreement 12.5%' }));
+});
+afterAll(async () => s?.close());
+
+const cents = (n: number) => Math.round(n * 100);
+const today = () => new Date().toISOString().slice(0, 10);
+const yearAgo = () => new Date(Date.now() - 360 * 86_400_000).toISOString().slice(0, 10);
+const staffToken = () => (codeSeq % 2 ? s.users.admin.token : s.users.manager.token);
+const pick = <T>(list: T[], i: number) => (list.length ? list[i % list.length] : undefined);
+
+async function allMyCards(seller: TestUser): Promise<{ id: number; due: number }[]> {
+  const out: { id: number; due: number }[] = [];
+  for (let page = 1; ; page++) {
+    const r = await s.call('GET', `my-giftcard?page=${page}&per_page=100`, { token: seller.token });
+    expect(r.status).toBe(200);
+    out.push(...r.body.data.data);
+    if (out.length >= r.body.data.total || r.body.data.data.length === 0) return out;
+  }
+}
+
+async function exportedDue(seller: TestUser): Promise<number> {
+  const res = await s.app.inject({ method: 'GET', url: '/api/export/my-giftcard', headers: { authorization: `Bearer ${seller.token}` } });
+  expect(res.statusCode).toBe(200);
+  const rows = parse(res.body, { columns: true }) as { due: string }[];
+  return rows.reduce((t, r) => t + cents(Number(r.due)), 0);
+}
+
+/** Every figure of one seller's due, in cents, each named by where it was read. */
+async function figuresOf(seller: TestUser): Promise<Record<string, number>> {
+  const [due, row, dash, st, cards, csv] = await Promise.all([
+    s.call('GET', 'seller-due', { token: seller.token }),
+    s.call('GET', `seller-lists?q=${encodeURIComponent(seller.email)}&per_page=100`, { token: s.users.admin.token }),
+    s.call('GET', 'dashboard-figures', { token: seller.token }),
+    s.call('GET', `seller-statement?start_date=${yearAgo()}&end_date=${today()}`, { token: seller.token }),
+    allMyCards(seller),
+    exportedDue(seller),
+  ]);
+  const listed = (row.body.data as { id: number; seller_due: number }[]).find((r) => r.id === seller.id);
+  let moneyDue = 0;
+  for (const c of cards) {
+    const m = await s.call('GET', `gift-card-money/${c.id}`, { token: seller.token });
+    expect(m.status).toBe(200);
+    expect(m.body.data.due, `card ${c.id}: gift-card-money and the list disagree`).toBe(c.due);
+    moneyDue += cents(m.body.data.due);
+  }
+  return {
+    'seller-due': cents(due.body.due),
+    'seller-lists row': cents(listed?.seller_due ?? NaN),
+    'dashboard-figures': cents(dash.body.due),
+    'statement closing due': cents(st.body.closing_due),
+    'sum of my-giftcard due': cards.reduce((t, c) => t + cents(c.due), 0),
+    'sum of export/my-giftcard due': csv,
+    'sum of gift-card-money due': moneyDue,
+  };
+}
+
+async function checkAgreement(m: Model, after: string) {
+  await checkLedgerInvariants(s.database);
+  for (const seller of m.sellers) {
+    const figures = await figuresOf(seller);
+    const expected = figures['seller-due'];
+    for (const [where, value] of Object.entries(figures)) expect(value, `${where} after ${after}`).toBe(expected);
+  }
+  const staff = await s.call('GET', 'dashboard-figures', { token: s.users.admin.token });
+  const paid = [...payouts.values()].reduce((t, c) => t + c, 0);
+  expect(cents(staff.body.paid_this_month), `staff paid this month after ${after}`).toBe(paid);
+}
+
+/** One step: performs its call, records what it changed in the model, then checks that every figure agrees. */
+class Step implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly name: string,
+    readonly args: Record<string, number | string>,
+    readonly act: (m: Model) => Promise<Result>,
+  ) {}
+  check = () => true;
+  async run(m: Model) {
+    const r = await this.act(m);
+    if (r) {
+      expect(r.status, `${this.toString()}: ${JSON.stringify(r.body)}`).toBeLessThan(500);
+      if (r.status !== 200) expect([403, 409, 422], `${this.toString()}: ${JSON.stringify(r.body)}`).toContain(r.status);
+      else accepted.set(this.name, (accepted.get(this.name) ?? 0) + 1);
+    }
+    await checkAgreement(m, this.toString());
+  }
+  toString = () => `${this.name}(${JSON.stringify(this.args)})`;
+}
+
+async function pay(m: Model, body: Record<string, unknown>, path = 'transaction'): Promise<Result> {
+  const code = `AG-${++codeSeq}`;
+  const r = await s.call('POST', path, { token: staffToken(), body: { code, ...body } });
+  if (r.status === 200) {
+    m.codes.push(code);
+    payouts.set(code, cents(Number(body.transaction_amount ?? body.paid_amount)));
+  }
+  return r;
+}
+
+const amount = fc.integer({ min: 1, max: 4000 }).map((c) => (c / 100).toFixed(2));
+type Card = Model['cards'][number];
+const among = (m: Model, i: number, statuses?: number[]) =>
+  pick(
+    m.cards.filter((c) => !statuses || statuses.includes(c.status)),
+    i,
+  );
+/** A step on one card among those in `from` (any status when omitted); on success the card moves to `to`. */
+const cardStep = (name: string, act: (m: Model, card: Card) => Promise<Result>, from?: number[], to?: number) =>
+  fc.nat().map(
+    (i) =>
+      new Step(name, { card: i }, async (m) => {
+        const card = among(m, i, from);
+        if (!card) return null;
+        const r = await act(m, card);
+        if (r?.status === 200 && to !== undefined) card.status = to;
+        return r;
+      }),
+  );
+
+const submit = fc.record({ seller: fc.nat(1), price: fc.integer({ min: 10, max: 100 }) }).map(
+  (a) =>
+    new Step('submit', a, async (m) => {
+      const id = await submitCard(s, m.sellers[a.seller], { giftcard_offer_id: offer, price: a.price });
+      m.cards.push({ id, price: a.price, seller: a.seller, status: 0 });
+      return null;
+    }),
+);
+const decide = (status: 1 | 2) => (m: Model, c: Card) =>
+  staffUpdate(
+    s,
+    c.id,
+    { giftcard_offer_id: offer, price: c.price, card_status: status, ...(status === 2 ? { rejection_reason: 'other' } : {}) },
+    staffToken(),
+  );
+const approve = cardStep('approve', decide(1), [0, 2], 1);
+/** Submissions and approvals come up more often, so that most runs have cards to pay and dispute. */
+const steps = [
+  submit,
+  submit,
+  submit,
+  approve,
+  approve,
+  cardStep('reject', decide(2), [0, 1], 2),
+  fc.tuple(fc.nat(), amount).map(
+    ([i, a]) =>
+      new Step('payCard', { card: i, amount: a }, async (m) => {
+        const card = among(m, i, [1]);
+        return card ? pay(m, { transaction_amount: a, gidcard_id: card.id }) : null;
+      }),
+  ),
+  fc
+    .tuple(fc.nat(1), amount)
+    .map(([i, a]) => new Step('payout', { seller: i, amount: a }, (m) => pay(m, { transaction_amount: a, seller_id: m.sellers[i].id }))),
+  fc
+    .tuple(fc.nat(1), amount)
+    .map(
+      ([i, a]) => new Step('bulk', { seller: i, amount: a }, (m) => pay(m, { paid_amount: a, seller_id: m.sellers[i].id }, 'bulk-payment')),
+    ),
+  fc.tuple(fc.nat(), amount).map(
+    ([i, a]) =>
+      new Step('edit', { tx: i, amount: a }, async (m) => {
+        const code = pick(m.codes, i);
+        if (!code) return null;
+        const [t] = await s.database.query<{ id: number }>(sql`SELECT id FROM transactions WHERE code = ${code}`);
+        const r = await s.call('POST', `transaction-update/${t.id}`, { token: staffToken(), body: { code, transaction_amount: a } });
+        if (r.status === 200) payouts.set(code, cents(Number(a)));
+        return r;
+      }),
+  ),
+  cardStep('dispute', (m, c) => s.call('POST', `gift-card-dispute/${c.id}`, { token: staffToken(), body: { reason: 'used' } }), [1], 3),
+  cardStep('resolve', (m, c) => s.call('POST', `gift-card-dispute-resolve/${c.id}`, { token: staffToken(), body: {} }), [3], 1),
+  cardStep('delete', async (m, c) => {
+    const r = await s.call('DELETE', `gift-card/${c.id}`, { token: staffToken() });
+    if (r.status === 200) m.cards.splice(m.cards.indexOf(c), 1);
+    return r;
+  }),
+];
+
+describe('every money figure agrees, as a model-based property', () => {
+  it('after every step of random money operations, each seller due is the same everywhere and paid counts payouts only', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.commands(steps, { maxCommands: 24, size: 'max' }), async (cmds) => {
+        // Each run starts with two sellers, each with an approved and a pending card, so that any step can act.
+        const setup = async () => {
+          const model: Model = { sellers: [await s.createUser('seller'), await s.createUser('seller')], cards: [], codes: [] };
+          for (const seller of [0, 1])
+            for (const price of [40, 25]) {
+              const id = await submitCard(s, model.sellers[seller], { giftcard_offer_id: offer, price });
+              model.cards.push({ id, price, seller, status: 0 });
+            }
+          for (const card of model.cards.filter((_, i) => i % 2 === 0)) {
+            expect((await decide(1)(model, card)).status).toBe(200);
+            card.status = 1;
+          }
+          return { model, real: s };
+        };
+        await fc.asyncModelRun(setup, cmds);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+    for (const t of ['approve', 'reject', 'payCard', 'payout', 'bulk', 'edit', 'dispute', 'resolve', 'delete'])
+      expect(accepted.get(t) ?? 0, `${t} accepted in no run: ${JSON.stringify([...accepted])}`).toBeGreaterThan(0);
+  }, 900_000);
+});
