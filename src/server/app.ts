@@ -8,8 +8,9 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { parseJsonKeepingMoneyText } from './http/json-money';
+import { JSON_LIMITS, parseJsonBody } from './http/json-body';
 import { errorHandler } from './http/errors';
+import { clientErrorHandler, HTTP_LIMITS, serverTimeouts, type HttpLimits } from './http/limits';
 import { bearerToken } from './http/auth';
 import { createImageSigner, loadImageUrlKey } from './modules/images/signing';
 import { serveCardPhotos } from './modules/images/serve';
@@ -27,6 +28,8 @@ declare module 'fastify' {
 export interface AppOptions {
   config: Config;
   database: Database;
+  /** Tests shorten the connection time limits. */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 /** Where the renderer's build is, if it has been built: served at / for browser mode. */
@@ -44,13 +47,15 @@ export const WEB_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
 /** Builds the API server (not listening): tests use inject() or listen on port 0. */
-export async function buildApp({ config, database }: AppOptions): Promise<FastifyInstance & { services: Services }> {
+export async function buildApp({ config, database, httpLimits }: AppOptions): Promise<FastifyInstance & { services: Services }> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     return503OnClosing: true,
     forceCloseConnections: false,
+    ...serverTimeouts({ ...HTTP_LIMITS, ...httpLimits }),
+    clientErrorHandler,
     // Errors of the router itself (a path that is not valid percent-encoding, e.g. /api/gift-card/%zz) in the
     // API's one error shape, like every other answer.
     frameworkErrors: (err, _request, reply) => {
@@ -67,20 +72,18 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: parseCsp(WEB_CSP) },
   });
-  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(formbody, { bodyLimit: JSON_LIMITS.bytes });
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 5 * 1024 * 1024 } });
 
   // Empty bodies with a JSON content type (the redeem toggle sends none) are an empty object, not an error.
-  // Money numbers are judged by their source text (see json-money.ts).
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => {
+  // Size and depth are bounded before parsing; money numbers are judged by their source text (see json-body.ts).
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_LIMITS.bytes }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, {});
     try {
-      done(null, parseJsonKeepingMoneyText(text));
-    } catch {
-      const err = new Error('The request body is not valid JSON') as Error & { statusCode: number };
-      err.statusCode = 400;
-      done(err, undefined);
+      done(null, parseJsonBody(text));
+    } catch (err) {
+      done(err as Error, undefined);
     }
   });
 

@@ -56,6 +56,7 @@ export const eventsQuery = z.object({
   after: z
     .string()
     .regex(/^(0|[1-9]\d{0,17})$/, 'must be a whole number')
+    .refine((v) => Number(v) <= Number.MAX_SAFE_INTEGER, `may not be greater than ${Number.MAX_SAFE_INTEGER}`)
     .transform(Number)
     .optional(),
 });

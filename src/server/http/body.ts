@@ -42,24 +42,48 @@ async function readImagePart(stream: AsyncIterable<Buffer>, field: string): Prom
 const notAnImage = (field: string) =>
   new HttpError(422, { message: MSG.notAnImage, errorMsg: MSG.notAnImage, errors: { [field]: [MSG.notAnImage] } });
 
-/** JSON, urlencoded and multipart bodies alike become {fields, files}. */
-export async function readBody(request: FastifyRequest): Promise<RequestBody> {
+/** Who may send what: multipart is read only for a signed-in caller, and only a route that takes files holds an upload slot. */
+export interface BodyRules {
+  /** The caller is signed in (the route checked it before the body is read). */
+  signedIn: boolean;
+  /** The fields of this route that take files; none: a file part is refused as soon as it starts. */
+  fileFields: readonly string[];
+}
+
+/**
+ * JSON, urlencoded and multipart bodies alike become {fields, files}. A multipart body is read only after the caller
+ * is signed in (a public call refuses it unread: 415), and only a route that takes files reads files and holds an
+ * upload slot while it does; elsewhere its fields alone are read.
+ */
+export async function readBody(request: FastifyRequest, rules: BodyRules): Promise<RequestBody> {
   if (!request.isMultipart()) {
     const body = request.body;
     if (body === undefined || body === null || body === '') return { fields: {}, files: [] };
     if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(422, { message: 'The request body must be an object' });
     return { fields: { ...(body as Record<string, unknown>) }, files: [] };
   }
+  if (!rules.signedIn || !request.user)
+    throw new HttpError(415, { message: 'This call takes JSON or a urlencoded form, not multipart/form-data.' });
   const fields: Record<string, unknown> = {};
   const files: UploadedFile[] = [];
-  const release = takeUploadSlot(request.user?.id ?? request.ip);
+  const takesFiles = rules.fileFields.length > 0;
+  const release = takesFiles ? takeUploadSlot(request.user.id) : () => {};
   try {
     for await (const part of request.parts({
-      limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES_PER_REQUEST, fields: 50, fieldSize: 64 * 1024, parts: 80 },
+      limits: {
+        fileSize: MAX_IMAGE_BYTES,
+        files: takesFiles ? MAX_IMAGES_PER_REQUEST : 1,
+        fields: 50,
+        fieldSize: 64 * 1024,
+        parts: 80,
+      },
     })) {
       if (part.type === 'file') {
-        const data = await readImagePart(part.file, baseField(part.fieldname));
-        if (data.length > 0) files.push({ field: baseField(part.fieldname), filename: part.filename ?? '', data });
+        const field = baseField(part.fieldname);
+        if (!rules.fileFields.includes(field))
+          throw new HttpError(422, { message: MSG.invalid, errors: { [field]: [`The ${field} field does not take files.`] } });
+        const data = await readImagePart(part.file, field);
+        if (data.length > 0) files.push({ field, filename: part.filename ?? '', data });
       } else {
         fields[baseField(part.fieldname)] = part.value;
       }

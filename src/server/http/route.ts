@@ -27,20 +27,40 @@ export type Handler<K extends OperationName> = (ctx: RouteContext<BodyOut<K>, Qu
 
 const ID_RE = /^[1-9]\d{0,9}$/;
 
-/** The first field (by name) whose text holds a NUL character, which PostgreSQL cannot store; null when none does. */
-function fieldWithNul(fields: unknown, prefix = ''): string | null {
-  if (typeof fields === 'string') return fields.includes('\u0000') ? prefix || 'body' : null;
-  if (fields && typeof fields === 'object') {
-    for (const [k, v] of Object.entries(fields)) {
-      if (k.includes('\u0000')) return prefix ? `${prefix}.${k}` : k;
-      const found = fieldWithNul(v, prefix ? `${prefix}.${k}` : k);
-      if (found) return found;
+/** The top-level fields a schema reads (z.object's shape); null when it is not an object schema (every field is looked at). */
+function schemaFields(schema: unknown): string[] | null {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape && typeof shape === 'object' ? Object.keys(shape) : null;
+}
+
+/**
+ * The first of `names` (by name) whose text holds a NUL character, which PostgreSQL cannot store; null when none does.
+ * Iterative (a body's depth is bounded by the JSON parser, but no stack is needed); fields the schema does not read are
+ * dropped by it and never looked at.
+ */
+function fieldWithNul(fields: Record<string, unknown>, names: string[] | null): string | null {
+  const stack: [string, unknown][] = [];
+  for (const name of names ?? Object.keys(fields)) {
+    if (name.includes('\u0000')) return name;
+    if (Object.hasOwn(fields, name)) stack.push([name, fields[name]]);
+  }
+  stack.reverse();
+  while (stack.length) {
+    const [path, v] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path;
+    } else if (v && typeof v === 'object') {
+      for (const [k, inner] of Object.entries(v)) {
+        if (k.includes('\u0000')) return `${path}.${k}`;
+        stack.push([`${path}.${k}`, inner]);
+      }
     }
   }
   return null;
 }
-const refuseNul = (fields: unknown) => {
-  const field = fieldWithNul(fields);
+const refuseNul = (fields: unknown, names: string[] | null) => {
+  if (!fields || typeof fields !== 'object') return;
+  const field = fieldWithNul(fields as Record<string, unknown>, names);
   if (field) throw invalidFields({ [field]: [`The ${field.replace(/_/g, ' ')} field may not contain a NUL character.`] });
 };
 
@@ -57,6 +77,8 @@ export interface RouteOptions {
 export function route<K extends OperationName>(app: FastifyInstance, op: K, handler: Handler<K>, options: RouteOptions = {}): void {
   const def = endpoints[op];
   const url = `/api/${def.path}`;
+  const queryFields = 'query' in def && def.query ? schemaFields(def.query) : [];
+  const bodyFields = 'body' in def && def.body ? schemaFields(def.body) : [];
   app.route({
     method: def.method,
     url,
@@ -74,7 +96,7 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
         id = Number(raw);
       }
       let query: unknown = undefined;
-      refuseNul(request.query);
+      refuseNul(request.query, queryFields);
       if ('query' in def && def.query) {
         const parsed = (def.query as z.ZodType).safeParse(request.query ?? {});
         if (!parsed.success) throw invalidFields(zodToFieldErrors(parsed.error));
@@ -84,8 +106,8 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
       let files: UploadedFile[] = [];
       let rawFields: Record<string, unknown> = {};
       if (def.method !== 'GET' && def.method !== 'DELETE') {
-        const read = await readBody(request);
-        refuseNul(read.fields);
+        const read = await readBody(request, { signedIn: def.access !== 'public', fileFields: ('files' in def && def.files) || [] });
+        refuseNul(read.fields, bodyFields);
         rawFields = read.fields;
         const allowed = new Set<string>(('files' in def && def.files) || []);
         const stray = read.files.find((f) => !allowed.has(f.field));

@@ -6,7 +6,8 @@ import type { EventService } from './service';
 /** Last-Event-ID (a reconnecting EventSource sends it) wins over `?after=`. */
 function lastEventId(header: string | string[] | undefined): number | undefined {
   const v = Array.isArray(header) ? header[0] : header;
-  return v && /^(0|[1-9]\d{0,17})$/.test(v.trim()) ? Number(v.trim()) : undefined;
+  const id = v && /^(0|[1-9]\d{0,17})$/.test(v.trim()) ? Number(v.trim()) : undefined;
+  return id !== undefined && Number.isSafeInteger(id) ? id : undefined;
 }
 
 export function eventRoutes(app: FastifyInstance, events: EventService) {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { isStaff } from '../../../shared/constants';
 import { liveEventSchema, STREAM_CONTROL, type EventsPoll, type LiveEvent } from '../../../shared/events';
 import type { AuthService, AuthUser } from '../auth/service';
+import { HttpError } from '../../http/errors';
 import * as repo from './repository';
 import { startRelay } from './relay';
 
@@ -27,6 +28,11 @@ export const EVENT_DEFAULTS: EventOptions = {
 const SEEN_IDS = 10_000;
 /** A replay longer than this tells the client to refetch everything instead. */
 const REPLAY_LIMIT = 1000;
+/**
+ * Open streams allowed per user and in this server process (more are a 429). A stream holds no database connection
+ * (the process has one LISTEN for all of them) but memory, a timer and a token check per heartbeat.
+ */
+export const STREAM_LIMITS = { perUser: 5, total: 500 };
 /** A client that reads too slowly is dropped (it reconnects with Last-Event-ID) rather than buffered without end. */
 const MAX_BUFFERED = 1 << 20;
 
@@ -42,6 +48,29 @@ export function createEventService(database: Database, auth: AuthService, option
   /** Called with a user id whose token was revoked, or null when revocations may have been missed. */
   const sessionWatchers = new Set<(userId: number | null) => void>();
   const streams = new Set<() => void>();
+  const perUser = new Map<number, number>();
+  let reserved = 0;
+  /** Reserves a stream for `userId` before any await (so that simultaneous opens are counted), or refuses with a 429. */
+  function takeStreamSlot(userId: number): () => void {
+    const mine = perUser.get(userId) ?? 0;
+    if (mine >= STREAM_LIMITS.perUser)
+      throw new HttpError(429, {
+        message: `At most ${STREAM_LIMITS.perUser} live update streams per user are open at once. Close another window or tab and try again.`,
+      });
+    if (reserved >= STREAM_LIMITS.total)
+      throw new HttpError(429, { message: 'The server has too many live update streams open. Please try again in a minute.' });
+    perUser.set(userId, mine + 1);
+    reserved += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      reserved -= 1;
+      const left = (perUser.get(userId) ?? 1) - 1;
+      if (left > 0) perUser.set(userId, left);
+      else perUser.delete(userId);
+    };
+  }
   let lastSeen = 0;
   let started: Promise<void> | null = null;
   let stopListening: (() => Promise<void>)[] = [];
@@ -101,10 +130,21 @@ export function createEventService(database: Database, auth: AuthService, option
 
     /** Answers with a Server-Sent Events stream until the client leaves, its token is revoked or the server closes. */
     async stream(user: AuthUser, token: string, after: number | undefined, reply: FastifyReply) {
-      await start();
+      const release = takeStreamSlot(user.id);
+      try {
+        await start();
+      } catch (err) {
+        release();
+        throw err;
+      }
       const scope = scopeOf(user);
       reply.hijack();
       const res = reply.raw;
+      // The client left while the listener was starting: its 'close' has been and gone.
+      if (res.destroyed || !res.socket || res.socket.destroyed) {
+        release();
+        return;
+      }
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -152,6 +192,7 @@ export function createEventService(database: Database, auth: AuthService, option
         subscribers.delete(onEvent);
         sessionWatchers.delete(onSession);
         streams.delete(end);
+        release();
         res.end();
       }
       subscribers.add(onEvent);
@@ -187,6 +228,9 @@ export function createEventService(database: Database, auth: AuthService, option
       stopListening = [];
       started = null;
     },
+
+    /** Streams open (or opening) in this process. */
+    openStreams: () => reserved,
 
     endStreams() {
       for (const end of [...streams]) end();

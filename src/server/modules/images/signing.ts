@@ -5,6 +5,10 @@ import type { Database } from '../../db/client';
 /** A photo URL is good for 10 to 15 minutes: expiries are rounded up to 5 minutes, so a page's URLs stay stable. */
 export const IMAGE_URL_TTL_SECONDS = 10 * 60;
 const ROUND_SECONDS = 5 * 60;
+/** No URL this server makes expires further ahead than this; one that says it does was not made here. */
+const MAX_AHEAD_SECONDS = IMAGE_URL_TTL_SECONDS + ROUND_SECONDS;
+/** An HMAC-SHA256 in base64url without padding: exactly 43 characters, the last one of 16. */
+const SIG_RE = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
 
 export interface ImageSigner {
   /** `/storage/images/<name>?u=<user>&exp=<unix seconds>&sig=<HMAC>`: what the API answers as an image's url. */
@@ -27,10 +31,13 @@ export function createImageSigner(key: Buffer, now: () => number = Date.now): Im
     verify(name, query) {
       const { u, exp, sig } = query;
       if (typeof u !== 'string' || typeof exp !== 'string' || typeof sig !== 'string') return false;
-      if (!/^\d{1,10}$/.test(u) || !/^\d{1,12}$/.test(exp) || Number(exp) * 1000 < now()) return false;
+      if (!/^\d{1,10}$/.test(u) || !/^\d{1,12}$/.test(exp) || !SIG_RE.test(sig)) return false;
+      const seconds = Number(exp) - now() / 1000;
+      if (seconds < 0 || seconds > MAX_AHEAD_SECONDS) return false;
+      // Only the one spelling the server writes: Buffer.from would ignore junk after it (`sig=<valid>!`).
       const given = Buffer.from(sig, 'base64url');
       const expected = mac(name, u, exp);
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      return given.length === expected.length && given.toString('base64url') === sig && timingSafeEqual(given, expected);
     },
   };
 }
