@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type AppOptions } from '../../src/server/app';
 import { testConfig, type Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { hashPassword } from '../../src/server/modules/auth/service';
@@ -38,11 +38,13 @@ export interface TestServer {
 let seq = 0;
 
 /** A real server over a fresh database with an admin, a manager and two sellers logged in. */
-export async function startTestServer(opts: { listen?: boolean; config?: Partial<Config> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { listen?: boolean; config?: Partial<Config>; httpLimits?: AppOptions['httpLimits'] } = {},
+): Promise<TestServer> {
   const { database, drop } = await freshDatabase(opts.config?.REPORT_TZ);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gcbo-test-'));
   const config = testConfig({ DATA_DIR: dataDir, ...opts.config });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, httpLimits: opts.httpLimits });
   let url = '';
   if (opts.listen) {
     await app.listen({ port: 0, host: '127.0.0.1' });

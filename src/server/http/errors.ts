@@ -51,6 +51,9 @@ export function pgCode(err: unknown): string | undefined {
 
 /** One error format for the whole API: JSON, never HTML, never a stack trace. */
 export function errorHandler(err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  // Refused before its body was read (a multipart body on a call that does not take it, a 401, a 429): the rest of the
+  // body is not waited for, the connection closes after the answer.
+  if (!request.raw.complete) void reply.header('connection', 'close');
   if (err instanceof HttpError) {
     void reply.status(err.status).send(err.body);
     return;
