@@ -14,6 +14,7 @@ import type { Results } from './results';
 import { pgliteEmptyStart, runSizes } from './suite';
 import { photoServing, photosMarkdown, type PhotoFigure } from './photos';
 import { postgresSql } from './sql';
+import { jsonLimitsBench } from './json-limits';
 
 const log = (line: string) => console.log(line);
 
@@ -79,6 +80,8 @@ async function main() {
       console.error(`[${name}] failed: ${err instanceof Error ? err.stack : String(err)}`);
     }
   };
+  // Cheap, and in one process: reading a request before and after issue 30's JSON limits.
+  await part('json limits', async () => jsonLimitsBench(log));
   await part('postgres', async () => void res.runs.push(...(await runSizes('PostgreSQL', opts.sizes, opts, log))));
   if (opts.pglite) {
     await part('pglite start-up', async () => void (res.pgliteEmptyStartMs = await pgliteEmptyStart(log)));

@@ -9,6 +9,12 @@ const MONEY_KEYS = new Set(['transaction_amount', 'paid_amount', 'price', 'rate'
 /** A number JavaScript reads exactly enough for money: at most 15 digits and at most 2 decimals. */
 const PLAIN = /^-?\d{1,15}(\.\d{1,2})?$/;
 
+/**
+ * Every number token that PLAIN would not accept has an exponent, 3 or more decimals or 16 or more digits in a row, so
+ * text without any of these (most bodies) reads the same with JSON.parse, and is parsed by it.
+ */
+const MAYBE_UNUSUAL = /\d[eE]|\.\d{3}|\d{16}/;
+
 /** One pass over the text (strings skipped) that stops at the first bracket deeper than `max`. */
 function deeperThan(text: string, max: number): boolean {
   let depth = 0;
@@ -53,6 +59,7 @@ export function parseJsonBody(text: string): unknown {
   let unusual = false;
   let parsed: unknown;
   try {
+    if (!MAYBE_UNUSUAL.test(text)) return JSON.parse(text) as unknown;
     parsed = parse(text, null, {
       parseNumber: (t) => {
         if (PLAIN.test(t)) return Number(t);
