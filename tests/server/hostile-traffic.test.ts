@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { createOffer, JPEG, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
@@ -176,6 +177,15 @@ describe('event streams', () => {
     mine[0].close();
     while (s.app.services.events.openStreams() >= before) await new Promise((r) => setTimeout(r, 10));
     expect((await stream(user.token)).status).toBe(200);
+  });
+
+  it('open streams share the process’s one LISTEN connection (PostgreSQL), not one each', async () => {
+    for (let i = 0; i < 3; i++) expect((await stream(s.users.manager.token)).status).toBe(200);
+    if (s.database.kind !== 'postgres') return;
+    const [row] = await s.database.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+    );
+    expect(row.n).toBe(1);
   });
 
   it('the process has a cap over all users', async () => {

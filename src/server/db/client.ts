@@ -17,10 +17,10 @@ export interface Database {
   /** PGlite only: the data directory as one gzipped tar, taken between two queries (a consistent snapshot). */
   dumpDataDir?: () => Promise<Blob>;
   /**
-   * LISTEN on a channel (PostgreSQL: one dedicated connection, reconnected when lost; `onReconnect` then says that
-   * notifications may have been missed). Resolves to the function that stops listening.
+   * LISTEN on channels, each with its handler (PostgreSQL: one dedicated connection for all of them, reconnected when
+   * lost; `onReconnect` then says that notifications may have been missed). Resolves to the function that stops listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  listen(channels: Record<string, (payload: string) => void>, onReconnect?: () => void): Promise<() => Promise<void>>;
   /** A connection of its own (PostgreSQL; PGlite: its one session) for session state such as advisory locks. */
   session(): Promise<DbSession>;
 }
@@ -51,15 +51,17 @@ async function healthy(conn: { query: (text: string) => Promise<{ rows: { ok: bo
   }
 }
 
-/** A dedicated connection LISTENing on one channel; when it drops it reconnects (1 s, then up to 10 s apart). */
+/**
+ * One dedicated connection LISTENing on the given channels (the process's one listener, however many streams are open);
+ * when it drops it reconnects (1 s, then up to 10 s apart).
+ */
 async function listenOn(
   pg: typeof import('pg').default,
   url: string,
-  channel: string,
-  onPayload: (payload: string) => void,
+  channels: Record<string, (payload: string) => void>,
   onReconnect?: () => void,
 ): Promise<() => Promise<void>> {
-  if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  for (const channel of Object.keys(channels)) if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
   let stopped = false;
   let client: import('pg').Client | null = null;
   let retry: NodeJS.Timeout | undefined;
@@ -77,7 +79,7 @@ async function listenOn(
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (n) => {
-      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+      if (Object.hasOwn(channels, n.channel) && n.payload !== undefined) channels[n.channel](n.payload);
     });
     let up = false;
     const lost = () => {
@@ -90,7 +92,7 @@ async function listenOn(
     c.on('end', lost);
     try {
       await c.connect();
-      await c.query(`LISTEN ${channel}`);
+      for (const channel of Object.keys(channels)) await c.query(`LISTEN ${channel}`);
     } catch (err) {
       c.end().catch(() => {});
       throw err;
@@ -187,8 +189,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         listeners.add(close);
         return { query: async (text, params) => (await c.query(text, params)).rows, close };
       },
-      listen: async (channel, onPayload, onReconnect) => {
-        const stop = await listenOn(pg, opts.databaseUrl!, channel, onPayload, onReconnect);
+      listen: async (channels, onReconnect) => {
+        const stop = await listenOn(pg, opts.databaseUrl!, channels, onReconnect);
         const remove = async () => {
           listeners.delete(remove);
           await stop();
@@ -230,10 +232,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
         close: async () => {},
       }),
-      listen: async (channel, onPayload) => {
-        const stop = await client.listen(channel, onPayload);
+      listen: async (channels) => {
+        const stops: (() => Promise<void>)[] = [];
+        for (const [channel, onPayload] of Object.entries(channels)) stops.push(await client.listen(channel, onPayload));
         return async () => {
-          if (!client.closed) await stop();
+          if (!client.closed) for (const stop of stops) await stop();
         };
       },
     };

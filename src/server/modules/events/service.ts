@@ -91,18 +91,19 @@ export function createEventService(database: Database, auth: AuthService, option
     started ??= (async () => {
       lastSeen = (await repo.eventBounds(db)).newest;
       stopListening.push(
+        // One LISTEN connection for both channels and every stream of this process.
         await database.listen(
-          'gcbo_events',
-          (payload) => {
-            const parsed = liveEventSchema.safeParse(JSON.parse(payload));
-            if (parsed.success) dispatch(parsed.data);
+          {
+            gcbo_events: (payload) => {
+              const parsed = liveEventSchema.safeParse(JSON.parse(payload));
+              if (parsed.success) dispatch(parsed.data);
+            },
+            gcbo_sessions: (payload) => sessionWatchers.forEach((fn) => fn(Number(payload))),
           },
-          () => void catchUp().catch(() => {}),
-        ),
-        await database.listen(
-          'gcbo_sessions',
-          (payload) => sessionWatchers.forEach((fn) => fn(Number(payload))),
-          () => sessionWatchers.forEach((fn) => fn(null)),
+          () => {
+            void catchUp().catch(() => {});
+            sessionWatchers.forEach((fn) => fn(null));
+          },
         ),
         startRelay(database, { everyMs: opts.relayEveryMs }),
       );
