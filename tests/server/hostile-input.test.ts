@@ -76,7 +76,17 @@ const bodyFor = (fields: string[]) =>
     value,
     { maxKeys: fields.length + 3 },
   );
-const encoding = fc.constantFrom('json', 'form', 'multipart', 'text', 'xml', 'truncated-multipart', 'bad-json');
+const encoding = fc.constantFrom(
+  'json',
+  'form',
+  'multipart',
+  'text',
+  'xml',
+  'truncated-multipart',
+  'bad-json',
+  'deep-json',
+  'escaped-json',
+);
 
 function encode(
   kind: string,
@@ -86,6 +96,17 @@ function encode(
   const flat = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
   if (kind === 'json') return { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
   if (kind === 'bad-json') return { payload: JSON.stringify(body).slice(0, -1) + ',,', headers: { 'content-type': 'application/json' } };
+  // Issue 30: 6,000 levels of arrays next to the fields (a 500 when the NUL check recursed), and every `_` written as
+  // an escape (`transaction\u005famount`: money must still be judged by its text).
+  if (kind === 'deep-json') {
+    const rest = JSON.stringify(body).slice(1);
+    return {
+      payload: `{"deep":${'['.repeat(6000)}${']'.repeat(6000)}${rest === '}' ? '}' : `,${rest}`}`,
+      headers: { 'content-type': 'application/json' },
+    };
+  }
+  if (kind === 'escaped-json')
+    return { payload: JSON.stringify(body).replace(/_/g, '\\u005f'), headers: { 'content-type': 'application/json' } };
   if (kind === 'form')
     return {
       payload: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, flat(v)] as [string, string])).toString(),
