@@ -1,4 +1,5 @@
 import { hashPassword } from '../src/server/modules/auth/service';
+import { fillIdentifierKeys } from '../src/server/db/identifier-keys';
 import type { BenchSql } from './sql';
 import {
   BENCH_ACCOUNTS,
@@ -80,6 +81,7 @@ export async function generate(
       (c) => c.exec(staffSql + paymentsSql()),
     ),
   );
+  await step('card number and payout code keys', () => fillIdentifierKeys((text, params) => db.rows(text, params)));
   await step('seller totals, counters | report rollup', () =>
     both(
       (c) => c.exec(userTotalsSql + countersSql),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/client';
+import { fillIdentifierKeys } from '../../src/server/db/identifier-keys';
 
 /** Which database the server tests run on: TEST_DB=postgres (needs DATABASE_URL) or pglite (default). */
 export const testDbKind = (): 'pglite' | 'postgres' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
@@ -33,4 +34,14 @@ export async function freshDatabase(reportTz = 'UTC'): Promise<{ database: Datab
       await c.end();
     },
   };
+}
+
+/** After rows written by SQL alone: their card number and payout code keys, as the server writes them. */
+export async function fillKeys(database: Database): Promise<void> {
+  const session = await database.session();
+  try {
+    await fillIdentifierKeys(session.query);
+  } finally {
+    await session.close();
+  }
 }

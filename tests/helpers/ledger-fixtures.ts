@@ -1,3 +1,4 @@
+import { cardNumberKey } from '../../src/shared/identifiers';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client';
 
@@ -28,8 +29,8 @@ export async function insertCard(database: Database, c: CardFixture): Promise<nu
   const approval = status === 1 ? (c.approvalDate ?? new Date().toISOString()) : (c.approvalDate ?? null);
   const rejection = status === 2 ? (c.rejectionDate ?? new Date().toISOString()) : (c.rejectionDate ?? null);
   const [row] = await database.query<{ id: number }>(sql`
-    INSERT INTO gift_cards (giftcard_offer_id, seller_id, card_number, price, rate, card_status, approval_date, rejection_date)
-    VALUES (${c.offerId}, ${c.sellerId}, ${c.cardNumber ?? null}, ${c.price}::numeric, ${c.rate ?? '0'}::numeric, ${status},
+    INSERT INTO gift_cards (giftcard_offer_id, seller_id, card_number, number_key, price, rate, card_status, approval_date, rejection_date)
+    VALUES (${c.offerId}, ${c.sellerId}, ${c.cardNumber ?? null}, ${c.cardNumber ? cardNumberKey(c.cardNumber) : null}, ${c.price}::numeric, ${c.rate ?? '0'}::numeric, ${status},
             ${approval}::timestamptz, ${rejection}::timestamptz) RETURNING id`);
   return row.id;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { fillKeys } from '../helpers/db';
 import { createOffer, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
 import { SEARCH_TOTAL_CAP, TOTAL_CAP } from '../../src/shared/list-queries';
 
@@ -291,6 +292,7 @@ describe('a transaction search with more matches than the cap', () => {
       sql`INSERT INTO transactions (code, seller_id, transaction_amount, kind)
           SELECT 'BULKZZ-' || g, ${s.users.sellerB.id}, g, 0 FROM generate_series(1, ${TOTAL_CAP + 5}) g`,
     );
+    await fillKeys(s.database);
     const codes = (body: { data: { code: string }[] }) => body.data.map((t) => t.code);
     const all = (await get('transaction?q=bulkzz')).body;
     expect([all.total, all.total_capped, all.data.length]).toEqual([SEARCH_TOTAL_CAP, true, 10]);

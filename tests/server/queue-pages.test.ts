@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { fillKeys } from '../helpers/db';
 import { createOffer, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
 import { queueShape } from '../../src/server/modules/cards/queue-page';
 import { isQueueShape } from '../../src/server/modules/ledger/queue-page';
@@ -65,6 +66,7 @@ beforeAll(async () => {
                CASE WHEN g % 2 = 0 THEN ${sellerA.id}::int ELSE ${sellerB.id}::int END, 1, 0
           FROM generate_series(1, 11105) g`,
   );
+  await fillKeys(s.database);
 });
 afterAll(() => s?.close());
 

@@ -1,7 +1,7 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
-import { runMigrations } from './migrate';
+import { runMigrations, type MigrateOptions } from './migrate';
 import { pinReportTz } from './report-tz';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -39,6 +39,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** How long a request waits for a free pooled connection before answering 503. */
   connectTimeoutMs?: number;
+  /** Migrations: where they report, and (tests) the last one to apply. */
+  migrate?: MigrateOptions;
 }
 
 /** After a failed transaction: the connection still answers and is outside any transaction. */
@@ -165,7 +167,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       } finally {
         conn.release();
       }
-    });
+    }, opts.migrate);
     const listeners = new Set<() => Promise<void>>();
     database = {
       db,
@@ -214,13 +216,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       client = await PGlite.create(dir);
     }
     const db = drizzle(client, { schema }) as unknown as Db;
-    await runMigrations((fn) =>
-      client.transaction(async (tx) => {
-        await fn(
-          async (text, params) =>
-            (params ? (await tx.query(text, params)).rows : ((await tx.exec(text)).at(-1)?.rows ?? [])) as Record<string, unknown>[],
-        );
-      }),
+    await runMigrations(
+      (fn) =>
+        client.transaction(async (tx) => {
+          await fn(
+            async (text, params) =>
+              (params ? (await tx.query(text, params)).rows : ((await tx.exec(text)).at(-1)?.rows ?? [])) as Record<string, unknown>[],
+          );
+        }),
+      opts.migrate,
     );
     database = {
       db,

@@ -74,6 +74,8 @@ export const giftCards = pgTable('gift_cards', {
   offerId: integer('giftcard_offer_id').notNull(),
   sellerId: integer('seller_id').notNull(),
   cardNumber: text('card_number'),
+  /** The number's confusable skeleton (shared/identifiers.ts), written with it. */
+  numberKey: text('number_key'),
   price: money('price').notNull(),
   rate: money('rate').notNull(),
   description: text('description'),
@@ -107,6 +109,8 @@ export const comments = pgTable('gift_card_comments', {
 export const transactions = pgTable('transactions', {
   id: serial('id').primaryKey(),
   code: text('code').notNull(),
+  /** The code's confusable skeleton (shared/identifiers.ts), written with it; unique. */
+  codeNorm: text('code_norm'),
   sellerId: integer('seller_id').notNull(),
   amount: money('transaction_amount').notNull(),
   isRedeem: smallint('is_redeem').notNull().default(0),

@@ -65,6 +65,12 @@ export function errorHandler(err: FastifyError | Error, request: FastifyRequest,
     return;
   }
   const code = pgCode(err);
+  // A unique index refusing a write that no service check caught (e.g. a race the service did not expect).
+  if (code === '23505') {
+    request.log.warn({ err }, 'unique violation');
+    void reply.status(409).send({ message: MSG.conflict });
+    return;
+  }
   if (code === '40001' || code === '40P01') {
     void reply.status(409).send({ message: 'The record changed while saving. Please try again.' });
     return;

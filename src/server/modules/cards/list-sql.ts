@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { allOf, amountRange, anyOf, containsPattern, dateRange, idArray, lit, orderBy, startsWith } from '../../db/list-sql';
 import { sellerArm, sellersMatching, type Arm } from '../../db/search';
 import { cardDue, cardPayable } from '../../db/due-sql';
+import { cardNumberKey } from '../../../shared/identifiers';
 import type { CardListQuery } from '../../../shared/list-queries';
 
 /**
@@ -14,12 +15,12 @@ export type CardFilter = Omit<CardListQuery, 'page' | 'per_page'>;
 const DATE_COLUMNS = { submitted: sql`g.created_at`, approved: sql`g.approval_date`, rejected: sql`g.rejection_date` } as const;
 
 /**
- * The ways q matches a card (any of them): a card number by its normalised prefix (case, spaces and dashes ignored),
+ * The ways q matches a card (any of them): a card number by the prefix of its skeleton (shared/identifiers.ts: look-alikes, case, spaces and dashes ignored),
  * a seller by the start of their name or email (staff only) or an offer by title. Sellers and offers are looked up
  * first (small tables), so each arm is an index scan on gift_cards.
  */
 export function searchArms(q: string, staff: boolean): SQL[] {
-  const key = numberKey(q);
+  const key = cardNumberKey(q);
   const arms = [offerArm(sql`ARRAY(${offersMatching(q)})`)];
   if (key !== '') arms.push(numberArm(key));
   if (staff) arms.push(sql`g.seller_id = ANY (ARRAY(${sellersMatching(q)}))`);
@@ -35,16 +36,9 @@ export type SearchFound = { offers: number[]; sellers: number[]; numbers: boolea
 export function foundArms(q: string, found: SearchFound): Arm[] {
   const arms: Arm[] = [];
   if (found.offers.length) arms.push({ where: offerArm(idArray(found.offers)), planned: true });
-  if (found.numbers) arms.push({ where: numberArm(numberKey(q)), planned: false });
+  if (found.numbers) arms.push({ where: numberArm(cardNumberKey(q)), planned: false });
   return [...arms, ...sellerArm(sql`g.seller_id`, q, found.sellers)];
 }
-
-/** The same normalisation as the database's card_number_key(): lower case, letters and digits only. */
-export const numberKey = (s: string): string =>
-  s
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
 
 export function cardWhere(f: CardFilter, sellerId?: number): SQL {
   const dateColumn = DATE_COLUMNS[f.date_field ?? 'submitted'];

@@ -6,6 +6,10 @@ import { centsOf } from '../../db/values';
 import type { Cents } from '../../../shared/money';
 import type { CardStatus, RejectReason } from '../../../shared/constants';
 import type { CardViewRow } from './shape';
+import { cardNumberKey } from '../../../shared/identifiers';
+
+/** A number's key as stored (its skeleton, shared/identifiers.ts); none for a number that is blank once compared. */
+export const numberKey = (cardNumber: string | null): string | null => (cardNumber ? cardNumberKey(cardNumber) || null : null);
 
 const viewColumns = {
   id: giftCards.id,
@@ -185,7 +189,7 @@ export async function insertCard(
 ): Promise<number> {
   const rows = await tx
     .insert(giftCards)
-    .values({ ...v, sellerId })
+    .values({ ...v, numberKey: numberKey(v.cardNumber), sellerId })
     .returning({ id: giftCards.id });
   return rows[0].id;
 }
@@ -201,7 +205,7 @@ export async function updateCard(tx: Tx, id: number, v: CardValues, statusChange
         : { approvalDate: null, approvedBy: null, rejectionDate: null };
   await tx
     .update(giftCards)
-    .set({ ...v, ...dates, updatedAt: sql`now()` })
+    .set({ ...v, numberKey: numberKey(v.cardNumber), ...dates, updatedAt: sql`now()` })
     .where(eq(giftCards.id, id));
 }
 

@@ -4,7 +4,8 @@ import { startsWith, type Count } from '../../db/list-sql';
 import { preparedSelect } from '../../db/prepared';
 import { prefixSearchPage, type PrefixSearch } from '../../db/prefix-search';
 import { sellersByPrefix } from '../../db/search';
-import { numberKey, type SearchFound } from './list-sql';
+import type { SearchFound } from './list-sql';
+import { cardNumberKey } from '../../../shared/identifiers';
 
 /**
  * The prepared halves of a card search (cards/list-repository.ts). Every value is a parameter, every plan a range of
@@ -21,7 +22,7 @@ const numberArm = (alias: string) =>
 const likeLiteral = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function lookupPrepared(tx: Tx, q: string, staff: boolean): Promise<SearchFound> {
-  const key = numberKey(q);
+  const key = cardNumberKey(q);
   const name = `card_search_lookup_${staff ? 'staff' : 'seller'}_${key === '' ? 'nokey' : 'key'}`;
   const fields = {
     offers: sql<number[]>`ARRAY(SELECT id FROM gift_card_offers WHERE title ILIKE ${param('title')} ORDER BY id)`,
@@ -59,5 +60,5 @@ export async function numberSearchPage(
     limit,
     window: 10_000,
   };
-  return prefixSearchPage(tx, search, { key: numberKey(q), seller: ownSeller }, offset);
+  return prefixSearchPage(tx, search, { key: cardNumberKey(q), seller: ownSeller }, offset);
 }

@@ -2,7 +2,7 @@ import type { Database, Tx } from '../../db/client';
 import { CARD_STATUS, PAGE_SIZE, type CardStatus, type RejectReason } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { centsToDecimal, centsToNumber, type Cents } from '../../../shared/money';
-import { HttpError, notFound, pgCode, refusal } from '../../http/errors';
+import { HttpError, invalidFields, notFound, pgCode, refusal } from '../../http/errors';
 import type { UploadedFile } from '../../http/body';
 import { cappedPage, pageOffset, pageResult } from '../../http/page';
 import { cardPage, cardStatusCounts } from './list-repository';
@@ -39,6 +39,11 @@ async function withDuplicateCounts(db: Tx, rows: CardViewRow[]): Promise<GiftCar
     rows.filter((r) => r.cardNumber).map((r) => r.id),
   );
   return rows.map((r) => cardWithDuplicates(r, counts.get(r.id) ?? 0));
+}
+
+/** A card number is compared by its skeleton: one that is blank there (only invisible characters) is refused. */
+function checkNumberVisible(cardNumber: string | undefined): void {
+  if (cardNumber && !repo.numberKey(cardNumber)) throw invalidFields({ card_number: [MSG.cardNumberBlank] });
 }
 
 /** Each photo's content and perceptual hashes, after the checks (type, header, pixel limit) have passed. */
@@ -108,6 +113,7 @@ export function createCardService(database: Database, images: ImageStore, signer
     /** A seller submits a card: images checked by content, files written, then one transaction; files removed if it fails. */
     async create(user: AuthUser, input: CardInput, files: UploadedFile[]) {
       if (files.length === 0) throw imageRequired();
+      checkNumberVisible(input.card_number);
       const checked = images.check(files, 'gallery');
       // Cheap refusals before anything is written; repeated under lock inside the transaction.
       await priceCard(db, input.giftcard_offer_id, input.price, { requireActive: true, lock: false });
@@ -142,6 +148,7 @@ export function createCardService(database: Database, images: ImageStore, signer
      * A card with payments keeps its approved status, price and offer. New images are appended.
      */
     async update(user: AuthUser, id: number, input: CardInput, rawFields: Record<string, unknown>, files: UploadedFile[]) {
+      checkNumberVisible(input.card_number);
       const checked = images.check(files, 'gallery');
       const hashes = await hashAll(checked);
       await images.withSaved(checked, (names, saveIn) =>

@@ -4,29 +4,26 @@ import { onlyFilters, startsWith, type Count } from '../../db/list-sql';
 import { preparedSelect } from '../../db/prepared';
 import { prefixSearchPage, type PrefixSearch } from '../../db/prefix-search';
 import { sellersByPrefix } from '../../db/search';
+import { payoutCodeKey } from '../../../shared/identifiers';
 import { sortsById, type TransactionFilter } from './list-sql';
 
 /**
  * The prepared halves of a transaction search that can only match payout codes (list-repository.ts):
- * - the lookup: q's normalised key as the unique index compares codes (code_key, worked out once here so the search
- *   compares a plain value with each row's stored key, code_norm) and, for staff, whether any seller's name or email
+ * - the lookup: q's key as the unique index compares codes (its skeleton, shared/identifiers.ts, worked out once here
+ *   so the search compares a plain value with each row's stored key, code_norm) and, for staff, whether any seller's name or email
  *   starts with q (then the search is planned for its values, db/search.ts);
  * - the search by date, of all transactions or of a seller's own (db/prefix-search.ts).
  */
 export const isCodeSearchShape = (f: TransactionFilter): boolean => f.q !== undefined && sortsById(f.sort) && onlyFilters(f, ['q']);
 
 export async function codeLookup(tx: Tx, q: string, staff: boolean): Promise<{ key: string; sellers: boolean }> {
-  const fields = {
-    key: sql<string>`code_key(${sql.placeholder('q')}::text)`,
-    // As an array (not EXISTS): EXISTS makes the generic plan a scan of every user that hopes to stop early.
-    sellers: staff ? sql<boolean>`cardinality(ARRAY(${sellersByPrefix()})) > 0` : sql<boolean>`false`,
-  };
-  const name = `transaction_code_lookup_${staff ? 'staff' : 'seller'}`;
-  const [row] = await preparedSelect<{ key: string; sellers: boolean }>(tx, name, fields, sql`(SELECT 1) AS one`).execute({
-    q,
+  if (!staff) return { key: payoutCodeKey(q), sellers: false };
+  // As an array (not EXISTS): EXISTS makes the generic plan a scan of every user that hopes to stop early.
+  const fields = { sellers: sql<boolean>`cardinality(ARRAY(${sellersByPrefix()})) > 0` };
+  const [row] = await preparedSelect<{ sellers: boolean }>(tx, 'transaction_code_lookup_staff', fields, sql`(SELECT 1) AS one`).execute({
     person: q.toLowerCase(),
   });
-  return { key: row?.key ?? '', sellers: row?.sellers === true };
+  return { key: payoutCodeKey(q), sellers: row?.sellers === true };
 }
 
 const CODE_SEARCH = {

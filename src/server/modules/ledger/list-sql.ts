@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { allOf, amountRange, anyOf, dateRange, lit, orderBy, startsWith } from '../../db/list-sql';
 import { sellersMatching } from '../../db/search';
+import { payoutCodeKey } from '../../../shared/identifiers';
 import type { TransactionListQuery } from '../../../shared/list-queries';
 
 /**
@@ -11,14 +12,14 @@ export type TransactionFilter = Omit<TransactionListQuery, 'page' | 'per_page'>;
 
 /**
  * The ways q matches a transaction (any of them): its code by prefix, compared as the unique index compares codes
- * (code_key, stored as code_norm), or (staff only) its seller by the start of their name or email.
+ * (its skeleton, shared/identifiers.ts, stored as code_norm), or (staff only) its seller by the start of their name or email.
  */
 export function searchArms(q: string, staff: boolean): SQL[] {
   const arms = [codeArm(q)];
   if (staff) arms.push(sql`t.seller_id = ANY (ARRAY(${sellersMatching(q)}))`);
   return arms;
 }
-const codeArm = (q: string) => startsWith(sql`t.code_norm`, sql`code_key(${lit(q)})`);
+const codeArm = (q: string) => startsWith(sql`t.code_norm`, lit(payoutCodeKey(q)));
 
 export function transactionWhere(f: TransactionFilter, sellerId?: number): SQL {
   return allOf([

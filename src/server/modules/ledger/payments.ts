@@ -5,6 +5,7 @@ import { centsToNumber, plainAmount, type Cents } from '../../../shared/money';
 import { HttpError, invalidFields, refusal } from '../../http/errors';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
+import { isSystemCode, payoutCodeKey } from '../../../shared/identifiers';
 import { allocate, cardDue, payoutQueue, totalDue } from './allocate';
 import { RetryTransaction, withRetries } from './retry';
 import * as repo from './repository';
@@ -31,6 +32,13 @@ export function checkPaymentInput(p: Payment, order: 'code-first' | 'amount-firs
     },
   ];
   (order === 'code-first' ? checks : checks.reverse()).forEach((c) => c());
+  checkCodeKey(p.code);
+}
+
+/** A code is compared by its skeleton: one blank on screen, or in the ledger's own namespace, is refused. */
+function checkCodeKey(code: string): void {
+  if (payoutCodeKey(code) === '') throw invalidFields({ code: [MSG.codeBlank] });
+  if (isSystemCode(code)) throw invalidFields({ code: [MSG.codeReserved] });
 }
 
 export const allocationsJson = (allocs: repo.Allocation[]) =>

@@ -4,6 +4,7 @@ import { lit } from '../../db/list-sql';
 import { cardPayable } from '../../db/due-sql';
 import { centsOf } from '../../db/values';
 import { centsToDecimal, type Cents } from '../../../shared/money';
+import { payoutCodeKey } from '../../../shared/identifiers';
 import { TRANSACTION_KINDS, type TransactionKind } from '../../../shared/constants';
 import { rowsOf } from '../../db/rows';
 import { preparedSelect } from '../../db/prepared';
@@ -114,12 +115,12 @@ export async function insertClawbackEntry(
   e: { kind: 'clawback' | 'clawback_reversed'; sellerId: number; cardId: number; amount: Cents; createdBy: number },
 ): Promise<{ id: number; code: string }> {
   const kind = e.kind === 'clawback' ? 1 : 2;
-  const prefix = e.kind === 'clawback' ? 'CLAWBACK-' : 'REVERSAL-';
+  const [{ id }] = await rowsOf<{ id: number }>(tx, sql`SELECT nextval(pg_get_serial_sequence('transactions', 'id'))::int AS id`);
+  const code = `${e.kind === 'clawback' ? 'CLAWBACK-' : 'REVERSAL-'}${id}`;
   const r = await rowsOf<{ id: number; code: string }>(
     tx,
-    sql`WITH n AS (SELECT nextval(pg_get_serial_sequence('transactions', 'id'))::int AS id)
-        INSERT INTO transactions (id, code, seller_id, transaction_amount, gift_card_id, created_by, kind)
-        SELECT n.id, ${prefix} || n.id, ${e.sellerId}, ${centsToDecimal(e.amount)}::numeric, ${e.cardId}, ${e.createdBy}, ${kind} FROM n
+    sql`INSERT INTO transactions (id, code, code_norm, seller_id, transaction_amount, gift_card_id, created_by, kind)
+        VALUES (${id}, ${code}, ${payoutCodeKey(code)}, ${e.sellerId}, ${centsToDecimal(e.amount)}::numeric, ${e.cardId}, ${e.createdBy}, ${kind})
         RETURNING id, code`,
   );
   return r[0];
@@ -146,7 +147,7 @@ export async function lockPayableCards(tx: Tx, sellerId: number, extraIds: numbe
 
 export async function updateTransactionRow(tx: Tx, id: number, t: { code: string; sellerId: number; amount: Cents }): Promise<void> {
   await tx.execute(
-    sql`UPDATE transactions SET code = ${t.code}, seller_id = ${t.sellerId}, transaction_amount = ${centsToDecimal(t.amount)}::numeric, updated_at = now() WHERE id = ${id}`,
+    sql`UPDATE transactions SET code = ${t.code}, code_norm = ${payoutCodeKey(t.code)}, seller_id = ${t.sellerId}, transaction_amount = ${centsToDecimal(t.amount)}::numeric, updated_at = now() WHERE id = ${id}`,
   );
 }
 
@@ -183,7 +184,7 @@ export async function pay(
   const confirm = p.confirmAbove === null ? null : centsToDecimal(p.confirmAbove);
   const [r] = await rowsOf<{ r: { id?: number; refuse?: PayRefusal; due?: string } }>(
     tx,
-    sql`SELECT ledger_pay(${p.kind}, ${p.actorId}::int, ${p.cardId}::int, ${p.sellerId}::int, ${p.code}, ${centsToDecimal(p.amount)}::numeric, ${p.approverMayNotPay}, ${confirm}::numeric) AS r`,
+    sql`SELECT ledger_pay(${p.kind}, ${p.actorId}::int, ${p.cardId}::int, ${p.sellerId}::int, ${p.code}, ${payoutCodeKey(p.code)}, ${centsToDecimal(p.amount)}::numeric, ${p.approverMayNotPay}, ${confirm}::numeric) AS r`,
   );
   const out = typeof r.r === 'string' ? (JSON.parse(r.r) as typeof r.r) : r.r;
   if (out.id !== undefined) return { id: out.id };
@@ -346,7 +347,7 @@ export async function userTransactionCount(tx: Tx, userId: number): Promise<numb
 export async function requestConfirmation(db: Tx, code: string, sellerId: number, amount: Cents, actorId: number): Promise<void> {
   await db.execute(
     sql`INSERT INTO payout_confirmations (code_key, seller_id, amount, requested_by)
-        VALUES (code_key(${code}), ${sellerId}, ${centsToDecimal(amount)}::numeric, ${actorId})
+        VALUES (${payoutCodeKey(code)}, ${sellerId}, ${centsToDecimal(amount)}::numeric, ${actorId})
         ON CONFLICT (code_key) DO UPDATE
           SET seller_id = EXCLUDED.seller_id, amount = EXCLUDED.amount, requested_by = EXCLUDED.requested_by, created_at = now()`,
   );

@@ -5,24 +5,18 @@ import type { Tx } from '../../db/client';
 import type { RejectReason } from '../../../shared/constants';
 import type { ImageHashes } from '../images/hash';
 import { rowsOf } from '../../db/rows';
-import { duplicates } from '../cards/repository';
+import { duplicates, numberKey } from '../cards/repository';
 import type { ClaimRow, DuplicateRow, ImageMatchRow } from './shape';
 
-/** The normalised number (the database's card_number_key), so the lookup and the index agree. */
-export async function numberKey(tx: Tx, cardNumber: string | null): Promise<string | null> {
-  if (!cardNumber) return null;
-  const [r] = await rowsOf<{ key: string | null }>(tx, sql`SELECT card_number_key(${cardNumber}) AS key`);
-  return r?.key ?? null;
-}
-
-/** Other cards whose number is this one compared normalised (any status), oldest first. */
+/** Other cards whose number reads as this one (compared by skeleton, any status), oldest first. */
 export async function cardsWithNumber(tx: Tx, cardId: number, cardNumber: string | null, limit = 20): Promise<DuplicateRow[]> {
-  if (!cardNumber) return [];
+  const key = numberKey(cardNumber);
+  if (key === null) return [];
   return rowsOf<DuplicateRow>(
     tx,
     sql`SELECT g.id, g.card_number, g.card_status, g.seller_id, u.name, g.created_at::text AS created_at
           FROM gift_cards g JOIN users u ON u.id = g.seller_id
-         WHERE g.number_key = card_number_key(${cardNumber}) AND g.number_key IS NOT NULL AND g.id <> ${cardId}
+         WHERE g.number_key = ${key} AND g.id <> ${cardId}
          ORDER BY g.id LIMIT ${limit}`,
   );
 }

@@ -94,11 +94,8 @@ export function createReviewService(database: Database) {
       const card = await cards.findCard(db, id);
       if (!card) throw notFound();
       const number = cardNumber ?? card.cardNumber;
-      const [key, numbers, images] = await Promise.all([
-        repo.numberKey(db, number),
-        repo.cardsWithNumber(db, id, number),
-        repo.imageMatches(db, id, SIMILAR_IMAGE_BITS),
-      ]);
+      const key = cards.numberKey(number);
+      const [numbers, images] = await Promise.all([repo.cardsWithNumber(db, id, number), repo.imageMatches(db, id, SIMILAR_IMAGE_BITS)]);
       return { key, numbers: numbers.map(duplicateOut), images: images.map(imageMatchOut) };
     },
 
