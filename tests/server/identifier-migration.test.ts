@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { testDbKind } from '../helpers/db';
+
+/**
+ * Migration 0020 on a database an older version filled: every stored key becomes the skeleton, the payouts and cards
+ * that now read alike are reported in the log, and nothing is deleted or renamed.
+ */
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+/** Opens one fresh database (PGlite in a folder, or a new PostgreSQL database) as often as asked, up to a migration. */
+async function freshPlace(): Promise<(upTo?: string, log?: (line: string) => void) => Promise<Database>> {
+  if (testDbKind() === 'pglite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gcbo-mig-'));
+    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    return (upTo, log) => openDatabase({ dataDir: dir, reportTz: 'UTC', migrate: { upTo, log } });
+  }
+  const base = process.env.DATABASE_URL!;
+  const name = `gcbo_mig_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return (upTo, log) => openDatabase({ databaseUrl: u.toString(), dataDir: ':memory:', reportTz: 'UTC', migrate: { upTo, log } });
+}
+
+describe('migration 0020: identifier keys recomputed', () => {
+  it('recomputes every key, logs the payouts and cards that now collide, and deletes nothing', async () => {
+    const open = await freshPlace();
+    const old = await open('0019_card_number_key_stored.sql');
+    const [seller] = await old.query<{ id: number }>(
+      sql`INSERT INTO users (name, email, password_hash, role) VALUES ('Old Seller', 'old@example.com', 'x', 'seller') RETURNING id`,
+    );
+    const [offer] = await old.query<{ id: number }>(
+      sql`INSERT INTO gift_card_offers (title, is_active, price_type, min_price, max_price, rate_type, rate)
+          VALUES ('Old offer', 1, 0, 1, 1000, 1, 0) RETURNING id`,
+    );
+    const codes = await old.query<{ id: number; code: string }>(
+      sql`INSERT INTO transactions (code, seller_id, transaction_amount)
+          VALUES ('LK-7', ${seller.id}, 1), ('LК-7', ${seller.id}, 1), ('LK' || chr(8722) || '7', ${seller.id}, 1), ('OTHER-1', ${seller.id}, 1)
+          RETURNING id, code`,
+    );
+    const cards = await old.query<{ id: number }>(
+      sql`INSERT INTO gift_cards (giftcard_offer_id, seller_id, card_number, price, rate)
+          VALUES (${offer.id}, ${seller.id}, 'AMX-423348-1071', 10, 0), (${offer.id}, ${seller.id}, 'АМХ-423348-1071', 10, 0),
+                 (${offer.id}, ${seller.id}, 'ZZ-1', 10, 0)
+          RETURNING id`,
+    );
+    await old.close();
+
+    const log: string[] = [];
+    const db = await open(undefined, (line) => log.push(line));
+    cleanups.push(() => db.close());
+    const rows = await db.query<{ id: number; code: string; code_norm: string }>(
+      sql`SELECT id, code, code_norm FROM transactions ORDER BY id`,
+    );
+    // Nothing deleted, no code rewritten; the first LK-7 keeps the plain key, the later look-alikes are told apart.
+    expect(rows.map((r) => r.code)).toEqual(codes.map((c) => c.code));
+    expect(rows.map((r) => r.code_norm)).toEqual(['lk-7', `lk-7#${codes[1].id}`, `lk-7#${codes[2].id}`, 'other-l']);
+    const keys = await db.query<{ number_key: string }>(sql`SELECT number_key FROM gift_cards ORDER BY id`);
+    expect(keys[0].number_key).toBe(keys[1].number_key);
+    expect(log.some((l) => l.includes(`payout ${codes[1].id}`) && l.includes(`payout ${codes[0].id}`))).toBe(true);
+    expect(log.some((l) => l.includes(`payout ${codes[2].id}`))).toBe(true);
+    expect(log.some((l) => l.includes(`card ${cards[1].id}`) && l.includes(`card ${cards[0].id}`))).toBe(true);
+    expect(log.at(-1)).toContain('2 payout codes and 1 card numbers now collide (nothing was deleted)');
+    // The unique index now compares skeletons: the plain code cannot be taken again.
+    await expect(
+      db.query(sql`INSERT INTO transactions (code, code_norm, seller_id, transaction_amount) VALUES ('lk-7', 'lk-7', ${seller.id}, 1)`),
+    ).rejects.toThrow();
+  });
+});
