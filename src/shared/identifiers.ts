@@ -18,8 +18,12 @@ export function identifierSkeleton(s: string): string {
   return unhomoglyph(mapped).toLowerCase().normalize('NFKC');
 }
 
-/** A card number's key: its skeleton, letters and digits only (`AMZ-1001 7781` is `AMZ10017781`). */
-export const cardNumberKey = (s: string): string => identifierSkeleton(s).replace(/[^\p{L}\p{N}]/gu, '');
+/**
+ * A card number's key: its skeleton, letters and digits only (`AMZ-1001 7781` reads as `AMZ10017781`). Punctuation and
+ * spaces go first, so that a dash never becomes a letter it resembles (an em dash looks like the CJK `一`).
+ */
+export const cardNumberKey = (s: string): string =>
+  identifierSkeleton(s.normalize('NFKC').replace(/[\p{P}\p{Z}]/gu, '')).replace(/[^\p{L}\p{N}]/gu, '');
 
 /** A payout code's key: its skeleton, without the spaces around it. */
 export const payoutCodeKey = (s: string): string => identifierSkeleton(s).trim();

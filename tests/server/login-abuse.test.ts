@@ -56,13 +56,29 @@ describe('login abuse', () => {
     expect((await login(victim.email, PASSWORD, ip)).statusCode).toBe(200);
   });
 
-  it('guesses spread over many addresses meet the higher per-account ceiling', async () => {
+  it('guesses spread over many addresses meet the higher per-account ceiling, at the addresses that failed', async () => {
     const victim = await s.createUser('seller');
     for (let i = 0; i < LOGIN_LIMITS.account.free; i++)
       expect((await login(victim.email, 'wrong', `10.3.${Math.floor(i / 200)}.${i % 200}`)).statusCode).toBe(401);
-    expect((await login(victim.email, PASSWORD, '10.3.250.1')).statusCode).toBe(429);
+    // A guessing address's next try (even with the right password) waits for the account's ceiling...
+    expect((await login(victim.email, PASSWORD, '10.3.0.1')).statusCode).toBe(429);
+    // ... and so does an address that failed on another account.
+    expect((await login('nobody-here@example.com', 'wrong', '10.3.250.2')).statusCode).toBe(401);
+    expect((await login(victim.email, PASSWORD, '10.3.250.2')).statusCode).toBe(429);
     await wait(`user:${victim.id}`);
-    expect((await login(victim.email, PASSWORD, '10.3.250.1')).statusCode).toBe(200);
+    expect((await login(victim.email, PASSWORD, '10.3.0.1')).statusCode).toBe(200);
+  });
+
+  it('60 addresses with one wrong password each: the owner at an address without failures signs in (issue 30)', async () => {
+    const victim = await s.createUser('seller');
+    for (let i = 0; i < 60; i++) await login(victim.email, 'wrong', `10.5.0.${i + 1}`);
+    const owner = await login(victim.email, PASSWORD, '10.5.9.9');
+    expect(owner.statusCode, owner.body).toBe(200);
+    // The guessers are still held back: a 61st guess from one of them waits.
+    expect((await login(victim.email, 'wrong', '10.5.0.1')).statusCode).toBe(429);
+    // And the owner's address, once it has failed, is held to the ceiling like the others.
+    expect((await login(victim.email, 'wrong', '10.5.9.9')).statusCode).toBe(401);
+    expect((await login(victim.email, PASSWORD, '10.5.9.9')).statusCode).toBe(429);
   });
 
   it('throttles an address that tries many accounts', async () => {

@@ -53,18 +53,33 @@ export async function revokeUserTokens(tx: Tx, userId: number) {
     .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
 }
 
-/** Seconds the key is still locked for, or 0. */
+/** Whether any of these keys counted a failed attempt in the window (or is still waiting out a delay). */
+export async function hasRecentFailures(tx: Tx, keys: string[], windowSeconds: number): Promise<boolean> {
+  const row = await firstRow<{ failed: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM login_attempts WHERE key IN (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )}) AND ((failures > 0 AND window_start >= now() - make_interval(secs => ${windowSeconds})) OR locked_until > now())) AS failed`,
+  );
+  return row?.failed === true;
+}
+
 /**
  * Counts one login attempt on each key (migration 0003's login_attempt, one row lock per key, keys in a fixed
- * order) and answers the longest wait any of them asks for: 0 lets the attempt go ahead.
+ * order) and answers the longest wait any binding key asks for (`binding: false` counts the attempt without
+ * holding it back): 0 lets the attempt go ahead.
  */
 export async function countLoginAttempt(
   tx: Tx,
-  limits: { key: string; windowSeconds: number; free: number; baseDelaySeconds: number; maxDelaySeconds: number }[],
+  limits: { key: string; windowSeconds: number; free: number; baseDelaySeconds: number; maxDelaySeconds: number; binding?: boolean }[],
 ): Promise<number> {
   const calls = [...limits]
     .sort((a, b) => (a.key < b.key ? -1 : 1))
-    .map((l) => sql`login_attempt(${l.key}, ${l.windowSeconds}, ${l.free}, ${l.baseDelaySeconds}, ${l.maxDelaySeconds})`);
+    .map((l) => {
+      const wait = sql`login_attempt(${l.key}, ${l.windowSeconds}, ${l.free}, ${l.baseDelaySeconds}, ${l.maxDelaySeconds})`;
+      return l.binding === false ? sql`least(${wait}, 0)` : wait;
+    });
   const row = await firstRow<{ wait: number }>(tx, sql`SELECT greatest(${sql.join(calls, sql`, `)}) AS wait`);
   return Number(row?.wait ?? 0);
 }
