@@ -1,5 +1,6 @@
 // npm run backup -- <file>: one consistent snapshot of the embedded database and its photos in one file, while
 // the server runs (it writes it, see backup/control.ts) or not (then this opens the database itself).
+import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -29,6 +30,7 @@ else {
   manifest = await writeSnapshot(database, images, imagesDirOf(config), file);
   await database.close();
 }
+const mode = (fs.statSync(file).mode & 0o777).toString(8).padStart(4, '0');
 console.log(
-  `Backup written to ${file} (database, ${manifest.imageFiles} photo files; photos in the ${manifest.imageStore === 'db' ? 'database' : 'folder'}).`,
+  `Backup written to ${file} (mode ${mode}, readable by its owner only; database, ${manifest.imageFiles} photo files; photos in the ${manifest.imageStore === 'db' ? 'database' : 'folder'}).`,
 );

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as tar from 'tar';
 import type { Database } from '../db/client';
+import { makePrivate, PRIVATE_FILE_MODE, privateDir } from '../private-files';
 import type { ImageStore } from '../modules/images/store';
 
 /** What a backup file holds: manifest.json, pglite.tar.gz (the database directory) and images/ (the fs store's files). */
@@ -43,6 +44,9 @@ export async function writeSnapshot(database: Database, images: ImageStore, imag
       const manifest: SnapshotManifest = { format: 1, createdAt: new Date().toISOString(), imageStore: images.kind, imageFiles };
       fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
       const partial = `${file}.partial`;
+      // Created owner-only before tar writes into it: a backup holds password hashes and the photo-signing key.
+      fs.closeSync(fs.openSync(partial, 'w', PRIVATE_FILE_MODE));
+      fs.chmodSync(partial, PRIVATE_FILE_MODE);
       await tar.create({ file: partial, cwd: dir, portable: true }, ['manifest.json', 'pglite.tar.gz', 'images']);
       fs.renameSync(partial, file);
       return manifest;
@@ -62,13 +66,14 @@ export async function restoreSnapshot(file: string, dataDir: string): Promise<Sn
     await tar.extract({ file, cwd: dir, strict: true });
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as SnapshotManifest;
     if (manifest.format !== 1) throw new Error(`${file} is not a backup of this application (format ${String(manifest.format)}).`);
-    fs.mkdirSync(target, { recursive: true });
+    privateDir(target);
     const { PGlite } = await import('@electric-sql/pglite');
     const dump = new Blob([fs.readFileSync(path.join(dir, 'pglite.tar.gz'))]);
     const client = await PGlite.create({ dataDir: path.join(target, 'pglite'), loadDataDir: dump });
     await client.query('SELECT 1');
     await client.close();
     fs.cpSync(path.join(dir, 'images'), path.join(target, 'images'), { recursive: true });
+    makePrivate(target);
     return manifest;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
 import { runMigrations, type MigrateOptions } from './migrate';
 import { pinReportTz } from './report-tz';
+import { makePrivate, privateDir } from '../private-files';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database or a transaction: repositories accept either. */
@@ -204,7 +205,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
-    const fs = await import('node:fs');
     const path = await import('node:path');
     // dataDir ':memory:' keeps the database in memory (tests).
     let client;
@@ -212,8 +212,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       client = await PGlite.create();
     } else {
       const dir = path.resolve(opts.dataDir, 'pglite');
-      fs.mkdirSync(dir, { recursive: true });
+      privateDir(path.resolve(opts.dataDir));
+      privateDir(dir);
       client = await PGlite.create(dir);
+      // PGlite lays out its files 0666 (those the database creates later are 0600): owner-only from here on.
+      makePrivate(dir);
     }
     const db = drizzle(client, { schema }) as unknown as Db;
     await runMigrations(

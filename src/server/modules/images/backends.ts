@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { PRIVATE_FILE_MODE, privateDir } from '../../private-files';
 
 export type ImageStoreKind = 'fs' | 'db';
 
@@ -24,11 +25,13 @@ export interface ImageBackend {
 
 /** Files in one folder (DATA_DIR/images): the embedded database's default. */
 export function fsBackend(dir: string): ImageBackend {
+  let folderReady = false;
   return {
     kind: 'fs',
     async put(_tx, name, data) {
-      await fs.promises.mkdir(dir, { recursive: true });
-      await fs.promises.writeFile(path.join(dir, name), data, { flag: 'wx' });
+      if (!folderReady) privateDir(dir); // created, or made, owner-only once per process
+      folderReady = true;
+      await fs.promises.writeFile(path.join(dir, name), data, { flag: 'wx', mode: PRIVATE_FILE_MODE });
     },
     async get(name) {
       const file = path.join(dir, name);
