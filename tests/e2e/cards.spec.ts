@@ -182,6 +182,24 @@ test.describe('gift cards', () => {
     await expect(toast(page, 'Gift card updated successfully')).toBeVisible();
   });
 
+  test('staff search finds a number typed in lower case or without its dashes', async ({ page }) => {
+    const offer = await createOffer({ title: unique('Typed Offer') });
+    const seller = await createUser('seller');
+    const number = `AMZ-${Date.now() % 100000}-7781`;
+    await createCard(seller.email, offer.id, 20, { cardNumber: number });
+    await loginAs(page, 'admin');
+    await goVia(page, 'Gift Cards');
+    for (const typed of [number.toLowerCase(), number.replace(/-/g, '')]) {
+      await page.getByRole('button', { name: 'Search Gift Card' }).click();
+      const dlg = page.getByRole('dialog', { name: 'Search Gift Card' });
+      await dlg.getByLabel('Card Number').fill(typed);
+      await dlg.getByLabel('Card Number').press('Enter');
+      await expect(dlg.getByText(number)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dlg).toHaveCount(0);
+    }
+  });
+
   test('seller search finds only their own cards', async ({ page }) => {
     const offer = await createOffer({ title: unique('Other Offer') });
     const other = await createUser('seller');

@@ -195,7 +195,7 @@ describe('listing and reading cards', () => {
     expect((await s.call('GET', 'gift-card/abc', { token: s.users.admin.token })).status).toBe(404);
   });
 
-  it('searches by exact card number; sellers find only their own', async () => {
+  it('searches by card number as it reads (case, punctuation, look-alikes); sellers find only their own', async () => {
     const a = await submitCard(s, s.users.sellerA, { giftcard_offer_id: range, price: 12, card_number: 'SEARCH-A' });
     await submitCard(s, s.users.sellerB, { giftcard_offer_id: range, price: 12, card_number: 'SEARCH-B' });
     const staff = await s.call('POST', 'search-card-number', { token: s.users.admin.token, body: { card_number: 'SEARCH-A' } });
@@ -203,10 +203,17 @@ describe('listing and reading cards', () => {
     expect(staff.body.data).toMatchObject({ id: a, card_number: 'SEARCH-A', title: 'Range 12.5%', price: 12, rate: 1.5, card_status: 0 });
     const own = await s.call('POST', 'search-card-number', { token: s.users.sellerA.token, body: form({ card_number: 'SEARCH-A' }) });
     expect(own.body.data.id).toBe(a);
+    // The popup finds what the list's search finds: the same number typed another way (issue 33).
+    for (const typed of ['search-a', 'SEARCHA', ' Search a ', '\u0405EARCH-A']) {
+      const r = await s.call('POST', 'search-card-number', { token: s.users.admin.token, body: { card_number: typed } });
+      expect(r.status, typed).toBe(200);
+      expect(r.body.data.id, typed).toBe(a);
+    }
     for (const [token, number] of [
       [s.users.sellerA.token, 'SEARCH-B'],
-      [s.users.admin.token, 'search-a'],
+      [s.users.sellerA.token, 'search-b'],
       [s.users.admin.token, 'SEARCH'],
+      [s.users.admin.token, '---'],
     ]) {
       const r = await s.call('POST', 'search-card-number', { token, body: { card_number: number } });
       expect(r.status, number).toBe(404);

@@ -112,9 +112,17 @@ export async function findCardView(tx: Tx, id: number): Promise<CardViewRow | nu
 }
 
 /** The newest card with exactly this number (only the seller's own when sellerId is given). */
+/**
+ * The Search Gift Card popup: a card whose number reads the same (its stored key, shared/identifiers cardNumberKey), so
+ * `amz-1001-7781` and `AMZ10017781` find `AMZ-1001-7781` as the list's search does; an exact match first, then the newest.
+ */
 export async function findCardByNumber(tx: Tx, cardNumber: string, sellerId?: number): Promise<CardViewRow | null> {
-  const where = and(eq(giftCards.cardNumber, cardNumber), sellerId === undefined ? undefined : eq(giftCards.sellerId, sellerId));
-  const rows = (await view(tx, where).orderBy(desc(giftCards.id)).limit(1)) as CardViewRow[];
+  const key = cardNumberKey(cardNumber);
+  if (key === '') return null;
+  const where = and(eq(giftCards.numberKey, key), sellerId === undefined ? undefined : eq(giftCards.sellerId, sellerId));
+  const rows = (await view(tx, where)
+    .orderBy(desc(sql`(${giftCards.cardNumber} = ${cardNumber})`), desc(giftCards.id))
+    .limit(1)) as CardViewRow[];
   return rows[0] ?? null;
 }
 
