@@ -50,6 +50,10 @@ export const MSG = {
   ambiguousName: 'More than one account has this name: sign in with your email address instead.',
   sellerDeleted: "This card's seller account is deleted: it cannot be paid.",
   approverCannotPay: 'You approved this gift card: another staff member must pay it.',
+  /** FOUR_EYES: a payout (or a payout's raise) would be allocated to a card the payer approved. */
+  approverCannotPayCard: (card: number) =>
+    `This payout would pay gift card #${card}, which you approved: another staff member must pay it.`,
+  approvalWithdrawn: 'Approval withdrawn: the price, offer or card number changed, so the card is reviewed again.',
   cardDisputed: 'This card is disputed: resolve the dispute first.',
   disputeNeedsPaidCard: 'Only an approved card with payments can be disputed.',
   cardNotDisputed: 'This card is not disputed.',

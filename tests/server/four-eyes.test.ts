@@ -16,11 +16,14 @@ afterAll(async () => s?.close());
 let seq = 0;
 const code = () => `FOUR-${Date.now()}-${++seq}`;
 
-/** A card of `seller` approved by the admin (staffUpdate acts as the admin). */
-async function approvedCard(seller: TestUser, price = 100): Promise<number> {
+/** A card of `seller` approved by a third staff member (or by `approver`): whoever pays a card may not have approved it. */
+let reviewer: TestUser | undefined;
+async function approvedCard(seller: TestUser, price = 100, approver?: TestUser): Promise<number> {
+  reviewer ??= await s.createUser('manager', 'Reviewer');
   const offer = await createOffer(s, rangeOffer({ title: `Four ${++seq}`, min_price: 1, max_price: 1000, rate: 10 }));
   const id = await submitCard(s, seller, { giftcard_offer_id: offer, price: String(price) });
-  expect((await staffUpdate(s, id, { giftcard_offer_id: offer, price: String(price), card_status: 1 })).status).toBe(200);
+  const by = (approver ?? reviewer).token;
+  expect((await staffUpdate(s, id, { giftcard_offer_id: offer, price: String(price), card_status: 1 }, by)).status).toBe(200);
   return id;
 }
 const transactionsOf = async (sellerId: number) =>
@@ -29,7 +32,7 @@ const transactionsOf = async (sellerId: number) =>
 describe('FOUR_EYES=1', () => {
   it('the staff member who approved a card cannot pay it; another one can', async () => {
     const seller = await s.createUser('seller');
-    const card = await approvedCard(seller);
+    const card = await approvedCard(seller, 100, s.users.admin);
     const own = await s.call('POST', 'transaction', {
       token: s.users.admin.token,
       body: { code: code(), transaction_amount: 5, gidcard_id: card },

@@ -162,7 +162,7 @@ export type PayRefusal =
   | 'invalid_seller'
   | 'needs_second_staff'
   | 'retry';
-export type PayResult = { id: number } | { refuse: PayRefusal; due?: Cents };
+export type PayResult = { id: number } | { refuse: PayRefusal; due?: Cents; card?: number };
 
 /**
  * The whole payment in one statement (migration 0012's ledger_pay: checks, locks in the ledger's order, the
@@ -182,13 +182,17 @@ export async function pay(
   },
 ): Promise<PayResult> {
   const confirm = p.confirmAbove === null ? null : centsToDecimal(p.confirmAbove);
-  const [r] = await rowsOf<{ r: { id?: number; refuse?: PayRefusal; due?: string } }>(
+  const [r] = await rowsOf<{ r: { id?: number; refuse?: PayRefusal; due?: string; card?: number } }>(
     tx,
     sql`SELECT ledger_pay(${p.kind}, ${p.actorId}::int, ${p.cardId}::int, ${p.sellerId}::int, ${p.code}, ${payoutCodeKey(p.code)}, ${centsToDecimal(p.amount)}::numeric, ${p.approverMayNotPay}, ${confirm}::numeric) AS r`,
   );
   const out = typeof r.r === 'string' ? (JSON.parse(r.r) as typeof r.r) : r.r;
   if (out.id !== undefined) return { id: out.id };
-  return { refuse: out.refuse as PayRefusal, ...(out.due !== undefined ? { due: centsOf(String(out.due)) } : {}) };
+  return {
+    refuse: out.refuse as PayRefusal,
+    ...(out.due !== undefined ? { due: centsOf(String(out.due)) } : {}),
+    ...(out.card !== undefined ? { card: Number(out.card) } : {}),
+  };
 }
 
 export interface Allocation {
@@ -343,6 +347,15 @@ export async function userTransactionCount(tx: Tx, userId: number): Promise<numb
   return Math.max(0, Number(r[0]?.n ?? 0));
 }
 
+/** FOUR_EYES: uses up another staff member's request for exactly this payment (migration 0021's ledger_confirmed). */
+export async function consumeConfirmation(tx: Tx, code: string, sellerId: number, amount: Cents, actorId: number): Promise<boolean> {
+  const [r] = await rowsOf<{ ok: boolean }>(
+    tx,
+    sql`SELECT ledger_confirmed(${code}, ${sellerId}::int, ${centsToDecimal(amount)}::numeric, ${actorId}::int) AS ok`,
+  );
+  return r?.ok === true;
+}
+
 /** Records (or replaces) the request waiting for a second staff member; committed on its own. */
 export async function requestConfirmation(db: Tx, code: string, sellerId: number, amount: Cents, actorId: number): Promise<void> {
   await db.execute(
@@ -351,4 +364,10 @@ export async function requestConfirmation(db: Tx, code: string, sellerId: number
         ON CONFLICT (code_key) DO UPDATE
           SET seller_id = EXCLUDED.seller_id, amount = EXCLUDED.amount, requested_by = EXCLUDED.requested_by, created_at = now()`,
   );
+}
+
+/** The seller of a card (null when there is no such card). */
+export async function cardSeller(tx: Tx, cardId: number): Promise<number | null> {
+  const r = await rowsOf<{ seller_id: number }>(tx, sql`SELECT seller_id FROM gift_cards WHERE id = ${cardId}`);
+  return r[0]?.seller_id ?? null;
 }

@@ -12,7 +12,16 @@ import { transactionPage } from './list-repository';
 import { readCounter } from '../../db/values';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
-import { checkPaymentInput, editPayout, NeedsSecondStaff, payCard, paySeller, tooBigForCard } from './payments';
+import {
+  checkPaymentInput,
+  editPayout,
+  NeedsSecondStaff,
+  payCard,
+  paySeller,
+  tooBigForCard,
+  type MakerChecker,
+  type Payment,
+} from './payments';
 import { inTransaction } from './retry';
 import * as repo from './repository';
 import { transactionOut } from './shape';
@@ -48,8 +57,29 @@ export interface FourEyes {
 export function createLedgerService(database: Database, fourEyes: FourEyes = { enabled: false, bulkLimit: 0 }) {
   const { db } = database;
 
-  /** FOUR_EYES: a bulk payout above the limit goes through only with another staff member's pending request for it. */
-  const confirmAbove = fourEyes.enabled ? fourEyes.bulkLimit : null;
+  /** FOUR_EYES on every money path: the approver of a card does not pay it; above the limit, another staff member's request is needed. */
+  const mc: MakerChecker = { approverMayNotPay: fourEyes.enabled, confirmAbove: fourEyes.enabled ? fourEyes.bulkLimit : null };
+
+  /** Runs a payment; one that waits for a second staff member is recorded as a request and answered 409. */
+  async function orRequest(actor: AuthUser, p: Payment, sellerId: () => Promise<number>, pay: () => Promise<unknown>): Promise<void> {
+    try {
+      await mapCodeConflict(pay);
+    } catch (err) {
+      if (!(err instanceof NeedsSecondStaff)) throw err;
+      const seller = await sellerId();
+      await inTransaction(db, async (tx) => {
+        await repo.requestConfirmation(tx, p.code, seller, p.amount, actor.id);
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'bulk_payment_requested',
+          entity: 'user',
+          entityId: seller,
+          details: { code: p.code, paid_amount: centsToNumber(p.amount) },
+        });
+      });
+      throw refusal(MSG.payoutNeedsSecondStaff, 409);
+    }
+  }
 
   /** Staff: reverse a seller's redeem so that the payout can be corrected; in the audit trail. */
   async function reverseRedeem(actor: AuthUser, id: number): Promise<Msg> {
@@ -106,10 +136,15 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
       checkPaymentInput(p, 'code-first');
       if (input.gidcard_id === undefined && input.seller_id === undefined)
         throw invalidFields({ seller_id: ['The seller id field is required.'] });
-      await mapCodeConflict(() =>
-        input.gidcard_id !== undefined
-          ? payCard(db, actor, input.gidcard_id, p, fourEyes.enabled)
-          : paySeller(db, actor, input.seller_id as number, p, 'payout', tooBigForCard),
+      const cardId = input.gidcard_id;
+      await orRequest(
+        actor,
+        p,
+        async () => (cardId !== undefined ? ((await repo.cardSeller(db, cardId)) ?? 0) : (input.seller_id as number)),
+        () =>
+          cardId !== undefined
+            ? payCard(db, actor, cardId, p, mc)
+            : paySeller(db, actor, input.seller_id as number, p, 'payout', tooBigForCard, mc),
       );
       return { msg: 'Transaction created successfully' };
     },
@@ -118,24 +153,12 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
     async bulk(actor: AuthUser, input: BulkInput): Promise<Msg> {
       const p = { code: input.code, amount: input.paid_amount };
       checkPaymentInput(p, 'amount-first');
-      try {
-        await mapCodeConflict(() =>
-          paySeller(db, actor, input.seller_id, p, 'bulk_payment', () => refusal(MSG.bulkTooLarge), confirmAbove),
-        );
-      } catch (err) {
-        if (!(err instanceof NeedsSecondStaff)) throw err;
-        await inTransaction(db, async (tx) => {
-          await repo.requestConfirmation(tx, p.code, input.seller_id, p.amount, actor.id);
-          await recordAudit(tx, {
-            actorId: actor.id,
-            action: 'bulk_payment_requested',
-            entity: 'user',
-            entityId: input.seller_id,
-            details: { code: p.code, paid_amount: centsToNumber(p.amount) },
-          });
-        });
-        throw refusal(MSG.payoutNeedsSecondStaff, 409);
-      }
+      await orRequest(
+        actor,
+        p,
+        async () => input.seller_id,
+        () => paySeller(db, actor, input.seller_id, p, 'bulk_payment', () => refusal(MSG.bulkTooLarge), mc),
+      );
       return { msg: MSG.paymentSucceeded };
     },
 
@@ -149,7 +172,10 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
       if (Object.keys(missing).length) throw invalidFields(missing);
       const edit = { code: body.code as string, amount: body.transaction_amount as Cents, sellerId: body.seller_id };
       checkPaymentInput(edit, 'code-first');
-      await mapCodeConflict(() => inTransaction(db, (tx) => editPayout(tx, actor, id, edit)));
+      const editSeller = async () => edit.sellerId ?? (await repo.findTransactionRecord(db, id))?.sellerId ?? 0;
+      await orRequest(actor, { code: edit.code, amount: edit.amount }, editSeller, () =>
+        inTransaction(db, (tx) => editPayout(tx, actor, id, edit, mc)),
+      );
       return { msg: 'Transaction updated successfully' };
     },
 

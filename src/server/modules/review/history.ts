@@ -10,6 +10,7 @@ import { findCard, findCardView } from '../cards/repository';
 import { cardOut } from '../cards/shape';
 import { assertMayView, isSeller } from '../cards/rules';
 import { rowsOf } from '../../db/rows';
+import { MSG } from '../../../shared/messages';
 
 interface EventRow {
   src: string;
@@ -85,6 +86,7 @@ function toEntry(r: EventRow, offers: Map<number, string>, staff: boolean): Hist
       status: { from: numberOrNull(d.from) as CardStatus | null, to: Number(d.to) as CardStatus },
       ...(r.action === 'reject' ? { reason: (d.reason as RejectReason | null) ?? null, note: textOf(d.note) } : {}),
       ...(staff && override ? { override_reason: textOf(override.reason) } : {}),
+      ...(d.withdrawn ? { note: MSG.approvalWithdrawn } : {}),
     };
   }
   // Clawbacks (money #15): disputed 1 -> 3 and resolved 3 -> 1, with the reason's label and the note.
