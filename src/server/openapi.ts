@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoints, type EndpointDef, type OperationName } from '../shared/endpoints';
 import { errorResponse, responseSchemas } from '../shared/responses';
+import { accessPolicy, isPublicOperation } from '../shared/access-policy';
 
 const errorSchema = z.toJSONSchema(errorResponse);
 
@@ -27,8 +28,9 @@ export function openApiDocument() {
     const op: Record<string, unknown> = {
       operationId: name,
       summary: d.summary,
-      security: d.access === 'public' ? [] : [{ bearer: [] }],
-      'x-access': d.access,
+      security: isPublicOperation(name as OperationName) ? [] : [{ bearer: [] }],
+      // The access policy: roles and the record rule (and whether a seller's answer leaves staff-only fields out).
+      'x-access': accessPolicy[name as OperationName],
       parameters,
       responses: {
         200: {

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { endpoints, type OperationName } from '../../shared/endpoints';
 import { responseSchemas } from '../../shared/responses';
-import { isStaff } from '../../shared/constants';
+import { accessPolicy, roleMayCall, type AccessRule } from '../../shared/access-policy';
+import type { Tx } from '../db/client';
+import { checkObjectRule } from './object-access';
 import { forbidden, HttpError, invalidFields, unauthenticated, zodToFieldErrors } from './errors';
 import { readBody, type UploadedFile } from './body';
 import type { AuthUser } from '../modules/auth/service';
@@ -66,7 +68,7 @@ const refuseNul = (fields: unknown, names: string[] | null) => {
 
 /**
  * Registers one operation of the shared contract: exact method and path under /api/,
- * access by role, `:id` checked, body and query validated by the contract's zod schemas (422 on failure).
+ * access by the shared access policy (roles, then the record rule), `:id` checked, body and query validated by the contract's zod schemas (422 on failure).
  * Files are only read for operations that declare them; otherwise a multipart body's files are refused.
  */
 export interface RouteOptions {
@@ -76,6 +78,8 @@ export interface RouteOptions {
 
 export function route<K extends OperationName>(app: FastifyInstance, op: K, handler: Handler<K>, options: RouteOptions = {}): void {
   const def = endpoints[op];
+  const policy: AccessRule = accessPolicy[op];
+  const db = (app as unknown as { services: { database: { db: Tx } } }).services.database.db;
   const url = `/api/${def.path}`;
   const queryFields = 'query' in def && def.query ? schemaFields(def.query) : [];
   const bodyFields = 'body' in def && def.body ? schemaFields(def.body) : [];
@@ -84,10 +88,10 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
     url,
     handler: async (request, reply) => {
       const user = request.user;
-      if (def.access !== 'public') {
+      // The access policy's roles (src/shared/access-policy.ts), before anything else.
+      if (policy.roles !== 'public') {
         if (!user) throw unauthenticated();
-        if (def.access === 'staff' && !isStaff(user.role)) throw forbidden();
-        if (def.access === 'seller' && user.role !== 'seller') throw forbidden();
+        if (!roleMayCall(op, user.role)) throw forbidden();
       }
       let id = 0;
       if (def.path.includes(':id')) {
@@ -122,6 +126,8 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
           body = parsed.data;
         }
       }
+      // The policy's record rule, before the handler.
+      if (user) await checkObjectRule(db, op, policy, user, id, body);
       const result = await handler({ user: user as AuthUser, id, body, query, files, rawFields, request, reply } as RouteContext<
         BodyOut<K>,
         QueryOut<K>
