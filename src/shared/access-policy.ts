@@ -50,7 +50,7 @@ export const accessPolicy = {
   listCards: { roles: STAFF, object: 'none' },
   myCards: { roles: SELLER, object: 'own-data' },
   cardStatusCounts: { roles: STAFF, object: 'none' },
-  getCard: { roles: ANY, object: 'own-card', staffOnlyFields: true },
+  getCard: { roles: ANY, object: 'own-card' },
   updateCard: { roles: ANY, object: 'own-card' },
   deleteCard: { roles: ANY, object: 'own-card' },
   deleteCardImage: { roles: ANY, object: 'own-image' },
@@ -91,7 +91,7 @@ export const accessPolicy = {
   cardDuplicates: { roles: STAFF, object: 'none' },
   claimCard: { roles: STAFF, object: 'none' },
   cardHistory: { roles: ANY, object: 'own-card', staffOnlyFields: true },
-  cardMoney: { roles: ANY, object: 'own-card' },
+  cardMoney: { roles: ANY, object: 'own-card', staffOnlyFields: true },
   rejectReasons: { roles: ANY, object: 'own-data' },
 } as const satisfies Record<OperationName, AccessRule>;
 

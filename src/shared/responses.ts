@@ -300,6 +300,19 @@ export const responseSchemas = {
   rejectReasons: rejectReasonsResponse,
 } satisfies Record<OperationName, z.ZodType>;
 
+/**
+ * What a seller's answer may hold where staff see more (the access policy's staffOnlyFields): no staff names, no
+ * staff-only notes, no duplicate overrides. The server validates and strips a seller's answer with these.
+ */
+export const sellerResponseSchemas = {
+  cardHistory: wrapped(pageOf(historyEntryResponse.omit({ override_reason: true }).strict())),
+  cardMoney: wrapped(
+    cardMoneyResponse.extend({
+      payments: z.array(cardMoneyResponse.shape.payments.element.extend({ by: z.null().describe('Staff names are not shown to sellers') })),
+    }),
+  ),
+} satisfies Partial<Record<OperationName, z.ZodType>>;
+
 /** Every declared response type fits its schema (checked by the compiler; nothing reads it at run time). */
 type Fits<K extends OperationName> = ResponseOf<K> extends z.input<(typeof responseSchemas)[K]> ? true : false;
 /** @public */

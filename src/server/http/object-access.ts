@@ -25,7 +25,7 @@ const denied = (text: string) => new HttpError(403, { message: text, errorMsg: t
  * The services keep their own finer checks (a pending card only, a role change, a password).
  */
 export async function checkObjectRule(
-  db: Tx,
+  dbOf: () => Tx,
   op: OperationName,
   rule: AccessRule,
   user: AuthUser,
@@ -34,7 +34,7 @@ export async function checkObjectRule(
 ): Promise<void> {
   const owner = OWNER[rule.object];
   if (owner && user.role === 'seller') {
-    const row = await firstRow<{ owner: number | null }>(db, owner(id));
+    const row = await firstRow<{ owner: number | null }>(dbOf(), owner(id));
     if (row && row.owner !== user.id) throw forbidden();
     return;
   }
@@ -44,7 +44,7 @@ export async function checkObjectRule(
     return;
   }
   if (id === user.id) return;
-  const target = await firstRow<{ role: string }>(db, sql`SELECT role FROM users WHERE id = ${id} AND deleted_at IS NULL`);
+  const target = await firstRow<{ role: string }>(dbOf(), sql`SELECT role FROM users WHERE id = ${id} AND deleted_at IS NULL`);
   if (!target) return;
   if (target.role === 'admin' && op === 'getUser') throw forbidden();
   if (target.role !== 'seller' && op !== 'getUser') throw denied(MSG.onlyAdminStaff);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { endpoints, type OperationName } from '../../shared/endpoints';
-import { responseSchemas } from '../../shared/responses';
+import { responseSchemas, sellerResponseSchemas } from '../../shared/responses';
 import { accessPolicy, roleMayCall, type AccessRule } from '../../shared/access-policy';
 import type { Tx } from '../db/client';
 import { checkObjectRule } from './object-access';
@@ -79,7 +79,8 @@ export interface RouteOptions {
 export function route<K extends OperationName>(app: FastifyInstance, op: K, handler: Handler<K>, options: RouteOptions = {}): void {
   const def = endpoints[op];
   const policy: AccessRule = accessPolicy[op];
-  const db = (app as unknown as { services: { database: { db: Tx } } }).services.database.db;
+  // The database, for the record rules (looked up when needed: a bare app with no services has no record rules to check).
+  const db = () => (app as unknown as { services: { database: { db: Tx } } }).services.database.db;
   const url = `/api/${def.path}`;
   const queryFields = 'query' in def && def.query ? schemaFields(def.query) : [];
   const bodyFields = 'body' in def && def.body ? schemaFields(def.body) : [];
@@ -135,7 +136,8 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
       // A handler that answered by itself (a stream, a file: it returns the reply) is done; every other answer is validated and
       // stripped by the operation's response schema: nothing leaves that the contract does not name.
       if (reply.sent || result === reply) return reply;
-      const out = (responseSchemas[op] as z.ZodType).safeParse(result);
+      const forSeller = user?.role === 'seller' ? (sellerResponseSchemas as Partial<Record<OperationName, z.ZodType>>)[op] : undefined;
+      const out = (forSeller ?? (responseSchemas[op] as z.ZodType)).safeParse(result);
       if (!out.success) {
         request.log.error({ op, issues: out.error.issues }, 'response does not match its schema');
         throw new Error(`response of ${op} does not match its schema`);
