@@ -22,6 +22,8 @@ export type ObjectRule =
   | 'own-data'
   /** Names a seller (`seller_id`) or a card by its number: a seller finds only their own (403/404 otherwise). */
   | 'own-seller'
+  /** `:id` is a payment waiting for a second staff member: its maker may not approve it. */
+  | 'not-own-request'
   /** `:id` is a user: staff accounts are an admin's; a manager reaches sellers (never a role or another's password). */
   | 'people';
 
@@ -93,6 +95,9 @@ export const accessPolicy = {
   cardHistory: { roles: ANY, object: 'own-card', staffOnlyFields: true },
   cardMoney: { roles: ANY, object: 'own-card', staffOnlyFields: true },
   rejectReasons: { roles: ANY, object: 'own-data' },
+  listPendingPayments: { roles: STAFF, object: 'none' },
+  approvePendingPayment: { roles: STAFF, object: 'not-own-request' },
+  declinePendingPayment: { roles: STAFF, object: 'none' },
 } as const satisfies Record<OperationName, AccessRule>;
 
 /** May a caller of this role call the operation at all (before any record rule)? */

@@ -352,6 +352,23 @@ export const endpoints = {
     body: s.chartBody,
     summary: 'Rejections per reason over a range (a seller gets their own)',
   }),
+
+  listPendingPayments: def<{ data: T.PendingPayment[] }>()({
+    method: 'GET',
+    path: 'pending-payment',
+    summary: 'Payments waiting for a second staff member (FOUR_EYES), newest first: the open ones and the expired',
+  }),
+  approvePendingPayment: def<T.Msg>()({
+    method: 'POST',
+    path: 'pending-payment-approve/:id',
+    summary: 'Another staff member than its maker approves a waiting payment: it is made now, with the usual checks',
+  }),
+  declinePendingPayment: def<T.Msg>()({
+    method: 'POST',
+    path: 'pending-payment-decline/:id',
+    body: s.pendingDeclineBody,
+    summary: 'Decline a waiting payment with a reason',
+  }),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -68,6 +68,13 @@ export const MSG = {
   payoutHasDisputedCard: 'This payout paid a disputed card: resolve the dispute before changing the payout.',
   sellerOwes: (due: string) =>
     `Payments are paused: after clawbacks of disputed cards this seller's due is ${due}. Payments resume once their due is above zero.`,
+  paymentAwaitsApproval:
+    'This payment needs a second staff member: it is waiting in Pending approvals for another staff member to approve it.',
+  makerCannotApprove: 'You asked for this payment: another staff member must approve it.',
+  requestNotPending: 'This request was already approved or declined.',
+  requestExpired: 'This request expired (requests wait 24 hours): make the payment again.',
+  paymentApproved: 'Payment approved and made.',
+  paymentDeclined: 'Payment request declined.',
   payoutNeedsSecondStaff:
     'A payout of this size needs a second staff member: your request is recorded, and another staff member confirms it by sending the same payment (seller, amount and code).',
   rejectReasonRequired: 'Choose why the card is rejected',

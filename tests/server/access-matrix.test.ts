@@ -89,6 +89,16 @@ const paidCard = async (disputed = false) => {
     expect((await s.call('POST', `gift-card-dispute/${id}`, { token: s.users.admin.token, body: { reason: 'used' } })).status).toBe(200);
   return id;
 };
+/** A payout of seller A waiting for a second staff member, asked for by a third staff member. */
+let maker: TestUser | undefined;
+const pendingRequest = async () => {
+  maker ??= await s.createUser('manager', 'Matrix maker');
+  const [r] = await s.database.query<{ id: number }>(
+    sql`INSERT INTO pending_payments (kind, maker_id, seller_id, code, amount)
+        VALUES ('payout', ${maker.id}, ${s.users.sellerA.id}, ${code()}, 0.25) RETURNING id`,
+  );
+  return r.id;
+};
 const isStaffRole = (r: Role) => r === 'manager' || r === 'admin';
 
 const rows: Row[] = [
@@ -290,6 +300,12 @@ const rows: Row[] = [
   { op: 'claimCard', req: async () => ({ method: 'POST', url: `gift-card-claim/${await pendingCardOfA()}` }) },
   { op: 'cardHistory', req: () => ({ method: 'GET', url: `gift-card-history/${approvedCard}?page=1` }) },
   { op: 'cardMoney', req: () => ({ method: 'GET', url: `gift-card-money/${approvedCard}` }) },
+  { op: 'listPendingPayments', req: () => ({ method: 'GET', url: 'pending-payment' }) },
+  { op: 'approvePendingPayment', req: async () => ({ method: 'POST', url: `pending-payment-approve/${await pendingRequest()}` }) },
+  {
+    op: 'declinePendingPayment',
+    req: async () => ({ method: 'POST', url: `pending-payment-decline/${await pendingRequest()}`, body: { reason: 'matrix' } }),
+  },
   {
     op: 'rejectReasons',
     req: () => ({

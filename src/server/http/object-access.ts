@@ -5,7 +5,7 @@ import { MSG } from '../../shared/messages';
 import type { AccessRule } from '../../shared/access-policy';
 import type { OperationName } from '../../shared/endpoints';
 import type { AuthUser } from '../modules/auth/service';
-import { forbidden, HttpError } from './errors';
+import { forbidden, HttpError, notFound } from './errors';
 
 /** The seller who owns the record `:id` names, per record rule (no row: the handler answers its own 404). */
 const OWNER: Partial<Record<AccessRule['object'], (id: number) => SQL>> = {
@@ -35,7 +35,13 @@ export async function checkObjectRule(
   const owner = OWNER[rule.object];
   if (owner && user.role === 'seller') {
     const row = await firstRow<{ owner: number | null }>(dbOf(), owner(id));
-    if (row && row.owner !== user.id) throw forbidden();
+    // Another seller's payout is not found (as its service has always answered); another's card is forbidden.
+    if (row && row.owner !== user.id) throw rule.object === 'own-payout' ? notFound() : forbidden();
+    return;
+  }
+  if (rule.object === 'not-own-request') {
+    const req = await firstRow<{ maker: number }>(dbOf(), sql`SELECT maker_id AS maker FROM pending_payments WHERE id = ${id}`);
+    if (req && req.maker === user.id) throw denied(MSG.makerCannotApprove);
     return;
   }
   if (rule.object !== 'people' || user.role === 'admin') return;

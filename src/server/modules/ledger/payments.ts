@@ -201,7 +201,7 @@ export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutE
     }
     allocs = allocate(queue, e.amount);
   }
-  await checkEditMakerChecker(tx, actor, cards, oldAllocs, allocs, e, before.amount, newSellerId, mc);
+  checkEditMakerChecker(actor, cards, oldAllocs, allocs, e, before.amount, mc);
   await repo.insertAllocations(tx, id, allocs);
   await repo.updateTransactionRow(tx, id, { code: e.code, sellerId: newSellerId, amount: e.amount });
   await recordAudit(tx, {
@@ -225,17 +225,15 @@ export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutE
  * FOUR_EYES on a payout edit: what it adds to a card the editor approved is theirs to pay, so refused (naming
  * the card); a raise above the limit is a payment of the difference and waits for another staff member.
  */
-async function checkEditMakerChecker(
-  tx: Tx,
+function checkEditMakerChecker(
   actor: AuthUser,
   cards: repo.LockedCard[],
   oldAllocs: repo.Allocation[],
   allocs: repo.Allocation[],
   e: PayoutEdit,
   oldAmount: Cents,
-  sellerId: number,
   mc: MakerChecker,
-): Promise<void> {
+): void {
   if (mc.approverMayNotPay) {
     const before = new Map(oldAllocs.map((a) => [a.cardId, a.amount]));
     const mine = allocs.find(
@@ -243,7 +241,5 @@ async function checkEditMakerChecker(
     );
     if (mine) throw refusal(MSG.approverCannotPayCard(mine.cardId));
   }
-  if (mc.confirmAbove !== null && e.amount - oldAmount > mc.confirmAbove) {
-    if (!(await repo.consumeConfirmation(tx, e.code, sellerId, e.amount, actor.id))) throw new NeedsSecondStaff();
-  }
+  if (mc.confirmAbove !== null && e.amount - oldAmount > mc.confirmAbove) throw new NeedsSecondStaff();
 }

@@ -347,25 +347,6 @@ export async function userTransactionCount(tx: Tx, userId: number): Promise<numb
   return Math.max(0, Number(r[0]?.n ?? 0));
 }
 
-/** FOUR_EYES: uses up another staff member's request for exactly this payment (migration 0021's ledger_confirmed). */
-export async function consumeConfirmation(tx: Tx, code: string, sellerId: number, amount: Cents, actorId: number): Promise<boolean> {
-  const [r] = await rowsOf<{ ok: boolean }>(
-    tx,
-    sql`SELECT ledger_confirmed(${code}, ${sellerId}::int, ${centsToDecimal(amount)}::numeric, ${actorId}::int) AS ok`,
-  );
-  return r?.ok === true;
-}
-
-/** Records (or replaces) the request waiting for a second staff member; committed on its own. */
-export async function requestConfirmation(db: Tx, code: string, sellerId: number, amount: Cents, actorId: number): Promise<void> {
-  await db.execute(
-    sql`INSERT INTO payout_confirmations (code_key, seller_id, amount, requested_by)
-        VALUES (${payoutCodeKey(code)}, ${sellerId}, ${centsToDecimal(amount)}::numeric, ${actorId})
-        ON CONFLICT (code_key) DO UPDATE
-          SET seller_id = EXCLUDED.seller_id, amount = EXCLUDED.amount, requested_by = EXCLUDED.requested_by, created_at = now()`,
-  );
-}
-
 /** The seller of a card (null when there is no such card). */
 export async function cardSeller(tx: Tx, cardId: number): Promise<number | null> {
   const r = await rowsOf<{ seller_id: number }>(tx, sql`SELECT seller_id FROM gift_cards WHERE id = ${cardId}`);
