@@ -86,3 +86,10 @@ export const MSG = {
   duplicateNumber: (cards: string) =>
     `This card number is also on ${cards}. To approve it anyway, tick "Approve over the duplicate" and give a reason.`,
 } as const;
+
+/** The records whose writes honour If-Match (issue 29). */
+export type VersionedRecord = 'card' | 'payout' | 'offer' | 'user';
+const RECORD_NAME: Record<VersionedRecord, string> = { card: 'gift card', payout: 'payout', offer: 'offer', user: 'user' };
+/** A 412's text: the record changed since the caller opened it. */
+export const staleRecordMessage = (record: VersionedRecord) =>
+  `This ${RECORD_NAME[record]} changed since you opened it. Reload to see the changes.`;
