@@ -53,7 +53,7 @@ export function createApiForwarder(deps: { client: AxiosInstance; session: Sessi
       if (!(fd instanceof FormData)) return fd;
       data = fd;
     }
-    const res = await send(client, { method: def.method, path: buildPath(call.op, call), token, data });
+    const res = await send(client, { method: def.method, path: buildPath(call.op, call), token, data, ifMatch: call.ifMatch });
     // A refused token is gone for good: forget it unless another login happened meanwhile.
     if (res.status === 401 && token && session.token() === token) session.clear();
     if (res.status >= 200 && res.status < 300 && call.files) picker.release(Object.values(call.files).flat());

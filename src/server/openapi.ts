@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoints, type EndpointDef, type OperationName } from '../shared/endpoints';
 import { errorResponse, responseSchemas } from '../shared/responses';
 import { accessPolicy, isPublicOperation } from '../shared/access-policy';
+import { VERSIONED_READS, VERSIONED_WRITES } from '../shared/versioned';
 
 const errorSchema = z.toJSONSchema(errorResponse);
 
@@ -46,6 +47,17 @@ export function openApiDocument() {
         422: { description: 'Invalid fields or a business refusal', content: { 'application/json': { schema: errorSchema } } },
       },
     };
+    // Stale decisions (issue 29): versioned reads answer an ETag; versioned writes honour If-Match (412 when stale).
+    const responses = op.responses as Record<string, unknown>;
+    if (VERSIONED_READS[name as OperationName])
+      (responses['200'] as Record<string, unknown>).headers = { ETag: { description: "The record's version", schema: { type: 'string' } } };
+    if (VERSIONED_WRITES[name as OperationName]) {
+      parameters.push({ name: 'If-Match', in: 'header', required: false, schema: { type: 'string' } });
+      responses['412'] = {
+        description: 'The record changed since the version sent in If-Match',
+        content: { 'application/json': { schema: errorSchema } },
+      };
+    }
     if (d.body) {
       const schema = jsonSchema(d.body) as Record<string, unknown>;
       const content: Record<string, unknown> = {

@@ -397,11 +397,16 @@ export interface PickedFile {
 export type ArgsOf<K extends OperationName> = (Def<K>['path'] extends `${string}:id${string}` ? { id: number } : { id?: never }) &
   ([BodyOf<K>] extends [never] ? { body?: never } : { body: BodyOf<K> }) &
   ([QueryOf<K>] extends [never] ? { query?: never } : { query?: QueryOf<K> }) &
-  (Def<K> extends { files: readonly (infer F extends string)[] } ? { files?: Partial<Record<F, PickedFile[]>> } : { files?: never });
+  (Def<K> extends { files: readonly (infer F extends string)[] } ? { files?: Partial<Record<F, PickedFile[]>> } : { files?: never }) & {
+    /** The version (ETag) of the record as the caller saw it: the write is refused with 412 if it changed since. */
+    ifMatch?: string;
+  };
 
 export interface ApiResult<R = unknown> {
   status: number;
   data: R | T.ApiError;
+  /** The record's version, from a read that answers one (ETag). */
+  etag?: string;
 }
 
 /** Fills `:id` and the query string: `gift-card/:id` + {id: 5} -> `gift-card/5`. */
@@ -420,5 +425,9 @@ export const argsEnvelope = z
     query: z.record(z.string(), z.union([z.string().max(64), z.number()])).optional(),
     body: z.record(z.string(), z.unknown()).optional(),
     files: z.record(z.string(), z.array(z.object({ id: z.string().max(64) }).passthrough()).max(10)).optional(),
+    ifMatch: z
+      .string()
+      .regex(/^(W\/)?"[\w-]{1,64}"$/)
+      .optional(),
   })
   .strict();

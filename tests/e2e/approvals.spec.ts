@@ -106,3 +106,26 @@ test.describe('pending approvals (FOUR_EYES=1, limit $1,000)', () => {
     await checker.context().close();
   });
 });
+
+test.describe('stale decisions', () => {
+  test('a reviewer whose card changed under them gets the 412 message and the reloaded card', async ({ page }) => {
+    const seller = JSON.parse(process.env.E2E_USERS!).seller as { email: string };
+    const offer = await createOffer({ rate_type: 0, rate: 10, min_price: 1, max_price: 5000 });
+    const card = await createCard(seller.email, offer.id, 40);
+
+    await loginAs(page, 'seller2');
+    await page.goto(`/gift-card/${card}`);
+    await expect(page.getByLabel('Price')).toHaveValue('40.00');
+    // The seller changes the price while the reviewer looks at the card.
+    const edit = await apiCall('POST', `gift-card-update/${card}`, { as: seller.email, body: { giftcard_offer_id: offer.id, price: 400 } });
+    expect(edit.status).toBe(200);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('This gift card changed since you opened it. Reload to see the changes.')).toBeVisible();
+    await expect(page.getByLabel('Price')).toHaveValue('400.00');
+    expect((await apiCall('GET', `gift-card/${card}`, { as: seller.email })).body.data.card_status).toBe(0);
+    await shot(page, 'stale-decision-412');
+    // Approving what is shown now goes through.
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('Gift card approved')).toBeVisible();
+  });
+});

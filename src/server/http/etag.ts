@@ -5,6 +5,7 @@ import { firstRow } from '../db/rows';
 import type { OperationName } from '../../shared/endpoints';
 import { staleRecordMessage, type VersionedRecord } from '../../shared/messages';
 import { HttpError } from './errors';
+import { VERSIONED_READS, VERSIONED_WRITES, writeTarget } from '../../shared/versioned';
 
 /**
  * Stale decisions are refused (issue 29): a record's version is the hash of its whole row, so any change to it,
@@ -18,28 +19,6 @@ const VERSION: Record<VersionedRecord, (id: number) => SQL> = {
   user: (id) => sql`SELECT md5(t::text) AS v FROM users t WHERE t.id = ${id} AND t.deleted_at IS NULL`,
 };
 
-/** Reads that answer an ETag, and writes that honour If-Match: which record `:id` (or the body) names. */
-const READS: Partial<Record<OperationName, VersionedRecord>> = {
-  getCard: 'card',
-  getTransaction: 'payout',
-  getOffer: 'offer',
-  getUser: 'user',
-};
-const WRITES: Partial<Record<OperationName, VersionedRecord>> = {
-  updateCard: 'card',
-  deleteCard: 'card',
-  reviewCard: 'card',
-  disputeCard: 'card',
-  resolveDispute: 'card',
-  updateTransaction: 'payout',
-  updateOffer: 'offer',
-  deleteOffer: 'offer',
-  updateUser: 'user',
-  deleteUser: 'user',
-  // A card payment (gidcard_id) is a decision on the card as the payer saw it.
-  createTransaction: 'card',
-};
-
 const quoted = (v: string) => `"${v}"`;
 
 async function versionOf(db: Tx, record: VersionedRecord, id: number): Promise<string | null> {
@@ -47,16 +26,12 @@ async function versionOf(db: Tx, record: VersionedRecord, id: number): Promise<s
   return row ? quoted(row.v) : null;
 }
 
-/** The id of the record a write names: `:id`, or a card payment's gidcard_id. */
-const writeTarget = (op: OperationName, id: number, body: unknown): number | null =>
-  op === 'createTransaction' ? ((body as { gidcard_id?: number } | undefined)?.gidcard_id ?? null) : id || null;
-
 /** Before a write: refuses it with 412 when If-Match names another version of its record. */
 export async function checkIfMatch(db: () => Tx, op: OperationName, request: FastifyRequest, id: number, body: unknown): Promise<void> {
   const header = request.headers['if-match'];
-  const record = WRITES[op];
+  const record = VERSIONED_WRITES[op];
   if (!record || typeof header !== 'string' || header.trim() === '' || header.trim() === '*') return;
-  const target = writeTarget(op, id, body);
+  const target = writeTarget(op, id || undefined, body);
   if (target === null) return;
   const now = await versionOf(db(), record, target);
   if (now === null) return; // gone: the handler answers its own 404
@@ -69,7 +44,7 @@ export async function checkIfMatch(db: () => Tx, op: OperationName, request: Fas
 
 /** After a read: its record's version as the ETag header. */
 export async function setETag(db: () => Tx, op: OperationName, reply: FastifyReply, id: number): Promise<void> {
-  const record = READS[op];
+  const record = VERSIONED_READS[op];
   if (!record) return;
   const v = await versionOf(db(), record, id);
   if (v) void reply.header('etag', v);
