@@ -325,6 +325,9 @@ export const sellerResponseSchemas = {
   cardMoney: wrapped(
     cardMoneyResponse.extend({
       payments: z.array(cardMoneyResponse.shape.payments.element.extend({ by: z.null().describe('Staff names are not shown to sellers') })),
+      clawbacks: z.array(
+        cardMoneyResponse.shape.clawbacks.element.extend({ by: z.null().describe('Staff names are not shown to sellers') }),
+      ),
     }),
   ),
 } satisfies Partial<Record<OperationName, z.ZodType>>;

@@ -112,7 +112,7 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
       let files: UploadedFile[] = [];
       let rawFields: Record<string, unknown> = {};
       if (def.method !== 'GET' && def.method !== 'DELETE') {
-        const read = await readBody(request, { signedIn: def.access !== 'public', fileFields: ('files' in def && def.files) || [] });
+        const read = await readBody(request, { signedIn: policy.roles !== 'public', fileFields: ('files' in def && def.files) || [] });
         refuseNul(read.fields, bodyFields);
         rawFields = read.fields;
         const allowed = new Set<string>(('files' in def && def.files) || []);

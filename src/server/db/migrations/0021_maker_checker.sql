@@ -1,18 +1,11 @@
--- Issue 29: maker-checker on every path that moves money (FOUR_EYES=1). A card payment above the limit waits for a
--- second staff member like a payout does, and a seller payout or bulk payment that would be allocated to a card the
--- payer approved is refused, naming the card (the refusal answers {"refuse": "approver_cannot_pay", "card": id}).
+-- Issue 29: maker-checker on every path that moves money (FOUR_EYES=1). migration 0020's ledger_pay with two changes:
+-- a card payment above the limit waits for a second staff member like a payout does, and a seller payout or bulk
+-- payment that would be allocated to a card the payer approved is refused, naming the card (the refusal answers
+-- {"refuse": "approver_cannot_pay", "card": id}). A payment waiting for a second staff member is recorded by the server
+-- as a pending approval (migration 0022), no longer by re-sending it: payout_confirmations is no longer read.
 
--- Another staff member's request for exactly this payment (code, seller, amount), made within a day, is used up.
-CREATE FUNCTION ledger_confirmed(p_code text, p_seller integer, p_amount numeric, p_actor integer) RETURNS boolean AS $$
-BEGIN
-  DELETE FROM payout_confirmations p
-   WHERE p.code_key = code_key(p_code) AND p.seller_id = p_seller AND p.amount = p_amount
-     AND p.requested_by <> p_actor AND p.created_at > now() - interval '1 day';
-  RETURN FOUND;
-END $$ LANGUAGE plpgsql;
-
-CREATE OR REPLACE FUNCTION ledger_pay(p_kind text, p_actor integer, p_card integer, p_seller integer, p_code text, p_amount numeric,
-                           p_approver_may_not_pay boolean, p_confirm_above numeric) RETURNS jsonb AS $$
+CREATE OR REPLACE FUNCTION ledger_pay(p_kind text, p_actor integer, p_card integer, p_seller integer, p_code text, p_code_key text,
+                           p_amount numeric, p_approver_may_not_pay boolean, p_confirm_above numeric) RETURNS jsonb AS $$
 DECLARE
   c record;
   s record;
@@ -43,10 +36,8 @@ BEGIN
     IF p_amount > s.seller_due THEN
       RETURN coalesce(ledger_owes(p_seller, s.seller_due), jsonb_build_object('refuse', 'too_big', 'due', s.seller_due::text));
     END IF;
-    IF p_confirm_above IS NOT NULL AND p_amount > p_confirm_above AND NOT ledger_confirmed(p_code, p_seller, p_amount, p_actor) THEN
-      RETURN '{"refuse": "needs_second_staff"}';
-    END IF;
-    RETURN jsonb_build_object('id', ledger_record(p_kind, p_actor, p_seller, p_card, p_code, p_amount, ARRAY[p_card], ARRAY[p_amount]));
+    IF p_confirm_above IS NOT NULL AND p_amount > p_confirm_above THEN RETURN '{"refuse": "needs_second_staff"}'; END IF;
+    RETURN jsonb_build_object('id', ledger_record(p_kind, p_actor, p_seller, p_card, p_code, p_code_key, p_amount, ARRAY[p_card], ARRAY[p_amount]));
   END IF;
 
   SELECT role, deleted_at IS NULL AS live, seller_due INTO s FROM users WHERE id = p_seller;
@@ -72,8 +63,8 @@ BEGIN
     SELECT g.id INTO mine FROM gift_cards g WHERE g.id = ANY (alloc.ids) AND g.approved_by = p_actor ORDER BY g.id LIMIT 1;
     IF mine IS NOT NULL THEN RETURN jsonb_build_object('refuse', 'approver_cannot_pay', 'card', mine); END IF;
   END IF;
-  IF p_confirm_above IS NOT NULL AND p_amount > p_confirm_above AND NOT ledger_confirmed(p_code, p_seller, p_amount, p_actor) THEN
-    RETURN '{"refuse": "needs_second_staff"}';
-  END IF;
-  RETURN jsonb_build_object('id', ledger_record(p_kind, p_actor, p_seller, NULL, p_code, p_amount, alloc.ids, alloc.amounts));
+  -- Above the limit the payment waits for a second staff member (the server records it as a pending approval; an
+  -- approval runs it again with no limit).
+  IF p_confirm_above IS NOT NULL AND p_amount > p_confirm_above THEN RETURN '{"refuse": "needs_second_staff"}'; END IF;
+  RETURN jsonb_build_object('id', ledger_record(p_kind, p_actor, p_seller, NULL, p_code, p_code_key, p_amount, alloc.ids, alloc.amounts));
 END $$ LANGUAGE plpgsql;

@@ -17,3 +17,6 @@ CREATE TABLE pending_payments (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX pending_payments_open ON pending_payments (id DESC) WHERE status = 'pending';
+
+-- Requests are pending_payments rows now: the table of requests confirmed by re-sending goes (see 0021).
+DROP TABLE payout_confirmations;

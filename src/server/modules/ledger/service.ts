@@ -11,15 +11,7 @@ import { transactionPage } from './list-repository';
 import { readCounter } from '../../db/values';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
-import {
-  checkPaymentInput,
-  editPayout,
-  NeedsSecondStaff,
-  payCard,
-  paySeller,
-  tooBigForCard,
-  type MakerChecker,
-} from './payments';
+import { checkPaymentInput, editPayout, NeedsSecondStaff, payCard, paySeller, tooBigForCard, type MakerChecker } from './payments';
 import { createPendingPayments } from './pending';
 import type { PendingRequest } from './pending-repository';
 import { inTransaction } from './retry';

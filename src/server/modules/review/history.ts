@@ -204,7 +204,7 @@ export function createHistoryService(database: Database) {
             code: c.code,
             amount: moneyOut(c.amount),
             created_at: isoOrNull(c.created_at) ?? '',
-            by: c.by,
+            by: isSeller(user) ? null : c.by,
           })),
           payments: payments.map((p) => ({
             transaction_id: Number(p.id),
