@@ -114,6 +114,8 @@ test.describe('stale decisions', () => {
     const card = await createCard(seller.email, offer.id, 40);
 
     await loginAs(page, 'seller2');
+    // No live updates for this reviewer (a dropped connection): the change reaches them only as the 412.
+    await page.route('**/api/events**', (route) => route.abort());
     await page.goto(`/gift-card/${card}`);
     await expect(page.getByLabel('Price')).toHaveValue('40.00');
     // The seller changes the price while the reviewer looks at the card.
