@@ -19,16 +19,17 @@ export function createApiClient(apiUrl: string): AxiosInstance {
 /** Sends one request; network failures become status 0 like the browser transport. */
 export async function send<R = unknown>(
   client: AxiosInstance,
-  req: { method: string; path: string; token?: string | null; data?: unknown },
+  req: { method: string; path: string; token?: string | null; data?: unknown; ifMatch?: string },
 ): Promise<ApiResult<R>> {
   try {
     const res = await client.request({
       method: req.method,
       url: req.path,
       data: req.data,
-      headers: req.token ? { Authorization: `Bearer ${req.token}` } : {},
+      headers: { ...(req.token ? { Authorization: `Bearer ${req.token}` } : {}), ...(req.ifMatch ? { 'If-Match': req.ifMatch } : {}) },
     });
-    return { status: res.status, data: res.data as R };
+    const etag = res.headers?.etag;
+    return { status: res.status, data: res.data as R, ...(typeof etag === 'string' ? { etag } : {}) };
   } catch {
     return { status: 0, data: { message: UNREACHABLE } };
   }

@@ -1,6 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import { buildPath, endpoints, isCsvOperation, type ApiResult } from '../shared/endpoints';
 import { MSG } from '../shared/messages';
+import { isPublicOperation } from '../shared/access-policy';
 import { fileFieldName, formWithFields } from '../shared/form-data';
 import { send } from './api-client';
 import type { FilePicker } from './file-picker';
@@ -44,7 +45,7 @@ export function createApiForwarder(deps: { client: AxiosInstance; session: Sessi
     if (isCsvOperation(call.op)) return { status: 400, data: { message: 'Use the exportCsv function of the bridge' } };
     const def = endpoints[call.op];
     const token = session.token();
-    if (def.access !== 'public' && !token) return { status: 401, data: { message: MSG.unauthenticated } };
+    if (!isPublicOperation(call.op) && !token) return { status: 401, data: { message: MSG.unauthenticated } };
 
     let data: unknown = call.body;
     if (call.files) {
@@ -52,7 +53,7 @@ export function createApiForwarder(deps: { client: AxiosInstance; session: Sessi
       if (!(fd instanceof FormData)) return fd;
       data = fd;
     }
-    const res = await send(client, { method: def.method, path: buildPath(call.op, call), token, data });
+    const res = await send(client, { method: def.method, path: buildPath(call.op, call), token, data, ifMatch: call.ifMatch });
     // A refused token is gone for good: forget it unless another login happened meanwhile.
     if (res.status === 401 && token && session.token() === token) session.clear();
     if (res.status >= 200 && res.status < 300 && call.files) picker.release(Object.values(call.files).flat());

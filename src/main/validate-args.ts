@@ -10,6 +10,7 @@ export interface CheckedCall {
   query?: Record<string, string | number>;
   body?: Record<string, unknown>;
   files?: Record<string, string[]>;
+  ifMatch?: string;
 }
 
 /** A 422 in the API's own shape: {message, errors: {field: [text]}}. */
@@ -61,5 +62,6 @@ export function checkCall(op: unknown, args: unknown): { ok: true; call: Checked
     }
     if (Object.keys(files).length) call.files = files;
   }
+  if (a.ifMatch !== undefined) call.ifMatch = a.ifMatch;
   return { ok: true, call };
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { endpoints, type EndpointDef, type OperationName } from '../shared/endpoints';
 import { errorResponse, responseSchemas } from '../shared/responses';
+import { accessPolicy, isPublicOperation } from '../shared/access-policy';
+import { VERSIONED_READS, VERSIONED_WRITES } from '../shared/versioned';
 
 const errorSchema = z.toJSONSchema(errorResponse);
 
@@ -27,8 +29,9 @@ export function openApiDocument() {
     const op: Record<string, unknown> = {
       operationId: name,
       summary: d.summary,
-      security: d.access === 'public' ? [] : [{ bearer: [] }],
-      'x-access': d.access,
+      security: isPublicOperation(name as OperationName) ? [] : [{ bearer: [] }],
+      // The access policy: roles and the record rule (and whether a seller's answer leaves staff-only fields out).
+      'x-access': accessPolicy[name as OperationName],
       parameters,
       responses: {
         200: {
@@ -44,6 +47,17 @@ export function openApiDocument() {
         422: { description: 'Invalid fields or a business refusal', content: { 'application/json': { schema: errorSchema } } },
       },
     };
+    // Stale decisions (issue 29): versioned reads answer an ETag; versioned writes honour If-Match (412 when stale).
+    const responses = op.responses as Record<string, unknown>;
+    if (VERSIONED_READS[name as OperationName])
+      (responses['200'] as Record<string, unknown>).headers = { ETag: { description: "The record's version", schema: { type: 'string' } } };
+    if (VERSIONED_WRITES[name as OperationName]) {
+      parameters.push({ name: 'If-Match', in: 'header', required: false, schema: { type: 'string' } });
+      responses['412'] = {
+        description: 'The record changed since the version sent in If-Match',
+        content: { 'application/json': { schema: errorSchema } },
+      };
+    }
     if (d.body) {
       const schema = jsonSchema(d.body) as Record<string, unknown>;
       const content: Record<string, unknown> = {

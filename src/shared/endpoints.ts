@@ -11,11 +11,9 @@ import type { EventsPoll } from './events';
  * and by the renderer (typed calls).
  */
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Access = 'public' | 'any' | 'staff' | 'seller';
 export interface EndpointDef {
   method: Method;
   path: string;
-  access: Access;
   body?: z.ZodType;
   query?: z.ZodType;
   /** Multipart file fields this call may carry; `gallery` is sent as gallery[0], gallery[1], ... */
@@ -34,36 +32,36 @@ export const endpoints = {
   login: def<T.LoginResponse>()({
     method: 'POST',
     path: 'login',
-    access: 'public',
+
     body: s.loginBody,
     summary: 'Log in with email or user name',
   }),
-  logout: def<T.Msg>()({ method: 'POST', path: 'logout', access: 'any', summary: 'Revoke the current token' }),
-  sellerDue: def<T.SellerDue>()({ method: 'GET', path: 'seller-due', access: 'seller', summary: "The logged-in seller's due" }),
+  logout: def<T.Msg>()({ method: 'POST', path: 'logout', summary: 'Revoke the current token' }),
+  sellerDue: def<T.SellerDue>()({ method: 'GET', path: 'seller-due', summary: "The logged-in seller's due" }),
 
-  allOffers: def<T.Offer[]>()({ method: 'GET', path: 'all-gift-card-offer', access: 'any', summary: 'Every offer (for selects)' }),
+  allOffers: def<T.Offer[]>()({ method: 'GET', path: 'all-gift-card-offer', summary: 'Every offer (for selects)' }),
   listOffers: def<T.Page<T.Offer>>()({
     method: 'GET',
     path: 'gift-card-offer',
-    access: 'staff',
+
     query: L.offerListQuery,
     summary: 'Offers, 10 a page',
   }),
-  getOffer: def<T.Wrapped<T.Offer>>()({ method: 'GET', path: 'gift-card-offer/:id', access: 'any', summary: 'One offer' }),
-  createOffer: def<T.Msg>()({ method: 'POST', path: 'gift-card-offer', access: 'staff', body: s.offerBody, summary: 'Create an offer' }),
+  getOffer: def<T.Wrapped<T.Offer>>()({ method: 'GET', path: 'gift-card-offer/:id', summary: 'One offer' }),
+  createOffer: def<T.Msg>()({ method: 'POST', path: 'gift-card-offer', body: s.offerBody, summary: 'Create an offer' }),
   updateOffer: def<T.Msg>()({
     method: 'POST',
     path: 'gift-card-offer-update/:id',
-    access: 'staff',
+
     body: s.offerBody,
     summary: 'Edit an offer',
   }),
-  deleteOffer: def<T.Msg>()({ method: 'DELETE', path: 'gift-card-offer/:id', access: 'staff', summary: 'Delete an offer without cards' }),
+  deleteOffer: def<T.Msg>()({ method: 'DELETE', path: 'gift-card-offer/:id', summary: 'Delete an offer without cards' }),
 
   createCard: def<T.Msg>()({
     method: 'POST',
     path: 'gift-card',
-    access: 'seller',
+
     body: s.cardCreateBody,
     files: ['gallery'],
     summary: 'Submit a gift card with images',
@@ -71,38 +69,38 @@ export const endpoints = {
   listCards: def<T.Page<T.GiftCard>>()({
     method: 'GET',
     path: 'gift-card',
-    access: 'staff',
+
     query: L.cardListQuery,
     summary: 'All cards, 5 a page',
   }),
   myCards: def<T.Wrapped<T.Page<T.GiftCard>>>()({
     method: 'GET',
     path: 'my-giftcard',
-    access: 'seller',
+
     query: L.myCardListQuery,
     summary: "The seller's own cards",
   }),
   cardStatusCounts: def<T.Wrapped<T.CardStatusCounts>>()({
     method: 'GET',
     path: 'gift-card-status-counts',
-    access: 'staff',
+
     summary: 'How many cards are in each status (exact, kept by triggers), and when the oldest pending card was submitted',
   }),
-  getCard: def<T.GiftCardDetail>()({ method: 'GET', path: 'gift-card/:id', access: 'any', summary: 'One card with its images' }),
+  getCard: def<T.GiftCardDetail>()({ method: 'GET', path: 'gift-card/:id', summary: 'One card with its images' }),
   updateCard: def<T.Msg>()({
     method: 'POST',
     path: 'gift-card-update/:id',
-    access: 'any',
+
     body: s.cardUpdateBody,
     files: ['gallery'],
     summary: 'Edit a card',
   }),
-  deleteCard: def<T.Msg>()({ method: 'DELETE', path: 'gift-card/:id', access: 'any', summary: 'Delete a card' }),
-  deleteCardImage: def<T.Msg>()({ method: 'DELETE', path: 'delete-giftcard-image/:id', access: 'any', summary: 'Delete a card image' }),
+  deleteCard: def<T.Msg>()({ method: 'DELETE', path: 'gift-card/:id', summary: 'Delete a card' }),
+  deleteCardImage: def<T.Msg>()({ method: 'DELETE', path: 'delete-giftcard-image/:id', summary: 'Delete a card image' }),
   searchCardNumber: def<T.Wrapped<T.GiftCard>>()({
     method: 'POST',
     path: 'search-card-number',
-    access: 'any',
+
     body: s.searchCardBody,
     summary: 'Find a card by its number',
   }),
@@ -110,81 +108,81 @@ export const endpoints = {
   listComments: def<T.Wrapped<T.Page<T.Comment>>>()({
     method: 'GET',
     path: 'gift-card-comments/:id',
-    access: 'any',
+
     query: s.pageQuery,
     summary: "A card's comments, 5 a page",
   }),
   addComment: def<T.Msg>()({
     method: 'POST',
     path: 'add-gift-card/:id',
-    access: 'any',
+
     body: s.commentBody,
     files: ['comment_image'],
     summary: 'Comment on a card',
   }),
-  deleteComment: def<T.Msg>()({ method: 'DELETE', path: 'delete-giftcard-comment/:id', access: 'any', summary: 'Delete a comment' }),
+  deleteComment: def<T.Msg>()({ method: 'DELETE', path: 'delete-giftcard-comment/:id', summary: 'Delete a comment' }),
 
   createTransaction: def<T.Msg>()({
     method: 'POST',
     path: 'transaction',
-    access: 'staff',
+
     body: s.transactionBody,
     summary: 'Pay a card or a seller',
   }),
-  getTransaction: def<T.Wrapped<T.Transaction>>()({ method: 'GET', path: 'transaction/:id', access: 'any', summary: 'One transaction' }),
+  getTransaction: def<T.Wrapped<T.Transaction>>()({ method: 'GET', path: 'transaction/:id', summary: 'One transaction' }),
   updateTransaction: def<T.Msg>()({
     method: 'POST',
     path: 'transaction-update/:id',
-    access: 'any',
+
     body: s.transactionUpdateBody,
     summary: 'Staff: edit a payout; seller: flip is_redeem',
   }),
   listTransactions: def<T.Page<T.Transaction>>()({
     method: 'GET',
     path: 'transaction',
-    access: 'staff',
+
     query: L.transactionListQuery,
     summary: 'All transactions, 10 a page',
   }),
   myTransactions: def<T.Wrapped<T.Page<T.Transaction>>>()({
     method: 'GET',
     path: 'my-transaction',
-    access: 'seller',
+
     query: L.myTransactionListQuery,
     summary: "The seller's transactions",
   }),
   bulkPayment: def<T.Msg>()({
     method: 'POST',
     path: 'bulk-payment',
-    access: 'staff',
+
     body: s.bulkPaymentBody,
     summary: "Pay a seller's approved cards, oldest first",
   }),
   disputeCard: def<T.Msg>()({
     method: 'POST',
     path: 'gift-card-dispute/:id',
-    access: 'staff',
+
     body: s.disputeBody,
     summary: 'Mark an approved, paid card Disputed: what was paid on it is clawed back from its seller',
   }),
   resolveDispute: def<T.Msg>()({
     method: 'POST',
     path: 'gift-card-dispute-resolve/:id',
-    access: 'staff',
+
     body: s.disputeResolveBody,
     summary: 'Resolve a dispute: the card is approved again and its clawback reversed',
   }),
   sellerStatement: def<T.SellerStatement>()({
     method: 'GET',
     path: 'seller-statement',
-    access: 'any',
+
     query: s.statementQuery,
     summary: "A seller's statement for a date range: opening due, each change in order with the running due, closing due",
   }),
   exportStatement: def<string>()({
     method: 'GET',
     path: 'export/seller-statement',
-    access: 'any',
+
     query: s.statementQuery,
     csv: true,
     summary: 'The seller statement as CSV',
@@ -192,7 +190,7 @@ export const endpoints = {
   exportCards: def<string>()({
     method: 'GET',
     path: 'export/gift-card',
-    access: 'staff',
+
     query: L.cardListQuery,
     csv: true,
     summary: 'The gift card list as CSV, with its filters and search (every matching row, newest first)',
@@ -200,7 +198,7 @@ export const endpoints = {
   exportMyCards: def<string>()({
     method: 'GET',
     path: 'export/my-giftcard',
-    access: 'seller',
+
     query: L.myCardListQuery,
     csv: true,
     summary: "The seller's own cards as CSV, with the list's filters and search",
@@ -208,7 +206,7 @@ export const endpoints = {
   exportTransactions: def<string>()({
     method: 'GET',
     path: 'export/transaction',
-    access: 'staff',
+
     query: L.transactionListQuery,
     csv: true,
     summary: 'The transaction list as CSV, with its filters and search',
@@ -216,7 +214,7 @@ export const endpoints = {
   exportMyTransactions: def<string>()({
     method: 'GET',
     path: 'export/my-transaction',
-    access: 'seller',
+
     query: L.myTransactionListQuery,
     csv: true,
     summary: "The seller's own payouts as CSV, with the list's filters and search",
@@ -224,7 +222,7 @@ export const endpoints = {
   exportSellers: def<string>()({
     method: 'GET',
     path: 'export/seller-lists',
-    access: 'staff',
+
     query: L.sellerListQuery,
     csv: true,
     summary: "Sellers with their due as CSV, with the list's filters and search",
@@ -232,7 +230,7 @@ export const endpoints = {
   exportUsers: def<string>()({
     method: 'GET',
     path: 'export/all-user-lists',
-    access: 'staff',
+
     query: L.userListQuery,
     csv: true,
     summary: "The user list as CSV, with the list's filters and search",
@@ -240,7 +238,7 @@ export const endpoints = {
   exportOffers: def<string>()({
     method: 'GET',
     path: 'export/gift-card-offer',
-    access: 'staff',
+
     query: L.offerListQuery,
     csv: true,
     summary: "The offer list as CSV, with the list's filters and search",
@@ -248,7 +246,7 @@ export const endpoints = {
   sellerList: def<T.Page<T.SellerRow>>()({
     method: 'GET',
     path: 'seller-lists',
-    access: 'staff',
+
     query: L.sellerListQuery,
     summary: 'Sellers with their due',
   }),
@@ -256,52 +254,52 @@ export const endpoints = {
   listUsers: def<T.Page<T.User>>()({
     method: 'GET',
     path: 'all-user-lists',
-    access: 'staff',
+
     query: L.userListQuery,
     summary: 'Users, 10 a page',
   }),
-  getUser: def<{ user: T.User }>()({ method: 'GET', path: 'users/:id', access: 'staff', summary: 'One user' }),
+  getUser: def<{ user: T.User }>()({ method: 'GET', path: 'users/:id', summary: 'One user' }),
   createUser: def<T.Msg>()({
     method: 'POST',
     path: 'users',
-    access: 'staff',
+
     body: s.userCreateBody,
     summary: 'Create a manager or seller',
   }),
-  updateUser: def<T.Msg>()({ method: 'PUT', path: 'users/:id', access: 'staff', body: s.userUpdateBody, summary: 'Edit a user' }),
-  deleteUser: def<T.Msg>()({ method: 'DELETE', path: 'users/:id', access: 'staff', summary: 'Delete a user' }),
+  updateUser: def<T.Msg>()({ method: 'PUT', path: 'users/:id', body: s.userUpdateBody, summary: 'Edit a user' }),
+  deleteUser: def<T.Msg>()({ method: 'DELETE', path: 'users/:id', summary: 'Delete a user' }),
 
   chartData: def<T.ChartData>()({
     method: 'POST',
     path: 'chart-data',
-    access: 'any',
+
     body: s.chartBody,
     summary: 'Daily approvals and rejections',
   }),
   chartDataYearly: def<T.ChartData>()({
     method: 'POST',
     path: 'chart-data-yearly',
-    access: 'any',
+
     body: s.chartBody,
     summary: 'Monthly approvals and rejections over a year',
   }),
   dashboardChart: def<T.DashboardChart>()({
     method: 'GET',
     path: 'chart-data',
-    access: 'any',
+
     query: s.dashboardChartQuery,
     summary: 'Days with approvals or rejections',
   }),
   dashboardFigures: def<T.DashboardFigures>()({
     method: 'GET',
     path: 'dashboard-figures',
-    access: 'any',
+
     summary: 'Figures staff look at first (pending, due, paid and decided this month); a seller gets their own',
   }),
   events: def<EventsPoll>()({
     method: 'GET',
     path: 'events',
-    access: 'any',
+
     query: s.eventsQuery,
     summary:
       'Live events (staff: all; a seller: their own). With Accept: text/event-stream a Server-Sent Events stream (Last-Event-ID replays what was missed, heartbeats, ends when the token is revoked); otherwise the events after `after` as JSON',
@@ -310,49 +308,66 @@ export const endpoints = {
   reviewCard: def<T.Msg>()({
     method: 'POST',
     path: 'gift-card-review/:id',
-    access: 'staff',
+
     body: s.cardReviewBody,
     summary: 'Approve a card, or reject it with a reason from the list (refused over a duplicate number unless overridden)',
   }),
   reviewCards: def<T.BulkReviewResult>()({
     method: 'POST',
     path: 'gift-card-review-bulk',
-    access: 'staff',
+
     body: s.cardReviewBulkBody,
     summary: 'Approve or reject several cards, each checked as if alone; what passed and what was refused',
   }),
   cardDuplicates: def<T.CardDuplicates>()({
     method: 'GET',
     path: 'gift-card-duplicates/:id',
-    access: 'staff',
+
     query: s.duplicatesQuery,
     summary: 'Other cards with the same number (normalised; the number being typed, or the stored one) and the same photos',
   }),
   claimCard: def<{ claim: T.ReviewClaim | null }>()({
     method: 'POST',
     path: 'gift-card-claim/:id',
-    access: 'staff',
+
     summary: "Opening a pending card for review: claims it for 10 minutes, or answers another staff member's claim (never blocks)",
   }),
   cardHistory: def<T.Wrapped<T.Page<T.HistoryEntry>>>()({
     method: 'GET',
     path: 'gift-card-history/:id',
-    access: 'any',
+
     query: s.pageQuery,
     summary: "A card's history from the audit trail and its payments, newest first, 10 a page",
   }),
   cardMoney: def<T.Wrapped<T.CardMoney>>()({
     method: 'GET',
     path: 'gift-card-money/:id',
-    access: 'any',
+
     summary: "A card's price, rate, payable, paid, due and the payouts that paid it",
   }),
   rejectReasons: def<{ reasons: T.RejectReasonCount[] }>()({
     method: 'POST',
     path: 'chart-data-reject-reasons',
-    access: 'any',
+
     body: s.chartBody,
     summary: 'Rejections per reason over a range (a seller gets their own)',
+  }),
+
+  listPendingPayments: def<{ data: T.PendingPayment[] }>()({
+    method: 'GET',
+    path: 'pending-payment',
+    summary: 'Payments waiting for a second staff member (FOUR_EYES), newest first: the open ones and the expired',
+  }),
+  approvePendingPayment: def<T.Msg>()({
+    method: 'POST',
+    path: 'pending-payment-approve/:id',
+    summary: 'Another staff member than its maker approves a waiting payment: it is made now, with the usual checks',
+  }),
+  declinePendingPayment: def<T.Msg>()({
+    method: 'POST',
+    path: 'pending-payment-decline/:id',
+    body: s.pendingDeclineBody,
+    summary: 'Decline a waiting payment with a reason',
   }),
 } as const;
 
@@ -382,11 +397,16 @@ export interface PickedFile {
 export type ArgsOf<K extends OperationName> = (Def<K>['path'] extends `${string}:id${string}` ? { id: number } : { id?: never }) &
   ([BodyOf<K>] extends [never] ? { body?: never } : { body: BodyOf<K> }) &
   ([QueryOf<K>] extends [never] ? { query?: never } : { query?: QueryOf<K> }) &
-  (Def<K> extends { files: readonly (infer F extends string)[] } ? { files?: Partial<Record<F, PickedFile[]>> } : { files?: never });
+  (Def<K> extends { files: readonly (infer F extends string)[] } ? { files?: Partial<Record<F, PickedFile[]>> } : { files?: never }) & {
+    /** The version (ETag) of the record as the caller saw it: the write is refused with 412 if it changed since. */
+    ifMatch?: string;
+  };
 
 export interface ApiResult<R = unknown> {
   status: number;
   data: R | T.ApiError;
+  /** The record's version, from a read that answers one (ETag). */
+  etag?: string;
 }
 
 /** Fills `:id` and the query string: `gift-card/:id` + {id: 5} -> `gift-card/5`. */
@@ -405,5 +425,9 @@ export const argsEnvelope = z
     query: z.record(z.string(), z.union([z.string().max(64), z.number()])).optional(),
     body: z.record(z.string(), z.unknown()).optional(),
     files: z.record(z.string(), z.array(z.object({ id: z.string().max(64) }).passthrough()).max(10)).optional(),
+    ifMatch: z
+      .string()
+      .regex(/^(W\/)?"[\w-]{1,64}"$/)
+      .optional(),
   })
   .strict();

@@ -44,12 +44,21 @@ export const MSG = {
   tooManyAttempts: 'Too many login attempts. Please try again later.',
   unavailable: 'The service is temporarily unavailable. Please try again.',
   cannotDeleteSelf: 'You cannot delete your own account',
+  onlyAdminStaff: 'Only an admin creates, edits or deletes staff accounts.',
+  onlyAdminRole: "Only an admin changes a user's role.",
+  onlyAdminPassword: "Only an admin sets another user's password.",
+  ownRole: 'You cannot change your own role.',
+  sellerWithHistory: 'This seller has gift cards or payouts, so the account cannot become staff. Create a separate staff account instead.',
   sellerNoDue: 'Seller has no due',
   payoutRedeemed: 'This payout is redeemed, so it is settled and cannot be changed. Reverse the redeem first.',
   payoutNotRedeemed: 'This payout is not redeemed.',
   ambiguousName: 'More than one account has this name: sign in with your email address instead.',
   sellerDeleted: "This card's seller account is deleted: it cannot be paid.",
   approverCannotPay: 'You approved this gift card: another staff member must pay it.',
+  /** FOUR_EYES: a payout (or a payout's raise) would be allocated to a card the payer approved. */
+  approverCannotPayCard: (card: number) =>
+    `This payout would pay gift card #${card}, which you approved: another staff member must pay it.`,
+  approvalWithdrawn: 'Approval withdrawn: the price, offer or card number changed, so the card is reviewed again.',
   cardDisputed: 'This card is disputed: resolve the dispute first.',
   disputeNeedsPaidCard: 'Only an approved card with payments can be disputed.',
   cardNotDisputed: 'This card is not disputed.',
@@ -59,6 +68,13 @@ export const MSG = {
   payoutHasDisputedCard: 'This payout paid a disputed card: resolve the dispute before changing the payout.',
   sellerOwes: (due: string) =>
     `Payments are paused: after clawbacks of disputed cards this seller's due is ${due}. Payments resume once their due is above zero.`,
+  paymentAwaitsApproval:
+    'This payment needs a second staff member: it is waiting in Pending approvals for another staff member to approve it.',
+  makerCannotApprove: 'You asked for this payment: another staff member must approve it.',
+  requestNotPending: 'This request was already approved or declined.',
+  requestExpired: 'This request expired (requests wait 24 hours): make the payment again.',
+  paymentApproved: 'Payment approved and made.',
+  paymentDeclined: 'Payment request declined.',
   payoutNeedsSecondStaff:
     'A payout of this size needs a second staff member: your request is recorded, and another staff member confirms it by sending the same payment (seller, amount and code).',
   rejectReasonRequired: 'Choose why the card is rejected',
@@ -70,3 +86,10 @@ export const MSG = {
   duplicateNumber: (cards: string) =>
     `This card number is also on ${cards}. To approve it anyway, tick "Approve over the duplicate" and give a reason.`,
 } as const;
+
+/** The records whose writes honour If-Match (issue 29). */
+export type VersionedRecord = 'card' | 'payout' | 'offer' | 'user';
+const RECORD_NAME: Record<VersionedRecord, string> = { card: 'gift card', payout: 'payout', offer: 'offer', user: 'user' };
+/** A 412's text: the record changed since the caller opened it. */
+export const staleRecordMessage = (record: VersionedRecord) =>
+  `This ${RECORD_NAME[record]} changed since you opened it. Reload to see the changes.`;

@@ -229,6 +229,19 @@ export const cardMoneyResponse = z.object({
 export const rejectReasonsResponse = z.object({
   reasons: z.array(z.object({ reason: z.union([rejectReason, z.literal('none')]), label: z.string(), total: z.number().int() })),
 });
+export const pendingPaymentResponse = z.object({
+  id,
+  kind: z.enum(['pay_card', 'payout', 'bulk_payment', 'payout_edit']),
+  status: z.enum(['pending', 'approved', 'declined', 'expired']),
+  maker: z.object({ id, name: z.string() }),
+  seller: z.object({ id, name: z.string() }),
+  gift_card_id: id.nullable(),
+  transaction_id: id.nullable(),
+  code: z.string(),
+  amount: money,
+  created_at: date,
+  expires_at: date,
+});
 /** A CSV download (text/csv): a header line, then one line per row. */
 export const csvResponse = z.string().describe('text/csv: a header line, then one line per row');
 
@@ -298,7 +311,26 @@ export const responseSchemas = {
   cardHistory: wrapped(pageOf(historyEntryResponse)),
   cardMoney: wrapped(cardMoneyResponse),
   rejectReasons: rejectReasonsResponse,
+  listPendingPayments: z.object({ data: z.array(pendingPaymentResponse) }),
+  approvePendingPayment: msgResponse,
+  declinePendingPayment: msgResponse,
 } satisfies Record<OperationName, z.ZodType>;
+
+/**
+ * What a seller's answer may hold where staff see more (the access policy's staffOnlyFields): no staff names, no
+ * staff-only notes, no duplicate overrides. The server validates and strips a seller's answer with these.
+ */
+export const sellerResponseSchemas = {
+  cardHistory: wrapped(pageOf(historyEntryResponse.omit({ override_reason: true }).strict())),
+  cardMoney: wrapped(
+    cardMoneyResponse.extend({
+      payments: z.array(cardMoneyResponse.shape.payments.element.extend({ by: z.null().describe('Staff names are not shown to sellers') })),
+      clawbacks: z.array(
+        cardMoneyResponse.shape.clawbacks.element.extend({ by: z.null().describe('Staff names are not shown to sellers') }),
+      ),
+    }),
+  ),
+} satisfies Partial<Record<OperationName, z.ZodType>>;
 
 /** Every declared response type fits its schema (checked by the compiler; nothing reads it at run time). */
 type Fits<K extends OperationName> = ResponseOf<K> extends z.input<(typeof responseSchemas)[K]> ? true : false;

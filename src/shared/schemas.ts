@@ -246,3 +246,6 @@ export const statementQuery = z
   .refine((b) => b.start_date <= b.end_date, { path: ['end_date'], message: 'must be on or after the start date' });
 
 export type OfferBody = z.input<typeof offerBody>;
+
+/** Declining a payment that waits for a second staff member: why, in words. */
+export const pendingDeclineBody = z.object({ reason: text(500) });

@@ -14,6 +14,7 @@ export const SCREENS: readonly { label: string; path: string; who: 'all' | 'staf
   { label: 'Gift Card Offers', path: '/gift-card-offer', who: 'staff' },
   { label: 'Add Gift Card Offer', path: '/add-gift-card-offer', who: 'staff' },
   { label: 'Report', path: '/report', who: 'staff' },
+  { label: 'Pending approvals', path: '/pending-approvals', who: 'staff' },
   { label: 'Add Gift Card', path: '/add-gift-card', who: 'seller' },
   { label: 'My Transaction', path: '/my-transaction', who: 'seller' },
 ];

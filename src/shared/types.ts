@@ -269,3 +269,18 @@ export interface RejectReasonCount {
   label: string;
   total: number;
 }
+
+/** A payment waiting for a second staff member (FOUR_EYES): `expired` after 24 hours. */
+export interface PendingPayment {
+  id: number;
+  kind: 'pay_card' | 'payout' | 'bulk_payment' | 'payout_edit';
+  status: 'pending' | 'approved' | 'declined' | 'expired';
+  maker: { id: number; name: string };
+  seller: { id: number; name: string };
+  gift_card_id: number | null;
+  transaction_id: number | null;
+  code: string;
+  amount: number;
+  created_at: string;
+  expires_at: string;
+}

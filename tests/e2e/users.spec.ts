@@ -53,7 +53,7 @@ test.describe('users', () => {
     await page.getByLabel('User Name').fill('Dup');
     await page.getByLabel('Email').fill(users().seller.email);
     await page.getByLabel('Password').fill(E2E_PASSWORD);
-    await page.getByLabel('User Role').selectOption({ label: 'Manager' });
+    await page.getByLabel('User Role').selectOption({ label: 'Seller' });
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'The email has already been taken' }).first()).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription('The email has already been taken');

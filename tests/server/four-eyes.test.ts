@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server';
 import { createOffer, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
 import { checkLedgerInvariants } from '../helpers/invariants';
+import { MSG } from '../../src/shared/messages';
 
 // Maker-checker (FOUR_EYES=1, issue 18): the approver of a card cannot pay it; a bulk payout above
 // FOUR_EYES_BULK_LIMIT needs a second staff member's confirmation.
@@ -16,11 +17,14 @@ afterAll(async () => s?.close());
 let seq = 0;
 const code = () => `FOUR-${Date.now()}-${++seq}`;
 
-/** A card of `seller` approved by the admin (staffUpdate acts as the admin). */
-async function approvedCard(seller: TestUser, price = 100): Promise<number> {
+/** A card of `seller` approved by a third staff member (or by `approver`): whoever pays a card may not have approved it. */
+let reviewer: TestUser | undefined;
+async function approvedCard(seller: TestUser, price = 100, approver?: TestUser): Promise<number> {
+  reviewer ??= await s.createUser('manager', 'Reviewer');
   const offer = await createOffer(s, rangeOffer({ title: `Four ${++seq}`, min_price: 1, max_price: 1000, rate: 10 }));
   const id = await submitCard(s, seller, { giftcard_offer_id: offer, price: String(price) });
-  expect((await staffUpdate(s, id, { giftcard_offer_id: offer, price: String(price), card_status: 1 })).status).toBe(200);
+  const by = (approver ?? reviewer).token;
+  expect((await staffUpdate(s, id, { giftcard_offer_id: offer, price: String(price), card_status: 1 }, by)).status).toBe(200);
   return id;
 }
 const transactionsOf = async (sellerId: number) =>
@@ -29,7 +33,7 @@ const transactionsOf = async (sellerId: number) =>
 describe('FOUR_EYES=1', () => {
   it('the staff member who approved a card cannot pay it; another one can', async () => {
     const seller = await s.createUser('seller');
-    const card = await approvedCard(seller);
+    const card = await approvedCard(seller, 100, s.users.admin);
     const own = await s.call('POST', 'transaction', {
       token: s.users.admin.token,
       body: { code: code(), transaction_amount: 5, gidcard_id: card },
@@ -45,28 +49,60 @@ describe('FOUR_EYES=1', () => {
     expect(await transactionsOf(seller.id)).toBe(1);
   });
 
-  it('a bulk payout above the limit waits for a second staff member; the same one cannot confirm it', async () => {
+  it('a bulk payout above the limit waits for a second staff member, who approves it; the maker cannot', async () => {
     const seller = await s.createUser('seller');
     await approvedCard(seller, 100);
     const body = { seller_id: seller.id, paid_amount: 60, code: code() };
     const first = await s.call('POST', 'bulk-payment', { token: s.users.admin.token, body });
-    expect(first.status, JSON.stringify(first.body)).toBe(409);
-    expect(first.body.errorMsg).toMatch(/needs a second staff member/);
+    expect(first.status, JSON.stringify(first.body)).toBe(202);
+    expect(first.body.msg).toBe(MSG.paymentAwaitsApproval);
     expect(await transactionsOf(seller.id)).toBe(0);
-    // The same staff member again: still waiting.
-    expect((await s.call('POST', 'bulk-payment', { token: s.users.admin.token, body })).status).toBe(409);
-    // Another amount is not the payout that was requested.
-    const other = await s.call('POST', 'bulk-payment', { token: s.users.manager.token, body: { ...body, paid_amount: 61 } });
-    expect(other.status).toBe(409);
+    const list = await s.call('GET', 'pending-payment', { token: s.users.manager.token });
+    const req = list.body.data.find((r: { seller: { id: number } }) => r.seller.id === seller.id);
+    expect(req).toMatchObject({ kind: 'bulk_payment', status: 'pending', amount: 60, code: body.code, maker: { id: s.users.admin.id } });
+    // The maker cannot approve their own request.
+    const own = await s.call('POST', `pending-payment-approve/${req.id}`, { token: s.users.admin.token });
+    expect(own.status).toBe(403);
+    expect(own.body.errorMsg).toBe(MSG.makerCannotApprove);
     expect(await transactionsOf(seller.id)).toBe(0);
-    // The request is the manager's now (the last one made); the admin confirms it.
-    const ok = await s.call('POST', 'bulk-payment', { token: s.users.admin.token, body: { ...body, paid_amount: 61 } });
+    const ok = await s.call('POST', `pending-payment-approve/${req.id}`, { token: s.users.manager.token });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(ok.body.msg).toBe('Payment succeeded');
     expect(await transactionsOf(seller.id)).toBe(1);
-    // A confirmation is used once: the code is now taken.
-    const again = await s.call('POST', 'bulk-payment', { token: s.users.manager.token, body: { ...body, paid_amount: 1 } });
-    expect(again.body.errorMsg).toBe('The code already used.');
+    // Used once.
+    expect((await s.call('POST', `pending-payment-approve/${req.id}`, { token: s.users.manager.token })).status).toBe(422);
+    expect(await transactionsOf(seller.id)).toBe(1);
+  });
+
+  it('a request is declined with a reason, and expires after 24 hours', async () => {
+    const seller = await s.createUser('seller');
+    await approvedCard(seller, 100);
+    const mk = async () => {
+      const r = await s.call('POST', 'bulk-payment', {
+        token: s.users.admin.token,
+        body: { seller_id: seller.id, paid_amount: 60, code: code() },
+      });
+      expect(r.status).toBe(202);
+      return (await s.call('GET', 'pending-payment', { token: s.users.manager.token })).body.data[0].id as number;
+    };
+    const a = await mk();
+    expect((await s.call('POST', `pending-payment-decline/${a}`, { token: s.users.manager.token, body: {} })).status).toBe(422);
+    const d = await s.call('POST', `pending-payment-decline/${a}`, { token: s.users.manager.token, body: { reason: 'Wrong seller' } });
+    expect(d.status).toBe(200);
+    expect((await s.call('POST', `pending-payment-approve/${a}`, { token: s.users.manager.token })).status).toBe(422);
+    const b = await mk();
+    await s.database.query(sql`UPDATE pending_payments SET created_at = now() - interval '25 hours' WHERE id = ${b}`);
+    const listed = (await s.call('GET', 'pending-payment', { token: s.users.manager.token })).body.data.find(
+      (r: { id: number }) => r.id === b,
+    );
+    expect(listed.status).toBe('expired');
+    const late = await s.call('POST', `pending-payment-approve/${b}`, { token: s.users.manager.token });
+    expect(late.status).toBe(422);
+    expect(late.body.errorMsg).toBe(MSG.requestExpired);
+    expect(await transactionsOf(seller.id)).toBe(0);
+    const [audit] = await s.database.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'user' AND entity_id = ${seller.id} AND action IN ('payment_requested', 'payment_declined')`,
+    );
+    expect(audit.n).toBe(3);
   });
 
   it('at or below the limit, and refusals, need no confirmation', async () => {
@@ -84,7 +120,7 @@ describe('FOUR_EYES=1', () => {
     });
     expect(big.status).toBe(422);
     expect(big.body.errorMsg).not.toMatch(/second staff member/);
-    const [n] = await s.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM payout_confirmations`);
+    const [n] = await s.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM pending_payments WHERE seller_id = ${seller.id}`);
     expect(n.n).toBe(0);
   });
 });

@@ -320,6 +320,13 @@ const routes: { name: string; method: string; url: () => string; fields: string[
     fields: ['note'],
     as: () => s.users.manager.token,
   },
+  {
+    name: 'declinePendingPayment',
+    method: 'POST',
+    url: () => 'pending-payment-decline/1',
+    fields: ['reason'],
+    as: () => s.users.manager.token,
+  },
   { name: 'login', method: 'POST', url: () => 'login', fields: ['email', 'password'], as: () => undefined },
 ];
 

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { endpoints, type OperationName } from '../../shared/endpoints';
-import { responseSchemas } from '../../shared/responses';
-import { isStaff } from '../../shared/constants';
+import { responseSchemas, sellerResponseSchemas } from '../../shared/responses';
+import { accessPolicy, roleMayCall, type AccessRule } from '../../shared/access-policy';
+import type { Tx } from '../db/client';
+import { checkObjectRule } from './object-access';
+import { checkIfMatch, setETag } from './etag';
 import { forbidden, HttpError, invalidFields, unauthenticated, zodToFieldErrors } from './errors';
 import { readBody, type UploadedFile } from './body';
 import type { AuthUser } from '../modules/auth/service';
@@ -66,7 +69,7 @@ const refuseNul = (fields: unknown, names: string[] | null) => {
 
 /**
  * Registers one operation of the shared contract: exact method and path under /api/,
- * access by role, `:id` checked, body and query validated by the contract's zod schemas (422 on failure).
+ * access by the shared access policy (roles, then the record rule), `:id` checked, body and query validated by the contract's zod schemas (422 on failure).
  * Files are only read for operations that declare them; otherwise a multipart body's files are refused.
  */
 export interface RouteOptions {
@@ -76,6 +79,9 @@ export interface RouteOptions {
 
 export function route<K extends OperationName>(app: FastifyInstance, op: K, handler: Handler<K>, options: RouteOptions = {}): void {
   const def = endpoints[op];
+  const policy: AccessRule = accessPolicy[op];
+  // The database, for the record rules (looked up when needed: a bare app with no services has no record rules to check).
+  const db = () => (app as unknown as { services: { database: { db: Tx } } }).services.database.db;
   const url = `/api/${def.path}`;
   const queryFields = 'query' in def && def.query ? schemaFields(def.query) : [];
   const bodyFields = 'body' in def && def.body ? schemaFields(def.body) : [];
@@ -84,10 +90,10 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
     url,
     handler: async (request, reply) => {
       const user = request.user;
-      if (def.access !== 'public') {
+      // The access policy's roles (src/shared/access-policy.ts), before anything else.
+      if (policy.roles !== 'public') {
         if (!user) throw unauthenticated();
-        if (def.access === 'staff' && !isStaff(user.role)) throw forbidden();
-        if (def.access === 'seller' && user.role !== 'seller') throw forbidden();
+        if (!roleMayCall(op, user.role)) throw forbidden();
       }
       let id = 0;
       if (def.path.includes(':id')) {
@@ -106,7 +112,7 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
       let files: UploadedFile[] = [];
       let rawFields: Record<string, unknown> = {};
       if (def.method !== 'GET' && def.method !== 'DELETE') {
-        const read = await readBody(request, { signedIn: def.access !== 'public', fileFields: ('files' in def && def.files) || [] });
+        const read = await readBody(request, { signedIn: policy.roles !== 'public', fileFields: ('files' in def && def.files) || [] });
         refuseNul(read.fields, bodyFields);
         rawFields = read.fields;
         const allowed = new Set<string>(('files' in def && def.files) || []);
@@ -122,6 +128,9 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
           body = parsed.data;
         }
       }
+      // The policy's record rule, before the handler; then a stale If-Match (412).
+      if (user) await checkObjectRule(db, op, policy, user, id, body);
+      await checkIfMatch(db, op, request, id, body);
       const result = await handler({ user: user as AuthUser, id, body, query, files, rawFields, request, reply } as RouteContext<
         BodyOut<K>,
         QueryOut<K>
@@ -129,7 +138,9 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
       // A handler that answered by itself (a stream, a file: it returns the reply) is done; every other answer is validated and
       // stripped by the operation's response schema: nothing leaves that the contract does not name.
       if (reply.sent || result === reply) return reply;
-      const out = (responseSchemas[op] as z.ZodType).safeParse(result);
+      await setETag(db, op, reply, id);
+      const forSeller = user?.role === 'seller' ? (sellerResponseSchemas as Partial<Record<OperationName, z.ZodType>>)[op] : undefined;
+      const out = (forSeller ?? (responseSchemas[op] as z.ZodType)).safeParse(result);
       if (!out.success) {
         request.log.error({ op, issues: out.error.issues }, 'response does not match its schema');
         throw new Error(`response of ${op} does not match its schema`);

@@ -27,9 +27,10 @@ export function createHttpTransport(baseUrl = `${window.location.origin}/api/`, 
   const listeners = new Set<() => void>();
   const origin = new URL(baseUrl).origin;
 
-  async function request<R>(method: string, path: string, data?: unknown): Promise<ApiResult<R>> {
+  async function request<R>(method: string, path: string, data?: unknown, ifMatch?: string): Promise<ApiResult<R>> {
     const token = storage.getItem(TOKEN_KEY);
     const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+    if (ifMatch) headers['If-Match'] = ifMatch;
     let body: BodyInit | undefined;
     if (data instanceof FormData) body = data;
     else if (data !== undefined) {
@@ -47,7 +48,8 @@ export function createHttpTransport(baseUrl = `${window.location.origin}/api/`, 
         /* not JSON: keep the text */
       }
       if (res.status === 401 && token) listeners.forEach((l) => l());
-      return { status: res.status, data: parsed as R };
+      const etag = res.headers.get('etag');
+      return { status: res.status, data: parsed as R, ...(etag ? { etag } : {}) };
     } catch {
       return { status: 0, data: { message: 'The server could not be reached' } };
     }
@@ -87,11 +89,12 @@ export function createHttpTransport(baseUrl = `${window.location.origin}/api/`, 
         query?: Record<string, unknown>;
         body?: Record<string, unknown>;
         files?: Record<string, { file?: Blob; name: string }[]>;
+        ifMatch?: string;
       };
       const path = buildPath(op, a);
       const hasFiles = a.files && Object.values(a.files).some((l) => l && l.length);
       const data = hasFiles ? toFormData(a.body, a.files!) : a.body;
-      return request<ResponseOf<K>>(def.method, path, data);
+      return request<ResponseOf<K>>(def.method, path, data, a.ifMatch);
     },
     async exportCsv(op, args, fileName, onProgress) {
       const token = storage.getItem(TOKEN_KEY);

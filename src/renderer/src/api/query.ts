@@ -1,3 +1,4 @@
+import { forgetVersion, rememberVersion, readOfStale, withIfMatch } from './versions';
 import { QueryClient, useMutation, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { ApiResult, ArgsOf, OperationName, ResponseOf } from '../../../shared/endpoints';
 import { errorText, isOk } from './results';
@@ -23,8 +24,11 @@ export class ApiCallError extends Error {
 
 /** The typed call of both transports, with a non-2xx answer thrown as an ApiCallError. */
 export async function callOrThrow<K extends OperationName>(transport: Transport, op: K, args: ArgsOf<K>): Promise<ResponseOf<K>> {
-  const r = await transport.call(op, args);
-  if (isOk(r)) return r.data as ResponseOf<K>;
+  const r = await transport.call(op, withIfMatch(op, args));
+  if (isOk(r)) {
+    rememberVersion(op, args as { id?: number }, r.etag);
+    return r.data as ResponseOf<K>;
+  }
   throw new ApiCallError(r);
 }
 
@@ -60,9 +64,11 @@ export const WRITE_INVALIDATES: Partial<Record<OperationName, readonly Operation
     deleteComment: ['listComments', 'cardHistory'],
     reviewCard: [...cards, ...reports],
     reviewCards: [...cards, ...reports],
-    createTransaction: money,
-    updateTransaction: money,
-    bulkPayment: money,
+    createTransaction: [...money, 'listPendingPayments'],
+    updateTransaction: [...money, 'listPendingPayments'],
+    bulkPayment: [...money, 'listPendingPayments'],
+    approvePendingPayment: [...money, 'listPendingPayments'],
+    declinePendingPayment: ['listPendingPayments'],
     disputeCard: [...money, ...reports],
     resolveDispute: [...money, ...reports],
     createUser: users,
@@ -124,6 +130,14 @@ export function useApiMutation<K extends OperationName>(op: K, { invalidates = [
     meta: { loader },
     mutationFn: (args) => callOrThrow(transport, op, args),
     // Returned, so mutateAsync resolves once the screens show the refreshed answers.
-    onSuccess: () => invalidateAfter(client, op, invalidates),
+    onSuccess: (_data, args) => {
+      forgetVersion(op, args);
+      return invalidateAfter(client, op, invalidates);
+    },
+    // The record changed since it was opened (412): its message is shown by the screen, and the record reloaded.
+    onError: (err) => {
+      const read = err.status === 412 ? readOfStale(op) : undefined;
+      if (read) void client.invalidateQueries({ queryKey: [read] });
+    },
   });
 }

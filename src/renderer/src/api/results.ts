@@ -3,7 +3,7 @@ import type { ApiError } from '../../../shared/types';
 import { formatMoney } from '../components/format';
 
 /** A 2xx answer; narrows `data` to the response type. */
-export function isOk<R>(result: ApiResult<R>): result is { status: number; data: R } {
+export function isOk<R>(result: ApiResult<R>): result is { status: number; data: R; etag?: string } {
   return result.status >= 200 && result.status < 300;
 }
 

@@ -63,7 +63,7 @@ function NavItemLink({ item, active, rail, count }: { item: NavItem; active: boo
           badgeContent={count}
           color="warning"
           max={9999}
-          data-testid={count ? 'pending-badge' : undefined}
+          data-testid={count ? (item.to === '/pending-approvals' ? 'approvals-badge' : 'pending-badge') : undefined}
           slotProps={{ badge: { 'aria-hidden': true } }}
         >
           <item.icon fontSize="small" />
@@ -98,6 +98,10 @@ export default function Layout() {
   const { user, isSeller, isStaff, due, logout } = useSession();
   const counts = useApiQuery('cardStatusCounts', {}, { enabled: isStaff, loader: false });
   const pending = isStaff ? counts.data?.data.pending : undefined;
+  // Payments waiting for a second staff member (kept fresh every 30 s and after every payment or decision).
+  const approvals = useApiQuery('listPendingPayments', {}, { enabled: isStaff, loader: false, refetchInterval: 30_000 });
+  const waiting = approvals.data?.data.filter((r) => r.status === 'pending').length;
+  const countOf = (to: string) => (to === '/gift-cards' ? pending : to === '/pending-approvals' ? waiting : undefined);
   const narrow = useMediaQuery(NARROW, { noSsr: true });
   // Open: the full sidebar. Closed: a rail of icons in a narrow window, nothing in a wide one.
   const [open, setOpen] = useState(() => !window.matchMedia(NARROW).matches);
@@ -175,7 +179,7 @@ export default function Layout() {
           <List>
             {items.map((i) => (
               <ListItem key={i.to} disablePadding>
-                <NavItemLink item={i} active={i === active} rail={rail} count={i.to === '/gift-cards' ? pending : undefined} />
+                <NavItemLink item={i} active={i === active} rail={rail} count={countOf(i.to)} />
               </ListItem>
             ))}
           </List>

@@ -10,6 +10,7 @@ import AddBoxIcon from '@mui/icons-material/AddBox';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import AddCardIcon from '@mui/icons-material/AddCard';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 /** The sidebar, as spec section 2 writes it (managers get the admin items too). */
 export interface NavItem {
   label: string;
@@ -31,6 +32,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Gift Card Offers', icon: LocalOfferIcon, to: '/gift-card-offer', who: 'staff', also: ['/edit-gift-card-offer/'] },
   { label: 'Add Gift Card Offer', icon: AddBoxIcon, to: '/add-gift-card-offer', who: 'staff' },
   { label: 'Report', icon: BarChartIcon, to: '/report', who: 'staff' },
+  { label: 'Pending approvals', icon: HowToRegIcon, to: '/pending-approvals', who: 'staff' },
   { label: 'Add Gift Card', icon: AddCardIcon, to: '/add-gift-card', who: 'seller', also: ['/add-gift-cards'] },
   { label: 'My Transaction', icon: AccountBalanceWalletIcon, to: '/my-transaction', who: 'seller' },
 ];

@@ -23,6 +23,7 @@ const TransactionListPage = lazy(() => import('../features/transactions/Transact
 const TransactionFormPage = lazy(() => import('../features/transactions/TransactionFormPage'));
 const MyTransactionPage = lazy(() => import('../features/transactions/MyTransactionPage'));
 const StatementPage = lazy(() => import('../features/statement/StatementPage'));
+const PendingApprovalsPage = lazy(() => import('../features/approvals/PendingApprovalsPage'));
 
 function Fallback() {
   return (
@@ -71,6 +72,7 @@ const routes = createRoutesFromElements(
       <Route path="create-transaction" element={staff(<TransactionFormPage />)} />
       <Route path="edit-transaction/:id" element={staff(<TransactionFormPage />)} />
       <Route path="my-transaction" element={seller(<MyTransactionPage />)} />
+      <Route path="pending-approvals" element={staff(<PendingApprovalsPage />)} />
       <Route path="gift-card-offer" element={staff(<OfferListPage />)} />
       <Route path="add-gift-card-offer" element={staff(<OfferFormPage />)} />
       <Route path="edit-gift-card-offer/:id" element={staff(<OfferFormPage />)} />

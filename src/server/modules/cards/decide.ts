@@ -43,6 +43,8 @@ export async function recordStatusChange(
     note?: string | null;
     override?: { reason: string; cards: number[] } | null;
     via: 'update' | 'review' | 'bulk';
+    /** An approved card's price, offer or number changed: its approval is withdrawn. */
+    withdrawn?: boolean;
   },
 ): Promise<void> {
   const { from, to, via } = change;
@@ -57,6 +59,7 @@ export async function recordStatusChange(
       via,
       ...(to === CARD_STATUS.rejected ? { reason: change.reason ?? null, note: change.note ?? null } : {}),
       ...(change.override ? { override: change.override } : {}),
+      ...(change.withdrawn ? { withdrawn: true } : {}),
     },
   });
   if (to !== CARD_STATUS.pending) await releaseClaim(tx, cardId);

@@ -159,16 +159,24 @@ export function createCardService(database: Database, images: ImageStore, signer
           assertMayEdit(user, card);
           if (card.status === CARD_STATUS.disputed) throw refusal(MSG.cardDisputed);
           const seller = isSeller(user);
-          const status: CardStatus = seller ? card.status : (input.card_status ?? card.status);
+          const has = (f: string) => Object.hasOwn(rawFields, f);
+          let status: CardStatus = seller ? card.status : (input.card_status ?? card.status);
           const offerChanged = input.giftcard_offer_id !== card.offerId;
           const priceChanged = input.price !== card.price;
-          if (card.paid > 0 && (offerChanged || priceChanged || status !== CARD_STATUS.approved)) throw refusal(MSG.cardHasPayments);
+          // Filling in a number the card did not have yet (read off the photos) is not changing it.
+          const numberChanged =
+            !seller && has('card_number') && card.cardNumber !== null && (input.card_number ?? null) !== card.cardNumber;
+          // Price, offer (and so rate) and number are what an approval approved.
+          const termsChanged = offerChanged || priceChanged || numberChanged;
+          if (card.paid > 0 && (termsChanged || status !== CARD_STATUS.approved)) throw refusal(MSG.cardHasPayments);
+          // An approved card whose terms change is approved again by someone: its approval is withdrawn (issue 29).
+          const withdrawn = card.status === CARD_STATUS.approved && termsChanged && status === CARD_STATUS.approved;
+          if (withdrawn) status = CARD_STATUS.pending;
           // The rate is recomputed only when price or offer change (an offer's later edits don't rewrite old cards).
           const rate =
             offerChanged || priceChanged
               ? await priceCard(tx, input.giftcard_offer_id, input.price, { requireActive: offerChanged, lock: true })
               : card.rate;
-          const has = (f: string) => Object.hasOwn(rawFields, f);
           const statusChanged = status !== card.status;
           // A rejection keeps its reason until the status or the reason changes; the spec's call may leave it out.
           const reasonSent = !seller && (has('reject_reason') || has('reject_note'));
@@ -219,6 +227,7 @@ export function createCardService(database: Database, images: ImageStore, signer
               note: values.rejectNote,
               override,
               via: 'update',
+              withdrawn,
             });
           }
         }),

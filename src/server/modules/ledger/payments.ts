@@ -56,7 +56,7 @@ async function checkNotOwing(tx: Tx, sellerId: number, due: Cents): Promise<void
 }
 
 /** A refusal of ledger_pay as the error the API answers; 'retry' runs the payment again. */
-function refusalOf(r: { refuse: repo.PayRefusal; due?: Cents }, tooBig: (due: Cents) => HttpError): Error {
+function refusalOf(r: { refuse: repo.PayRefusal; due?: Cents; card?: number }, tooBig: (due: Cents) => HttpError): Error {
   switch (r.refuse) {
     case 'invalid_card':
       return invalidCard();
@@ -67,7 +67,7 @@ function refusalOf(r: { refuse: repo.PayRefusal; due?: Cents }, tooBig: (due: Ce
     case 'too_big':
       return tooBig(r.due ?? 0);
     case 'approver_cannot_pay':
-      return refusal(MSG.approverCannotPay);
+      return refusal(r.card !== undefined ? MSG.approverCannotPayCard(r.card) : MSG.approverCannotPay);
     case 'seller_deleted':
       // A deleted seller is paid by no route: the payouts refuse them by seller_id, a card payment by its card.
       return invalidFields({ gidcard_id: [MSG.sellerDeleted] });
@@ -87,7 +87,14 @@ function refusalOf(r: { refuse: repo.PayRefusal; due?: Cents }, tooBig: (due: Ce
  * on the card as last committed needs no lock; an acceptance is checked again with the seller and the card locked.
  * FOUR_EYES: approving a card and paying it are two people's work.
  */
-export async function payCard(db: Db, actor: AuthUser, cardId: number, p: Payment, fourEyes = false): Promise<number> {
+/** FOUR_EYES settings of one payment: the approver rule, and the amount above which a second staff member confirms. */
+export interface MakerChecker {
+  approverMayNotPay: boolean;
+  confirmAbove: Cents | null;
+}
+const NO_CHECKER: MakerChecker = { approverMayNotPay: false, confirmAbove: null };
+
+export async function payCard(db: Db, actor: AuthUser, cardId: number, p: Payment, mc: MakerChecker = NO_CHECKER): Promise<number> {
   return withRetries(async () => {
     const r = await repo.pay(db, {
       kind: 'pay_card',
@@ -96,8 +103,8 @@ export async function payCard(db: Db, actor: AuthUser, cardId: number, p: Paymen
       sellerId: null,
       code: p.code,
       amount: p.amount,
-      approverMayNotPay: fourEyes,
-      confirmAbove: null,
+      approverMayNotPay: mc.approverMayNotPay,
+      confirmAbove: mc.confirmAbove,
     });
     if ('refuse' in r) throw refusalOf(r, tooBigForCard);
     return r.id;
@@ -106,7 +113,7 @@ export async function payCard(db: Db, actor: AuthUser, cardId: number, p: Paymen
 
 /**
  * A payout to a seller, allocated to their approved cards approved earliest first (then lowest id), in one
- * database call. `confirmAbove`: FOUR_EYES, a larger amount needs another staff member's pending request.
+ * database call. FOUR_EYES: a card the payer approved is not paid by them; a larger amount needs another staff member's request.
  */
 export async function paySeller(
   db: Db,
@@ -115,7 +122,7 @@ export async function paySeller(
   p: Payment,
   kind: 'payout' | 'bulk_payment',
   tooBig: (due: Cents) => HttpError,
-  confirmAbove: Cents | null = null,
+  mc: MakerChecker = NO_CHECKER,
 ): Promise<number> {
   return withRetries(async () => {
     const r = await repo.pay(db, {
@@ -125,8 +132,8 @@ export async function paySeller(
       sellerId,
       code: p.code,
       amount: p.amount,
-      approverMayNotPay: false,
-      confirmAbove,
+      approverMayNotPay: mc.approverMayNotPay,
+      confirmAbove: mc.confirmAbove,
     });
     if ('refuse' in r) throw refusalOf(r, tooBig);
     return r.id;
@@ -143,7 +150,7 @@ export interface PayoutEdit {
  * Edits a payout and allocates it again: old allocations removed and the cards' paid amounts restored,
  * then the new amount allocated (to the same card for a card payment, oldest first otherwise).
  */
-export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutEdit): Promise<void> {
+export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutEdit, mc: MakerChecker = NO_CHECKER): Promise<void> {
   const seen = await repo.findTransactionRecord(tx, id);
   if (!seen) throw new HttpError(404, { message: MSG.notFound });
   if (seen.giftCardId !== null && e.sellerId !== undefined && e.sellerId !== seen.sellerId)
@@ -194,6 +201,7 @@ export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutE
     }
     allocs = allocate(queue, e.amount);
   }
+  checkEditMakerChecker(actor, cards, oldAllocs, allocs, e, before.amount, mc);
   await repo.insertAllocations(tx, id, allocs);
   await repo.updateTransactionRow(tx, id, { code: e.code, sellerId: newSellerId, amount: e.amount });
   await recordAudit(tx, {
@@ -211,4 +219,27 @@ export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutE
       after: { code: e.code, seller_id: newSellerId, transaction_amount: centsToNumber(e.amount), allocations: allocationsJson(allocs) },
     },
   });
+}
+
+/**
+ * FOUR_EYES on a payout edit: what it adds to a card the editor approved is theirs to pay, so refused (naming
+ * the card); a raise above the limit is a payment of the difference and waits for another staff member.
+ */
+function checkEditMakerChecker(
+  actor: AuthUser,
+  cards: repo.LockedCard[],
+  oldAllocs: repo.Allocation[],
+  allocs: repo.Allocation[],
+  e: PayoutEdit,
+  oldAmount: Cents,
+  mc: MakerChecker,
+): void {
+  if (mc.approverMayNotPay) {
+    const before = new Map(oldAllocs.map((a) => [a.cardId, a.amount]));
+    const mine = allocs.find(
+      (a) => a.amount > (before.get(a.cardId) ?? 0) && cards.find((c) => c.id === a.cardId)?.approvedBy === actor.id,
+    );
+    if (mine) throw refusal(MSG.approverCannotPayCard(mine.cardId));
+  }
+  if (mc.confirmAbove !== null && e.amount - oldAmount > mc.confirmAbove) throw new NeedsSecondStaff();
 }

@@ -162,7 +162,7 @@ export type PayRefusal =
   | 'invalid_seller'
   | 'needs_second_staff'
   | 'retry';
-export type PayResult = { id: number } | { refuse: PayRefusal; due?: Cents };
+export type PayResult = { id: number } | { refuse: PayRefusal; due?: Cents; card?: number };
 
 /**
  * The whole payment in one statement (migration 0012's ledger_pay: checks, locks in the ledger's order, the
@@ -182,13 +182,17 @@ export async function pay(
   },
 ): Promise<PayResult> {
   const confirm = p.confirmAbove === null ? null : centsToDecimal(p.confirmAbove);
-  const [r] = await rowsOf<{ r: { id?: number; refuse?: PayRefusal; due?: string } }>(
+  const [r] = await rowsOf<{ r: { id?: number; refuse?: PayRefusal; due?: string; card?: number } }>(
     tx,
     sql`SELECT ledger_pay(${p.kind}, ${p.actorId}::int, ${p.cardId}::int, ${p.sellerId}::int, ${p.code}, ${payoutCodeKey(p.code)}, ${centsToDecimal(p.amount)}::numeric, ${p.approverMayNotPay}, ${confirm}::numeric) AS r`,
   );
   const out = typeof r.r === 'string' ? (JSON.parse(r.r) as typeof r.r) : r.r;
   if (out.id !== undefined) return { id: out.id };
-  return { refuse: out.refuse as PayRefusal, ...(out.due !== undefined ? { due: centsOf(String(out.due)) } : {}) };
+  return {
+    refuse: out.refuse as PayRefusal,
+    ...(out.due !== undefined ? { due: centsOf(String(out.due)) } : {}),
+    ...(out.card !== undefined ? { card: Number(out.card) } : {}),
+  };
 }
 
 export interface Allocation {
@@ -343,12 +347,8 @@ export async function userTransactionCount(tx: Tx, userId: number): Promise<numb
   return Math.max(0, Number(r[0]?.n ?? 0));
 }
 
-/** Records (or replaces) the request waiting for a second staff member; committed on its own. */
-export async function requestConfirmation(db: Tx, code: string, sellerId: number, amount: Cents, actorId: number): Promise<void> {
-  await db.execute(
-    sql`INSERT INTO payout_confirmations (code_key, seller_id, amount, requested_by)
-        VALUES (${payoutCodeKey(code)}, ${sellerId}, ${centsToDecimal(amount)}::numeric, ${actorId})
-        ON CONFLICT (code_key) DO UPDATE
-          SET seller_id = EXCLUDED.seller_id, amount = EXCLUDED.amount, requested_by = EXCLUDED.requested_by, created_at = now()`,
-  );
+/** The seller of a card (null when there is no such card). */
+export async function cardSeller(tx: Tx, cardId: number): Promise<number | null> {
+  const r = await rowsOf<{ seller_id: number }>(tx, sql`SELECT seller_id FROM gift_cards WHERE id = ${cardId}`);
+  return r[0]?.seller_id ?? null;
 }

@@ -1,14 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../http/route';
-import type { LedgerService } from './service';
+import type { LedgerService, Waiting } from './service';
+
+/** A payment recorded for a second staff member's approval is answered 202 (accepted, not done yet). */
+const answer = async (reply: FastifyReply, result: Promise<Waiting>) => {
+  const r = await result;
+  if (r.waiting) void reply.code(202);
+  return { msg: r.msg };
+};
 
 export function ledgerRoutes(app: FastifyInstance, ledger: LedgerService) {
-  route(app, 'createTransaction', async ({ user, body }) => ledger.create(user, body));
-  route(app, 'bulkPayment', async ({ user, body }) => ledger.bulk(user, body));
-  route(app, 'updateTransaction', async ({ user, id, body }) => ledger.update(user, id, body ?? {}), {
+  route(app, 'createTransaction', async ({ user, body, reply }) => answer(reply, ledger.create(user, body)));
+  route(app, 'bulkPayment', async ({ user, body, reply }) => answer(reply, ledger.bulk(user, body)));
+  route(app, 'updateTransaction', async ({ user, id, body, reply }) => answer(reply, ledger.update(user, id, body ?? {})), {
     ignoreBodyFor: (user) => user.role === 'seller',
   });
   route(app, 'getTransaction', async ({ user, id }) => ledger.get(user, id));
   route(app, 'listTransactions', async ({ query }) => ledger.list(query));
+  route(app, 'listPendingPayments', async () => ledger.pending.list());
+  route(app, 'approvePendingPayment', async ({ user, id }) => ledger.pending.approve(user, id));
+  route(app, 'declinePendingPayment', async ({ user, id, body }) => ledger.pending.decline(user, id, body.reason));
   route(app, 'myTransactions', async ({ user, query }) => ledger.mine(user, query));
 }

@@ -1,5 +1,4 @@
 import type { Database } from '../../db/client';
-import { centsToNumber } from '../../../shared/money';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { Cents } from '../../../shared/money';
@@ -12,7 +11,9 @@ import { transactionPage } from './list-repository';
 import { readCounter } from '../../db/values';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
-import { checkPaymentInput, editPayout, NeedsSecondStaff, payCard, paySeller, tooBigForCard } from './payments';
+import { checkPaymentInput, editPayout, NeedsSecondStaff, payCard, paySeller, tooBigForCard, type MakerChecker } from './payments';
+import { createPendingPayments } from './pending';
+import type { PendingRequest } from './pending-repository';
 import { inTransaction } from './retry';
 import * as repo from './repository';
 import { transactionOut } from './shape';
@@ -39,6 +40,9 @@ async function mapCodeConflict<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A payment's answer: `waiting` when it was recorded for a second staff member (answered 202). */
+export type Waiting = Msg & { waiting?: true };
+
 export interface FourEyes {
   enabled: boolean;
   /** Bulk payouts above this amount need a second staff member's confirmation. */
@@ -48,8 +52,26 @@ export interface FourEyes {
 export function createLedgerService(database: Database, fourEyes: FourEyes = { enabled: false, bulkLimit: 0 }) {
   const { db } = database;
 
-  /** FOUR_EYES: a bulk payout above the limit goes through only with another staff member's pending request for it. */
-  const confirmAbove = fourEyes.enabled ? fourEyes.bulkLimit : null;
+  /** FOUR_EYES on every money path: the approver of a card does not pay it; above the limit, another staff member's request is needed. */
+  const mc: MakerChecker = { approverMayNotPay: fourEyes.enabled, confirmAbove: fourEyes.enabled ? fourEyes.bulkLimit : null };
+
+  const pendingPayments = createPendingPayments(database, mc, mapCodeConflict);
+
+  /** Runs a payment; one that needs a second staff member is recorded as a pending approval (answered 202 by the route). */
+  async function orRequest(
+    actor: AuthUser,
+    done: Msg,
+    request: () => Promise<PendingRequest>,
+    pay: () => Promise<unknown>,
+  ): Promise<Waiting> {
+    try {
+      await mapCodeConflict(pay);
+      return done;
+    } catch (err) {
+      if (!(err instanceof NeedsSecondStaff)) throw err;
+      return { ...(await pendingPayments.request(actor, await request())), waiting: true };
+    }
+  }
 
   /** Staff: reverse a seller's redeem so that the payout can be corrected; in the audit trail. */
   async function reverseRedeem(actor: AuthUser, id: number): Promise<Msg> {
@@ -101,46 +123,40 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
 
   return {
     /** Staff: pay one card (gidcard_id) or a seller (seller_id, allocated oldest first). */
-    async create(actor: AuthUser, input: TransactionInput): Promise<Msg> {
+    async create(actor: AuthUser, input: TransactionInput): Promise<Waiting> {
       const p = { code: input.code, amount: input.transaction_amount };
       checkPaymentInput(p, 'code-first');
       if (input.gidcard_id === undefined && input.seller_id === undefined)
         throw invalidFields({ seller_id: ['The seller id field is required.'] });
-      await mapCodeConflict(() =>
-        input.gidcard_id !== undefined
-          ? payCard(db, actor, input.gidcard_id, p, fourEyes.enabled)
-          : paySeller(db, actor, input.seller_id as number, p, 'payout', tooBigForCard),
+      const cardId = input.gidcard_id;
+      return orRequest(
+        actor,
+        { msg: 'Transaction created successfully' },
+        async () =>
+          cardId !== undefined
+            ? { kind: 'pay_card', sellerId: (await repo.cardSeller(db, cardId)) ?? 0, cardId, transactionId: null, ...p }
+            : { kind: 'payout', sellerId: input.seller_id as number, cardId: null, transactionId: null, ...p },
+        () =>
+          cardId !== undefined
+            ? payCard(db, actor, cardId, p, mc)
+            : paySeller(db, actor, input.seller_id as number, p, 'payout', tooBigForCard, mc),
       );
-      return { msg: 'Transaction created successfully' };
     },
 
     /** Staff: one payout of `paid_amount` over the seller's approved cards, oldest first. */
-    async bulk(actor: AuthUser, input: BulkInput): Promise<Msg> {
+    async bulk(actor: AuthUser, input: BulkInput): Promise<Waiting> {
       const p = { code: input.code, amount: input.paid_amount };
       checkPaymentInput(p, 'amount-first');
-      try {
-        await mapCodeConflict(() =>
-          paySeller(db, actor, input.seller_id, p, 'bulk_payment', () => refusal(MSG.bulkTooLarge), confirmAbove),
-        );
-      } catch (err) {
-        if (!(err instanceof NeedsSecondStaff)) throw err;
-        await inTransaction(db, async (tx) => {
-          await repo.requestConfirmation(tx, p.code, input.seller_id, p.amount, actor.id);
-          await recordAudit(tx, {
-            actorId: actor.id,
-            action: 'bulk_payment_requested',
-            entity: 'user',
-            entityId: input.seller_id,
-            details: { code: p.code, paid_amount: centsToNumber(p.amount) },
-          });
-        });
-        throw refusal(MSG.payoutNeedsSecondStaff, 409);
-      }
-      return { msg: MSG.paymentSucceeded };
+      return orRequest(
+        actor,
+        { msg: MSG.paymentSucceeded },
+        async () => ({ kind: 'bulk_payment', sellerId: input.seller_id, cardId: null, transactionId: null, ...p }),
+        () => paySeller(db, actor, input.seller_id, p, 'bulk_payment', () => refusal(MSG.bulkTooLarge), mc),
+      );
     },
 
     /** Staff: edit and re-allocate the payout. Seller: flip is_redeem of their own transaction. */
-    async update(actor: AuthUser, id: number, body: Partial<TransactionInput> & { is_redeem?: 0 }): Promise<Msg> {
+    async update(actor: AuthUser, id: number, body: Partial<TransactionInput> & { is_redeem?: 0 }): Promise<Waiting> {
       if (actor.role === 'seller') return toggleRedeem(actor, id);
       if (body.is_redeem === 0 && body.code === undefined && body.transaction_amount === undefined) return reverseRedeem(actor, id);
       const missing: Record<string, string[]> = {};
@@ -149,9 +165,20 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
       if (Object.keys(missing).length) throw invalidFields(missing);
       const edit = { code: body.code as string, amount: body.transaction_amount as Cents, sellerId: body.seller_id };
       checkPaymentInput(edit, 'code-first');
-      await mapCodeConflict(() => inTransaction(db, (tx) => editPayout(tx, actor, id, edit)));
-      return { msg: 'Transaction updated successfully' };
+      return orRequest(
+        actor,
+        { msg: 'Transaction updated successfully' },
+        async () => {
+          const t = await repo.findTransactionRecord(db, id);
+          const sellerId = edit.sellerId ?? t?.sellerId ?? 0;
+          return { kind: 'payout_edit', sellerId, cardId: t?.giftCardId ?? null, transactionId: id, code: edit.code, amount: edit.amount };
+        },
+        () => inTransaction(db, (tx) => editPayout(tx, actor, id, edit, mc)),
+      );
     },
+
+    /** Pending approvals: the list, and another staff member's approval or decline. */
+    pending: pendingPayments,
 
     async get(actor: AuthUser, id: number): Promise<Wrapped<Transaction>> {
       const t = await repo.findTransactionView(db, id);

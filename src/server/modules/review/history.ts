@@ -10,6 +10,7 @@ import { findCard, findCardView } from '../cards/repository';
 import { cardOut } from '../cards/shape';
 import { assertMayView, isSeller } from '../cards/rules';
 import { rowsOf } from '../../db/rows';
+import { MSG } from '../../../shared/messages';
 
 interface EventRow {
   src: string;
@@ -53,12 +54,20 @@ const FIELDS = [
 const textOf = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const numberOrNull = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 
-function toEntry(r: EventRow, offers: Map<number, string>, staff: boolean): HistoryEntry {
+/** Who asks: staff see everything; a seller sees staff's actions without staff names or staff-only notes. */
+interface Viewer {
+  staff: boolean;
+  id: number;
+}
+
+function toEntry(r: EventRow, offers: Map<number, string>, viewer: Viewer): HistoryEntry {
+  const staff = viewer.staff;
   const d = (typeof r.details === 'string' ? JSON.parse(r.details) : (r.details ?? {})) as Record<string, unknown>;
+  const named = r.actor_id !== null && (staff || Number(r.actor_id) === viewer.id);
   const base = {
     id: `${r.src}${r.seq}`,
     at: isoOrNull(r.at) ?? '',
-    actor: r.actor_id === null ? null : { id: Number(r.actor_id), name: r.actor_name ?? 'Deleted user' },
+    actor: named ? { id: Number(r.actor_id), name: r.actor_name ?? 'Deleted user' } : null,
   };
   if (r.entity === 'transaction')
     return { ...base, kind: 'payment', payment: { transaction_id: Number(r.tx_id), code: r.code ?? '', amount: moneyOut(r.amount) } };
@@ -85,11 +94,13 @@ function toEntry(r: EventRow, offers: Map<number, string>, staff: boolean): Hist
       status: { from: numberOrNull(d.from) as CardStatus | null, to: Number(d.to) as CardStatus },
       ...(r.action === 'reject' ? { reason: (d.reason as RejectReason | null) ?? null, note: textOf(d.note) } : {}),
       ...(staff && override ? { override_reason: textOf(override.reason) } : {}),
+      ...(d.withdrawn ? { note: MSG.approvalWithdrawn } : {}),
     };
   }
   // Clawbacks (money #15): disputed 1 -> 3 and resolved 3 -> 1, with the reason's label and the note.
   if (r.action === 'dispute' || r.action === 'dispute_resolved') {
-    const why = [textOf(d.reason_label), textOf(d.note)].filter(Boolean).join(': ');
+    // The note is staff's own (issue 29): a seller sees the reason's label only.
+    const why = [textOf(d.reason_label), staff ? textOf(d.note) : null].filter(Boolean).join(': ');
     return {
       ...base,
       kind: 'status',
@@ -142,7 +153,7 @@ export function createHistoryService(database: Database) {
         );
         for (const o of list) offers.set(Number(o.id), o.title);
       }
-      const entries = rows.map((r) => toEntry(r, offers, !isSeller(user)));
+      const entries = rows.map((r) => toEntry(r, offers, { staff: !isSeller(user), id: user.id }));
       return { data: pageResult(entries, page, per, Number(total)) };
     },
 
@@ -193,7 +204,7 @@ export function createHistoryService(database: Database) {
             code: c.code,
             amount: moneyOut(c.amount),
             created_at: isoOrNull(c.created_at) ?? '',
-            by: c.by,
+            by: isSeller(user) ? null : c.by,
           })),
           payments: payments.map((p) => ({
             transaction_id: Number(p.id),
@@ -202,7 +213,8 @@ export function createHistoryService(database: Database) {
             transaction_amount: moneyOut(p.transaction_amount),
             is_redeem: Number(p.is_redeem) === 1 ? 1 : 0,
             created_at: isoOrNull(p.created_at) ?? '',
-            by: p.by,
+            // Staff names are staff's own (issue 29).
+            by: isSeller(user) ? null : p.by,
           })),
         },
       };

@@ -75,3 +75,12 @@ export async function anyAdmin(tx: Tx): Promise<boolean> {
     .limit(1);
   return rows.length > 0;
 }
+
+/** A seller with cards or payouts on record (such an account never becomes staff). */
+export async function hasSellerHistory(tx: Tx, id: number): Promise<boolean> {
+  const r = await rowsOf<{ yes: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM gift_cards WHERE seller_id = ${id}) OR EXISTS (SELECT 1 FROM transactions WHERE seller_id = ${id}) AS yes`,
+  );
+  return r[0]?.yes === true;
+}

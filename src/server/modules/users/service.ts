@@ -2,7 +2,7 @@ import type { Database } from '../../db/client';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { centsToDecimal } from '../../../shared/money';
-import { forbidden, HttpError, notFound, pgCode } from '../../http/errors';
+import { forbidden, HttpError, notFound, pgCode, refusal } from '../../http/errors';
 import { sql } from 'drizzle-orm';
 import { cappedPage, pageOffset, pageResult } from '../../http/page';
 import { boundedCount } from '../../db/list-sql';
@@ -33,6 +33,22 @@ export function createUserService(database: Database) {
   function assertMayManage(actor: AuthUser, target: { role: string }) {
     if (target.role === 'admin' && actor.role !== 'admin') throw forbidden();
   }
+  const denied = (text: string) => new HttpError(403, { message: text, errorMsg: text });
+
+  /**
+   * People are managed by admins (issue 29): only an admin creates, edits or deletes staff accounts, changes a role or
+   * sets another user's password; a manager may create and edit sellers; nobody changes their own role (their own
+   * name, email and password they may).
+   */
+  function assertMayEdit(actor: AuthUser, target: { id: number; role: string }, input: { role: string; password?: string }) {
+    const self = actor.id === target.id;
+    const roleChange = target.role !== 'admin' && input.role !== target.role;
+    if (self && roleChange) throw denied(MSG.ownRole);
+    if (actor.role === 'admin' || self) return;
+    if (target.role !== 'seller') throw denied(MSG.onlyAdminStaff);
+    if (roleChange) throw denied(MSG.onlyAdminRole);
+    if (input.password) throw denied(MSG.onlyAdminPassword);
+  }
 
   return {
     async list(q: UserListQuery) {
@@ -59,6 +75,7 @@ export function createUserService(database: Database) {
     },
 
     async create(actor: AuthUser, input: UserInput & { password: string }) {
+      if (input.role !== 'seller' && actor.role !== 'admin') throw denied(MSG.onlyAdminStaff);
       const passwordHash = await hashPassword(input.password);
       try {
         await db.transaction(async (tx) => {
@@ -92,9 +109,11 @@ export function createUserService(database: Database) {
           const current = await repo.findUser(tx, id, { forUpdate: true });
           if (!current) throw notFound();
           assertMayManage(actor, current);
+          assertMayEdit(actor, current, input);
           if (await repo.emailTaken(tx, input.email, id)) throw emailTakenError();
           // An admin stays an admin: accounts are only ever made managers or sellers through the API.
           const role = current.role === 'admin' ? 'admin' : input.role;
+          if (current.role === 'seller' && role !== 'seller' && (await repo.hasSellerHistory(tx, id))) throw refusal(MSG.sellerWithHistory);
           const rate = input.rate === undefined ? null : centsToDecimal(input.rate);
           await repo.updateUser(tx, id, { name: input.name, email: input.email, role, rate, ...(passwordHash ? { passwordHash } : {}) });
           if (passwordHash || role !== current.role) await revokeUserTokens(tx, id);
@@ -123,6 +142,7 @@ export function createUserService(database: Database) {
         const current = await repo.findUser(tx, id, { forUpdate: true });
         if (!current) throw notFound();
         assertMayManage(actor, current);
+        if (current.role !== 'seller' && actor.role !== 'admin') throw denied(MSG.onlyAdminStaff);
         // Soft delete: the user's cards, comments and payouts stay on record.
         await repo.softDeleteUser(tx, id);
         await revokeUserTokens(tx, id);

@@ -10,11 +10,14 @@ import { useApiMutation, useApiQuery } from '../../api/query';
 import { msgText } from '../../api/results';
 import { FormSelect, FormText } from '../../components/FormFields';
 import { FormPage } from '../../components/FormPage';
+import { useSession } from '../../app/session';
 
 const ROLE_OPTIONS = [
   { value: 'manager', label: 'Manager' },
   { value: 'seller', label: 'Seller' },
 ];
+/** Only an admin makes staff accounts or changes a role (issue 29): a manager is offered the account's own role (Seller when adding). */
+const onlyRole = (role: string) => ROLE_OPTIONS.filter((o) => o.value === role);
 
 /** Create user (/create/user, ?role=seller preselects Seller) and edit user (/edit/user/:id). */
 /** Why a user could not be loaded, in words: the spec's 'Server error' toast says only that it failed. */
@@ -23,6 +26,7 @@ const loadFailure = (status: number | undefined) =>
 
 export default function UserFormPage() {
   const { id } = useParams();
+  const { role: myRole } = useSession();
   const editId = id ? Number(id) : null;
   const creating = editId === null;
   const [params] = useSearchParams();
@@ -39,7 +43,7 @@ export default function UserFormPage() {
   );
   const form = useForm<UserFormValues>({
     resolver: zodResolver(userForm({ creating, adminAccount })),
-    defaultValues: { name: '', email: '', password: '', role: params.get('role') === 'seller' ? 'seller' : '' },
+    defaultValues: { name: '', email: '', password: '', role: params.get('role') === 'seller' || myRole !== 'admin' ? 'seller' : '' },
     values,
     resetOptions: { keepDirtyValues: true },
   });
@@ -95,7 +99,7 @@ export default function UserFormPage() {
           id="user-role"
           label="User Role"
           required
-          options={ROLE_OPTIONS}
+          options={myRole === 'admin' ? ROLE_OPTIONS : onlyRole(user?.role ?? 'seller')}
           placeholder="Select a role"
         />
       )}

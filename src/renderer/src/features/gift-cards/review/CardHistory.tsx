@@ -39,7 +39,7 @@ function Entry({ e, isStaff }: { e: HistoryEntry; isStaff: boolean }) {
         </Typography>
       )}
       <Typography variant="caption" color="text.secondary">
-        <time dateTime={e.at}>{formatDateTime(e.at)}</time> · {e.actor?.name ?? 'System'}
+        <time dateTime={e.at}>{formatDateTime(e.at)}</time> · {e.actor?.name ?? (isStaff ? 'System' : 'Staff')}
       </Typography>
     </Box>
   );
