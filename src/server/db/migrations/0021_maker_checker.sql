@@ -17,7 +17,7 @@ DECLARE
   mine integer;
 BEGIN
   IF p_kind = 'pay_card' THEN
-    SELECT seller_id, card_status, price - rate - paid_amount AS left_due, approved_by INTO c FROM gift_cards WHERE id = p_card;
+    SELECT seller_id, card_status, card_due(card_status, price, rate, paid_amount) AS left_due, approved_by INTO c FROM gift_cards WHERE id = p_card;
     IF NOT FOUND THEN RETURN '{"refuse": "invalid_card"}'; END IF;
     IF c.card_status <> 1 THEN RETURN '{"refuse": "card_not_approved"}'; END IF;
     IF c.left_due <= 0 THEN RETURN '{"refuse": "card_paid"}'; END IF;
@@ -26,7 +26,7 @@ BEGIN
     p_seller := c.seller_id;
     SELECT role, deleted_at IS NULL AS live, seller_due INTO s FROM users WHERE id = p_seller FOR NO KEY UPDATE;
     IF NOT FOUND OR NOT s.live THEN RETURN '{"refuse": "seller_deleted"}'; END IF;
-    SELECT seller_id, card_status, price - rate - paid_amount AS left_due INTO c FROM gift_cards WHERE id = p_card FOR UPDATE;
+    SELECT seller_id, card_status, card_due(card_status, price, rate, paid_amount) AS left_due INTO c FROM gift_cards WHERE id = p_card FOR UPDATE;
     IF NOT FOUND THEN RETURN '{"refuse": "invalid_card"}'; END IF;
     IF c.seller_id <> p_seller THEN RETURN '{"refuse": "retry"}'; END IF;
     IF c.card_status <> 1 THEN RETURN '{"refuse": "card_not_approved"}'; END IF;
@@ -50,7 +50,7 @@ BEGIN
   SELECT array_agg(l.id ORDER BY date_trunc('milliseconds', l.approval_date) NULLS FIRST, l.id),
          array_agg(l.left_due ORDER BY date_trunc('milliseconds', l.approval_date) NULLS FIRST, l.id)
     INTO card_ids, dues
-    FROM (SELECT id, approval_date, price - rate - paid_amount AS left_due FROM gift_cards
+    FROM (SELECT id, approval_date, card_due(card_status, price, rate, paid_amount) AS left_due FROM gift_cards
            WHERE seller_id = p_seller AND card_status = 1 AND paid_amount < price - rate ORDER BY id FOR UPDATE) l;
   -- The cards' dues, less what disputed cards' clawbacks still take off (the seller's due is the net of both).
   due := least(coalesce((SELECT sum(d) FROM unnest(dues) AS d), 0), s.seller_due);
