@@ -48,6 +48,32 @@ describe('money input', () => {
     expect(amountIssue('12.30', 'Amount', { positive: true })).toBeUndefined();
   });
 
+  it('accepts a pasted dollar sign and thousands commas, and names what else is wrong', () => {
+    expect(amountIssue('$20', 'Price')).toBeUndefined();
+    expect(amountIssue(' $ 1,000.50 ', 'Price')).toBeUndefined();
+    expect(amountIssue('1,00', 'Price')).toBe('Price has a comma that does not group thousands: write 1000.50 or 1,000.50');
+    expect(amountIssue('20 USD', 'Price')).toBe('Price may only hold digits and a decimal point (" " is not allowed)');
+    expect(amountIssue('€20', 'Price')).toBe('Price may only hold digits and a decimal point ("€" is not allowed)');
+    expect(amountIssue('-$5', 'Price')).toBe('Price cannot be negative');
+    const parsed = transactionForm.safeParse({ seller_id: '1', transaction_amount: '$1,000.50', code: 'C' });
+    expect(parsed.success && parsed.data.transaction_amount).toBe('1000.50');
+    expect(priceError(offer({ min_price: 10, max_price: 2000 }), '$1,000.50')).toBeNull();
+    expect(priceError(offer({}), '2,5')).toBe('Price has a comma that does not group thousands: write 1000.50 or 1,000.50');
+    const bulk = bulkPaymentForm(200000).safeParse({ code: 'C', amount: '$1,500' });
+    expect(bulk.success && bulk.data.amount).toBe('1500');
+    const offerParsed = offerForm.safeParse({
+      title: 'T',
+      is_active: '1',
+      price_type: '0',
+      min_price: '$5',
+      max_price: '1,000',
+      fixed_price: [],
+      rate_type: '0',
+      rate: '10',
+    });
+    expect(offerParsed.success && [offerParsed.data.min_price, offerParsed.data.max_price]).toEqual(['5', '1000']);
+  });
+
   it('bulk payment: the spec texts for an empty code, zero and more than the due', () => {
     const form = bulkPaymentForm(9000);
     expect(messages(form.safeParse({ code: ' ', amount: '0' }))).toEqual({ code: MSG.bulkNoCode, amount: MSG.bulkZero });
