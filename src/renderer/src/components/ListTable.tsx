@@ -88,7 +88,14 @@ export function ListTable<T extends { id: number }>({
   return (
     <>
       {filters && (
-        <FilterBar label={filters.label} fields={filters.fields} active={filters.active} onChange={filters.set} onClear={filters.clear} />
+        <FilterBar
+          label={filters.label}
+          fields={filters.fields}
+          active={filters.active}
+          errors={filters.errors}
+          onChange={filters.set}
+          onClear={filters.clear}
+        />
       )}
       {filters && hiding && !list.error && (
         <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1, minHeight: 20 }}>
