@@ -78,13 +78,13 @@ export default function GiftCardListPage() {
     ...(isStaff ? [{ label: 'Seller Info' }] : []),
     { label: 'Card Info' },
     { label: 'Card Number' },
-    { label: 'Status' },
+    { label: 'Status', sortKey: 'status' },
     { label: 'Price', align: 'right' as const, sortKey: 'price', sortFirst: 'desc' as const },
-    { label: 'Rate', align: 'right' as const },
-    { label: 'Paid Amount', align: 'right' as const },
+    { label: 'Rate', align: 'right' as const, sortKey: 'rate', sortFirst: 'desc' as const },
+    { label: 'Paid Amount', align: 'right' as const, sortKey: 'paid', sortFirst: 'desc' as const },
     ...(isSeller
       ? [
-          { label: 'Payable', align: 'right' as const },
+          { label: 'Payable', align: 'right' as const, sortKey: 'payable', sortFirst: 'desc' as const },
           { label: 'Due', align: 'right' as const, sortKey: 'due', sortFirst: 'desc' as const },
         ]
       : []),
