@@ -14,7 +14,7 @@ import { withShownAmounts } from '../../src/renderer/src/api/results';
 import { payFailureText } from '../../src/renderer/src/features/gift-cards/payFailure';
 import type { Offer } from '../../src/shared/types';
 import { formErrorsOf } from '../../src/renderer/src/api/results';
-import { formatDate, formatMoney } from '../../src/renderer/src/components/format';
+import { countOf, formatDate, formatMoney } from '../../src/renderer/src/components/format';
 import { addDays, isoDay, monthRange, yearRange } from '../../src/renderer/src/features/report/dates';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -227,5 +227,14 @@ describe('messages with money and payment failures', () => {
     expect(payFailureText(MSG.codeUsed, 503, { message: MSG.unavailable })).toBe(MSG.unavailable);
     expect(payFailureText(MSG.codeUsed, 0, null)).toBe('The server could not be reached. The payment was not recorded.');
     expect(payFailureText('Card paid', 422, { errorMsg: 'Card paid' })).toBe('Card paid');
+  });
+});
+
+describe('counts', () => {
+  it('picks the noun by the plural rule', () => {
+    expect(countOf(1, 'offer', 'offers', 'en-US')).toBe('1 offer');
+    expect(countOf(2, 'offer', 'offers', 'en-US')).toBe('2 offers');
+    expect(countOf(0, 'card', 'cards', 'en-US')).toBe('0 cards');
+    expect(countOf(1234, 'card', 'cards', 'en-US')).toBe('1,234 cards');
   });
 });

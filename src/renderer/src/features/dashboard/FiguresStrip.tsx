@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useApiQuery } from '../../api/query';
-import { formatMoney } from '../../components/format';
+import { countOf, formatMoney } from '../../components/format';
 import { Due } from '../../components/Money';
 
 /** "3 days", "5 hours", "under an hour": how long the oldest pending card has waited. */
@@ -11,8 +11,8 @@ export function waitedFor(iso: string | null, now = Date.now()): string {
   if (!iso) return '';
   const hours = Math.floor((now - Date.parse(iso)) / 3_600_000);
   if (!(hours >= 1)) return 'under an hour';
-  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'}`;
-  return `${Math.floor(hours / 24)} days`;
+  if (hours < 48) return countOf(hours, 'hour', 'hours');
+  return countOf(Math.floor(hours / 24), 'day', 'days');
 }
 
 function Figure({ label, value, note }: { label: string; value: React.ReactNode | undefined; note?: string }) {

@@ -21,7 +21,7 @@ import { useTransport } from '../../api/TransportContext';
 import { useSession } from '../../app/session';
 import { TableStatusRow } from '../../components/DataTable';
 import { ExportButton } from '../../components/ExportButton';
-import { formatDateTime, formatMoney } from '../../components/format';
+import { countOf, formatDateTime, formatMoney } from '../../components/format';
 import { Due } from '../../components/Money';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
@@ -43,7 +43,7 @@ function EventText({ e }: { e: StatementEvent }) {
       {STATEMENT_EVENT_LABEL[e.kind]}
       {e.code && <> {e.code}</>}
       {card && <> ({card})</>}
-      {!card && e.cards > 1 && <> ({e.cards} cards)</>}
+      {!card && e.cards > 1 && <> ({countOf(e.cards, 'card', 'cards')})</>}
     </>
   );
 }
