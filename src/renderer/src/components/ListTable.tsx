@@ -127,7 +127,7 @@ export function ListTable<T extends { id: number }>({
               error={list.error}
               empty={list.rows.length === 0}
               emptyText={hiding && filters ? `No ${filters.noun} match: ${hiding}` : emptyText}
-              onRetry={() => void list.reload()}
+              onRetry={list.retryable ? () => void list.reload() : undefined}
             />
             {!list.error &&
               list.rows.map((row) => (

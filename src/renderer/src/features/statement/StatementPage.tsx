@@ -29,6 +29,7 @@ import { SelectField } from '../../components/SelectField';
 import { useTrackedParams } from '../../components/filters/useTrackedParams';
 import { isoDay, localDay } from '../report/dates';
 import { useSellers } from '../transactions/useSellers';
+import { canRetry } from '../../components/retry';
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -158,7 +159,7 @@ export default function StatementPage() {
               error={sellerId === null ? null : errorText}
               empty={!st}
               emptyText={sellerId === null ? 'Choose a seller' : 'No statement'}
-              onRetry={() => void q.refetch()}
+              onRetry={canRetry(q.error) ? () => void q.refetch() : undefined}
             />
             {st && (
               <>
