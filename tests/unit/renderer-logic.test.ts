@@ -16,6 +16,7 @@ import type { Offer } from '../../src/shared/types';
 import { formErrorsOf } from '../../src/renderer/src/api/results';
 import { countOf, formatDate, formatMoney } from '../../src/renderer/src/components/format';
 import { addDays, isoDay, monthRange, yearRange } from '../../src/renderer/src/features/report/dates';
+import { xTicks } from '../../src/renderer/src/features/report/chartTicks';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -236,5 +237,12 @@ describe('counts', () => {
     expect(countOf(2, 'offer', 'offers', 'en-US')).toBe('2 offers');
     expect(countOf(0, 'card', 'cards', 'en-US')).toBe('0 cards');
     expect(countOf(1234, 'card', 'cards', 'en-US')).toBe('1,234 cards');
+  });
+});
+
+describe('report chart labels', () => {
+  it('a month of days shows every label; a full year of days is thinned to about a dozen, level', () => {
+    expect(xTicks(31)).toEqual({ autoSkip: true });
+    expect(xTicks(365)).toEqual({ autoSkip: true, maxTicksLimit: 12, maxRotation: 0 });
   });
 });
