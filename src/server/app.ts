@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
@@ -71,6 +72,14 @@ export async function buildApp({ config, database, httpLimits }: AppOptions): Pr
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: parseCsp(WEB_CSP) },
+  });
+  // JSON answers above 1 KB go compressed when the client accepts it. Only JSON: the event stream (hijacked, never
+  // buffered), card photos (already compressed) and the precompressed renderer files pass through as they are.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+    customTypes: /^application\/json(?:;|$)/,
   });
   await app.register(formbody, { bodyLimit: JSON_LIMITS.bytes });
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 5 * 1024 * 1024 } });

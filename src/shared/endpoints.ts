@@ -58,7 +58,7 @@ export const endpoints = {
   }),
   deleteOffer: def<T.Msg>()({ method: 'DELETE', path: 'gift-card-offer/:id', summary: 'Delete an offer without cards' }),
 
-  createCard: def<T.Msg>()({
+  createCard: def<T.Created>()({
     method: 'POST',
     path: 'gift-card',
 

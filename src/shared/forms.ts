@@ -14,25 +14,53 @@ type Ctx = z.RefinementCtx;
 const issue = (ctx: Ctx, path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
 
 /** A negative number gets a message about being negative, not about its decimals. */
-const isNegativeNumber = (text: string) => /^-\s*\d*\.?\d+$/.test(text.trim());
+const isNegativeNumber = (text: string) => /^-\s*\$?\s*\d[\d,]*\.?\d*$/.test(text.trim()) || /^-\s*\.\d+$/.test(text.trim());
+
+/** Thousands grouped with commas, as the screens print amounts ("1,000.50"). */
+const GROUPED_RE = /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
+
+/**
+ * What a person pasted as an amount, as the API reads it: a leading dollar sign and the thousands commas the screens
+ * print are dropped ("$1,000.50" -> "1000.50"); anything else is left for amountIssue to name.
+ */
+export function normaliseAmount(text: string): string {
+  const t = text.trim().replace(/^\$\s*/, '');
+  return GROUPED_RE.test(t) ? t.replace(/,/g, '') : t;
+}
+
+/** Why a non-empty amount cannot be read, in the person's terms; undefined when it can. */
+function formatIssue(text: string, label: string): string | undefined {
+  const t = normaliseAmount(text);
+  if (parseCents(t) !== null) return undefined;
+  if (isNegativeNumber(text)) return `${label} cannot be negative`;
+  if (/^[\d,]*\.?\d*$/.test(t) && t.includes(',')) return `${label} has a comma that does not group thousands: write 1000.50 or 1,000.50`;
+  const stray = /[^\d.,]/.exec(t);
+  if (stray && /\d/.test(t)) return `${label} may only hold digits and a decimal point ("${stray[0]}" is not allowed)`;
+  return `${label} must be an amount with at most 2 decimals`;
+}
 
 /** A money input's error: required, then format (at most 2 decimals, not negative), then above 0 when asked. */
 export function amountIssue(text: string, label: string, opts: { positive?: boolean } = {}): string | undefined {
   if (!text.trim()) return `${label} is required`;
-  const cents = parseCents(text);
-  if (cents === null && isNegativeNumber(text)) return `${label} cannot be negative`;
-  if (cents === null) return `${label} must be an amount with at most 2 decimals`;
-  if (opts.positive && cents === 0) return `${label} must be more than 0`;
+  const problem = formatIssue(text, label);
+  if (problem) return problem;
+  if (opts.positive && parseCents(normaliseAmount(text)) === 0) return `${label} must be more than 0`;
   return undefined;
 }
+
+/** An amount field: checked as typed, handed on normalised (what the submit handlers send). */
+const amountText = () => z.string().transform(normaliseAmount);
 
 const required = (label: string, max = 255) =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} may not be greater than ${max} characters`);
 const amount = (label: string, opts: { positive?: boolean } = {}) =>
-  z.string().superRefine((v, ctx) => {
-    const m = amountIssue(v, label, opts);
-    if (m) ctx.addIssue({ code: 'custom', message: m });
-  });
+  z
+    .string()
+    .superRefine((v, ctx) => {
+      const m = amountIssue(v, label, opts);
+      if (m) ctx.addIssue({ code: 'custom', message: m });
+    })
+    .transform(normaliseAmount);
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -60,8 +88,8 @@ export const offerForm = z
     title: required('Title'),
     is_active: z.string().min(1, 'Status is required'),
     price_type: z.string().min(1, 'Price Type is required'),
-    min_price: z.string(),
-    max_price: z.string(),
+    min_price: amountText(),
+    max_price: amountText(),
     fixed_price: z.array(z.string()),
     rate_type: z.string().min(1, 'Rate Type is required'),
     rate: amount('Rate'),
@@ -90,11 +118,14 @@ export type TransactionFormValues = z.input<typeof transactionForm>;
 /** A card's payment popup: code and amount required. */
 export const payForm = z.object({
   code: z.string().trim().min(1, 'Code is required'),
-  amount: z.string().superRefine((v, ctx) => {
-    if (!v.trim()) ctx.addIssue({ code: 'custom', message: 'Amount is required' });
-    else if (parseCents(v) === null && isNegativeNumber(v)) ctx.addIssue({ code: 'custom', message: 'Amount cannot be negative' });
-    else if (parseCents(v) === null) ctx.addIssue({ code: 'custom', message: 'Enter an amount with at most 2 decimals' });
-  }),
+  amount: z
+    .string()
+    .superRefine((v, ctx) => {
+      const problem = v.trim() ? formatIssue(v, 'Amount') : 'Amount is required';
+      const m = problem === 'Amount must be an amount with at most 2 decimals' ? 'Enter an amount with at most 2 decimals' : problem;
+      if (m) ctx.addIssue({ code: 'custom', message: m });
+    })
+    .transform(normaliseAmount),
 });
 
 export type PayFormValues = z.input<typeof payForm>;
@@ -103,20 +134,24 @@ export type PayFormValues = z.input<typeof payForm>;
 export const bulkPaymentForm = (dueCents: Cents) =>
   z.object({
     code: z.string().trim().min(1, MSG.bulkNoCode),
-    amount: z.string().superRefine((v, ctx) => {
-      const cents = parseCents(v);
-      const m =
-        cents === null && isNegativeNumber(v)
-          ? 'Amount cannot be negative'
-          : !v.trim() || cents === null
-            ? 'Enter an amount with at most 2 decimals'
-            : cents === 0
-              ? MSG.bulkZero
-              : cents > dueCents
-                ? MSG.bulkTooLarge
-                : undefined;
-      if (m) ctx.addIssue({ code: 'custom', message: m });
-    }),
+    amount: z
+      .string()
+      .superRefine((v, ctx) => {
+        const cents = parseCents(normaliseAmount(v));
+        const problem = v.trim() ? formatIssue(v, 'Amount') : undefined;
+        const m =
+          problem && problem !== 'Amount must be an amount with at most 2 decimals'
+            ? problem
+            : !v.trim() || cents === null
+              ? 'Enter an amount with at most 2 decimals'
+              : cents === 0
+                ? MSG.bulkZero
+                : cents > dueCents
+                  ? MSG.bulkTooLarge
+                  : undefined;
+        if (m) ctx.addIssue({ code: 'custom', message: m });
+      })
+      .transform(normaliseAmount),
   });
 
 export type BulkPaymentFormValues = z.input<ReturnType<typeof bulkPaymentForm>>;
@@ -136,8 +171,11 @@ export function fixedPrices(offer: Pick<Offer, 'fixed_price'> | undefined): Cent
 /** A card's price against its offer: a fixed offer takes one of its prices, a range offer min..max (both included). */
 export function priceError(offer: Pick<Offer, 'price_type' | 'fixed_price' | 'min_price' | 'max_price'> | undefined, price: string) {
   if (!offer) return null;
-  const cents = parseCents(price);
-  if (cents === null) return 'Enter a price';
+  const cents = parseCents(normaliseAmount(price));
+  if (cents === null) {
+    const problem = /\d/.test(price) ? formatIssue(price, 'Price') : undefined;
+    return problem && !problem.endsWith('at most 2 decimals') ? problem : 'Enter a price';
+  }
   if (offer.price_type === PRICE_TYPE.fixed) return fixedPrices(offer).includes(cents) ? null : 'Pick one of the prices';
   const min = parseCents(offer.min_price ?? 0) ?? 0;
   const max = parseCents(offer.max_price ?? 0) ?? 0;
@@ -147,7 +185,7 @@ export function priceError(offer: Pick<Offer, 'price_type' | 'fixed_price' | 'mi
 /** Add a card: an active offer, a price that fits it, at least one image. */
 export const cardAddForm = <Image>(offers: Offer[]) =>
   z
-    .object({ giftcard_offer_id: z.string(), price: z.string(), description: z.string().max(5000), images: z.array(z.custom<Image>()) })
+    .object({ giftcard_offer_id: z.string(), price: amountText(), description: z.string().max(5000), images: z.array(z.custom<Image>()) })
     .superRefine((v, ctx) => {
       const offer = offers.find((o) => String(o.id) === v.giftcard_offer_id);
       if (!offer) issue(ctx, 'giftcard_offer_id', 'Offer is required');
@@ -183,7 +221,7 @@ export const cardEditForm = <Image>(offers: Offer[], original: { giftcard_offer_
   z
     .object({
       giftcard_offer_id: z.string(),
-      price: z.string(),
+      price: amountText(),
       card_number: z.string().max(100, 'Card Number may not be greater than 100 characters'),
       description: z.string().max(5000, 'Description may not be greater than 5000 characters'),
       card_status: z.string(),

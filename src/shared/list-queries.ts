@@ -90,7 +90,24 @@ const rangesInOrder = (q: { from?: string; to?: string }, ctx: z.RefinementCtx, 
     ctx.addIssue({ code: 'custom', path: ['max_price'], message: 'must be at least min_price' });
 };
 
-export const CARD_SORTS = ['-created_at', 'created_at', '-price', 'price', '-due', 'due', '-approval_date', 'approval_date'] as const;
+export const CARD_SORTS = [
+  '-created_at',
+  'created_at',
+  '-price',
+  'price',
+  '-due',
+  'due',
+  '-approval_date',
+  'approval_date',
+  '-status',
+  'status',
+  '-rate',
+  'rate',
+  '-paid',
+  'paid',
+  '-payable',
+  'payable',
+] as const;
 export const CARD_DATE_FIELDS = ['submitted', 'approved', 'rejected'] as const;
 export const TRANSACTION_SORTS = ['-created_at', 'created_at', '-amount', 'amount'] as const;
 export const SELLER_SORTS = ['-created_at', 'name', '-name', '-due', 'due'] as const;

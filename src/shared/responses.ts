@@ -15,6 +15,7 @@ const role = z.enum(['admin', 'manager', 'seller']);
 const flag = z.union([z.literal(0), z.literal(1)]);
 
 export const msgResponse = z.object({ msg: z.string() });
+const createdResponse = msgResponse.extend({ id: z.number().int() });
 export const errorResponse = z.object({
   message: z.string(),
   errorMsg: z.string().optional(),
@@ -256,7 +257,7 @@ export const responseSchemas = {
   createOffer: msgResponse,
   updateOffer: msgResponse,
   deleteOffer: msgResponse,
-  createCard: msgResponse,
+  createCard: createdResponse,
   listCards: pageOf(giftCardResponse),
   myCards: wrapped(pageOf(giftCardResponse)),
   cardStatusCounts: wrapped(

@@ -169,6 +169,10 @@ export interface DashboardFigures {
 export interface Msg {
   msg: string;
 }
+/** A created record's message and id (the add form goes to the new card's page). */
+export interface Created extends Msg {
+  id: number;
+}
 export interface ApiError {
   message: string;
   errorMsg?: string;

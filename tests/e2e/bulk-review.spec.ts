@@ -32,7 +32,7 @@ test('bulk approve with a refused row: the summary says which passed and which n
 
   await page.getByRole('checkbox', { name: `Select card ${third}` }).check();
   await page.getByRole('button', { name: 'Reject selected' }).click();
-  const dlg = page.getByRole('dialog', { name: 'Reject 1 cards' });
+  const dlg = page.getByRole('dialog', { name: 'Reject 1 card' });
   await dlg.getByLabel('Reason').selectOption({ label: 'Suspected fraud' });
   await dlg.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByRole('dialog', { name: 'Review summary' })).toContainText('1 passed, 0 refused');

@@ -58,7 +58,10 @@ test('the whole life of a gift card: submit, review, comment, pay, bulk pay, red
     await shot(sp, 'card-add');
     await sp.getByRole('button', { name: 'Save' }).click();
     await expect(toast(sp, 'Gift card added successfully')).toBeVisible();
-    await expect(sp).toHaveURL(/\/gift-cards$/);
+    // The form goes to the new card's page, so a second Save cannot look like a duplicate.
+    await expect(sp).toHaveURL(/\/gift-card\/\d+$/);
+    await expect(sp.getByRole('heading', { level: 1 }).getByTestId('status-badge')).toHaveText('Pending');
+    await goVia(sp, 'Gift Cards');
     const row = sp.getByRole('row').filter({ hasText: offer.title });
     await expect(row).toContainText('Pending');
     await expect(row).toContainText('$100.00');

@@ -56,6 +56,8 @@ test('lists, title and due follow the other side’s changes without a reload; "
     await sp.getByLabel('Price').fill('120');
     await sp.getByLabel('Card Images').setInputFiles([file]);
     await sp.getByRole('button', { name: 'Save' }).click();
+    await expect(sp).toHaveURL(/\/gift-card\/\d+$/);
+    await goVia(sp, 'Gift Cards');
     await expect(sp).toHaveURL(/\/gift-cards$/);
     await markPage(sp);
 

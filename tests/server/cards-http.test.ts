@@ -49,6 +49,7 @@ describe('a card from submission to approval over real HTTP', () => {
 
     const mine = await api('GET', 'my-giftcard?page=1', s.users.sellerA.token);
     const card = mine.body.data.data[0];
+    expect(created.body.id).toBe(card.id);
     expect(card).toMatchObject({ price: 123.45, card_status: 0, card_number: null });
 
     // Staff review: the edit form sends every field as multipart, number and status included.

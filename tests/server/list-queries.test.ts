@@ -116,6 +116,25 @@ describe('card lists', () => {
     expect([second.data, second.total]).toEqual([[], 5]);
   });
 
+  it('every sortable column of the card list sorts, both ways (status, rate, paid, payable)', async () => {
+    const num = (v: unknown) => Number(v);
+    const checks: [string, (c: Record<string, unknown>) => number][] = [
+      ['status', (c) => num(c.card_status)],
+      ['rate', (c) => num(c.rate)],
+      ['paid', (c) => num(c.paid_amount)],
+      ['payable', (c) => Math.round(num(c.price) * 100) - Math.round(num(c.rate) * 100)],
+    ];
+    for (const [key, value] of checks) {
+      for (const dir of ['', '-']) {
+        const r = await get(`gift-card?per_page=100&sort=${dir}${key}`);
+        expect(r.status, key).toBe(200);
+        const values = (r.body.data as Record<string, unknown>[]).map(value);
+        const sorted = [...values].sort((a, b) => (dir ? b - a : a - b));
+        expect(values, `${dir}${key}`).toEqual(sorted);
+      }
+    }
+  });
+
   it('q with %, _ or a backslash matches them literally', async () => {
     expect(ids((await get(`gift-card?q=${encodeURIComponent('100%')}`)).body)).toEqual([cards.b1, cards.a3, cards.a1]);
     expect(ids((await get(`gift-card?q=${encodeURIComponent('%')}`)).body)).toEqual([cards.b1, cards.a3, cards.a1]);

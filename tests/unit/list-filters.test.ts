@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeFilters,
+  filterErrors,
   filtersFromParams,
   issueUrl,
   newUrlTracker,
@@ -59,5 +60,23 @@ describe('list filters in the URL', () => {
     expect(nextSort('price', 'price', 'desc')).toBe('-price');
     expect(nextSort('-created_at', 'name')).toBe('name');
     expect(nextSort('-created_at', 'created_at', 'desc')).toBe('created_at');
+  });
+});
+
+describe('filter pairs the server would refuse', () => {
+  const range: FilterField[] = [
+    { key: 'from', label: 'From', kind: 'date' },
+    { key: 'to', label: 'To', kind: 'date' },
+    { key: 'min_price', label: 'Min price', kind: 'amount' },
+    { key: 'max_price', label: 'Max price', kind: 'amount' },
+  ];
+  it('From after To: the error is on To', () => {
+    expect(filterErrors({ from: '2026-05-02', to: '2026-05-01' }, range)).toEqual({ to: 'To must be on or after From' });
+    expect(filterErrors({ from: '2026-05-01', to: '2026-05-01' }, range)).toEqual({});
+    expect(filterErrors({ from: '2026-05-02' }, range)).toEqual({});
+  });
+  it('a minimum above the maximum: the error is on the maximum', () => {
+    expect(filterErrors({ min_price: '50', max_price: '20' }, range)).toEqual({ max_price: 'Max price must be at least the Min price' });
+    expect(filterErrors({ min_price: '20', max_price: '50' }, range)).toEqual({});
   });
 });

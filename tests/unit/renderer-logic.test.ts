@@ -14,8 +14,9 @@ import { withShownAmounts } from '../../src/renderer/src/api/results';
 import { payFailureText } from '../../src/renderer/src/features/gift-cards/payFailure';
 import type { Offer } from '../../src/shared/types';
 import { formErrorsOf } from '../../src/renderer/src/api/results';
-import { formatDate, formatMoney } from '../../src/renderer/src/components/format';
+import { countOf, formatDate, formatMoney } from '../../src/renderer/src/components/format';
 import { addDays, isoDay, monthRange, yearRange } from '../../src/renderer/src/features/report/dates';
+import { xTicks } from '../../src/renderer/src/features/report/chartTicks';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -46,6 +47,32 @@ describe('money input', () => {
     expect(amountIssue('0', 'Amount', { positive: true })).toBe('Amount must be more than 0');
     expect(amountIssue('0', 'Amount')).toBeUndefined();
     expect(amountIssue('12.30', 'Amount', { positive: true })).toBeUndefined();
+  });
+
+  it('accepts a pasted dollar sign and thousands commas, and names what else is wrong', () => {
+    expect(amountIssue('$20', 'Price')).toBeUndefined();
+    expect(amountIssue(' $ 1,000.50 ', 'Price')).toBeUndefined();
+    expect(amountIssue('1,00', 'Price')).toBe('Price has a comma that does not group thousands: write 1000.50 or 1,000.50');
+    expect(amountIssue('20 USD', 'Price')).toBe('Price may only hold digits and a decimal point (" " is not allowed)');
+    expect(amountIssue('€20', 'Price')).toBe('Price may only hold digits and a decimal point ("€" is not allowed)');
+    expect(amountIssue('-$5', 'Price')).toBe('Price cannot be negative');
+    const parsed = transactionForm.safeParse({ seller_id: '1', transaction_amount: '$1,000.50', code: 'C' });
+    expect(parsed.success && parsed.data.transaction_amount).toBe('1000.50');
+    expect(priceError(offer({ min_price: 10, max_price: 2000 }), '$1,000.50')).toBeNull();
+    expect(priceError(offer({}), '2,5')).toBe('Price has a comma that does not group thousands: write 1000.50 or 1,000.50');
+    const bulk = bulkPaymentForm(200000).safeParse({ code: 'C', amount: '$1,500' });
+    expect(bulk.success && bulk.data.amount).toBe('1500');
+    const offerParsed = offerForm.safeParse({
+      title: 'T',
+      is_active: '1',
+      price_type: '0',
+      min_price: '$5',
+      max_price: '1,000',
+      fixed_price: [],
+      rate_type: '0',
+      rate: '10',
+    });
+    expect(offerParsed.success && [offerParsed.data.min_price, offerParsed.data.max_price]).toEqual(['5', '1000']);
   });
 
   it('bulk payment: the spec texts for an empty code, zero and more than the due', () => {
@@ -201,5 +228,21 @@ describe('messages with money and payment failures', () => {
     expect(payFailureText(MSG.codeUsed, 503, { message: MSG.unavailable })).toBe(MSG.unavailable);
     expect(payFailureText(MSG.codeUsed, 0, null)).toBe('The server could not be reached. The payment was not recorded.');
     expect(payFailureText('Card paid', 422, { errorMsg: 'Card paid' })).toBe('Card paid');
+  });
+});
+
+describe('counts', () => {
+  it('picks the noun by the plural rule', () => {
+    expect(countOf(1, 'offer', 'offers', 'en-US')).toBe('1 offer');
+    expect(countOf(2, 'offer', 'offers', 'en-US')).toBe('2 offers');
+    expect(countOf(0, 'card', 'cards', 'en-US')).toBe('0 cards');
+    expect(countOf(1234, 'card', 'cards', 'en-US')).toBe('1,234 cards');
+  });
+});
+
+describe('report chart labels', () => {
+  it('a month of days shows every label; a full year of days is thinned to about a dozen, level', () => {
+    expect(xTicks(31)).toEqual({ autoSkip: true });
+    expect(xTicks(365)).toEqual({ autoSkip: true, maxTicksLimit: 12, maxRotation: 0 });
   });
 });

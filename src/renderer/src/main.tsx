@@ -2,6 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getTransport } from './api';
 import { App } from './app/App';
+import { reloadOnStaleChunk } from './app/chunkReload';
+
+reloadOnStaleChunk(window);
 
 const root = createRoot(document.getElementById('root')!);
 getTransport()

@@ -7,6 +7,7 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import type { ArgsOf, OperationName } from '../../../shared/endpoints';
 import { useTransport } from '../api/TransportContext';
 import { useNotify } from './notify';
+import { countOf } from './format';
 
 /**
  * Export CSV: the server streams the file; in the app it goes through the Save dialog straight to disk, in a browser
@@ -31,7 +32,7 @@ export function ExportButton<K extends OperationName>({
     setRows(0);
     try {
       const r = await transport.exportCsv(op, args, fileName, (p) => setRows(p.rows));
-      if (r.saved) notify.success(`Exported ${(r.rows ?? 0).toLocaleString()} rows to ${r.path}`);
+      if (r.saved) notify.success(`Exported ${countOf(r.rows ?? 0, 'row', 'rows')} to ${r.path}`);
       else if (r.message) notify.error(r.message);
     } finally {
       setRows(null);
@@ -47,7 +48,7 @@ export function ExportButton<K extends OperationName>({
         <Box sx={{ minWidth: 160 }} data-testid="export-progress">
           <LinearProgress aria-label="Export progress" />
           <Typography variant="caption" role="status" aria-live="polite">
-            {rows.toLocaleString()} rows…
+            {countOf(rows, 'row', 'rows')}…
           </Typography>
         </Box>
       )}

@@ -49,8 +49,8 @@ export interface FormFrameProps<V extends FieldValues> extends SaveOptions<V> {
   /** The form's accessible name. */
   label: string;
   form: UseFormReturn<V>;
-  /** Where to go after a save (none: stay). */
-  navigateTo?: string;
+  /** Where to go after a save (none: stay); a function is asked after the save (e.g. the new record's page). */
+  navigateTo?: string | (() => string);
   submitLabel?: string;
   /** Clear: back to the form's default values (empty on create, the loaded record on edit). */
   clearable?: boolean;
@@ -81,7 +81,7 @@ export function FormFrame<V extends FieldValues>(props: FormFrameProps<V>) {
   const submit = useSaveHandler(form, props, (values) => {
     if (navigateTo) {
       allowLeaving();
-      navigate(navigateTo);
+      navigate(typeof navigateTo === 'function' ? navigateTo() : navigateTo);
     } else form.reset(values, { keepDirtyValues: false });
   });
 

@@ -17,6 +17,7 @@ import { ListExportButton, type ListExportOp } from './ListExportButton';
 import type { PagedList } from './useListQuery';
 import { FilterBar } from './filters/FilterBar';
 import { describeFilters, nextSort } from './filters/listFilters';
+import { countOf } from './format';
 import type { FilteredListState } from './filters/useFilteredList';
 
 export interface Column {
@@ -29,7 +30,8 @@ export interface Column {
 }
 
 /** The list's filter bar and what the rows are called ("cards"), for the count and the empty state. */
-export type ListFilterProps = FilteredListState & { label: string; noun: string; defaultSort?: string };
+/** `noun` is the plural ("cards"); `one` the singular when it is not the plural without its final s. */
+export type ListFilterProps = FilteredListState & { label: string; noun: string; one?: string; defaultSort?: string };
 
 export interface ListTableProps<T extends { id: number }> {
   /** The table's accessible name. */
@@ -88,13 +90,22 @@ export function ListTable<T extends { id: number }>({
   return (
     <>
       {filters && (
-        <FilterBar label={filters.label} fields={filters.fields} active={filters.active} onChange={filters.set} onClear={filters.clear} />
+        <FilterBar
+          label={filters.label}
+          fields={filters.fields}
+          active={filters.active}
+          errors={filters.errors}
+          onChange={filters.set}
+          onClear={filters.clear}
+        />
       )}
       {filters && hiding && !list.error && (
         <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1, minHeight: 20 }}>
           {list.loading && list.rows.length === 0
             ? ''
-            : `${list.capped ? `${list.total.toLocaleString()}+` : list.total.toLocaleString()} ${filters.noun}`}
+            : list.capped
+              ? `${list.total.toLocaleString()}+ ${filters.noun}`
+              : countOf(list.total, filters.one ?? filters.noun.replace(/s$/, ''), filters.noun)}
         </Typography>
       )}
       {toolbar}
@@ -116,7 +127,7 @@ export function ListTable<T extends { id: number }>({
               error={list.error}
               empty={list.rows.length === 0}
               emptyText={hiding && filters ? `No ${filters.noun} match: ${hiding}` : emptyText}
-              onRetry={() => void list.reload()}
+              onRetry={list.retryable ? () => void list.reload() : undefined}
             />
             {!list.error &&
               list.rows.map((row) => (

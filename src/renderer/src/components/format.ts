@@ -24,6 +24,16 @@ export function formatMoney(value: number | string | null | undefined, locale = 
   return format.format((negative ? -cents : cents) / 100);
 }
 
+const englishPlurals = new Intl.PluralRules('en');
+
+/**
+ * "1 card", "2 cards", "1,234 cards": the count in the user's locale with the English noun its plural rule picks (the
+ * screens' words are English, so the rule is English too).
+ */
+export function countOf(n: number, one: string, other: string, locale = userLocale()): string {
+  return `${n.toLocaleString(locale)} ${englishPlurals.select(n) === 'one' ? one : other}`;
+}
+
 /** A seller's due: "$40.50", or "owes back $75.00" when it is negative (the seller owes the marketplace). */
 export function formatDue(value: number | string | null | undefined, locale = userLocale()): string {
   const negative = typeof value === 'number' ? value < 0 : typeof value === 'string' && value.trim().startsWith('-');

@@ -4,6 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { ArgsOf } from '../../../shared/endpoints';
 import type { Page } from '../../../shared/types';
 import { useApiQuery } from '../api/query';
+import { canRetry } from './retry';
 
 export type PagedOp = 'listOffers' | 'listCards' | 'myCards' | 'listTransactions' | 'myTransactions' | 'sellerList' | 'listUsers';
 
@@ -18,6 +19,8 @@ export interface PagedList<T> {
   /** A page is being fetched (the table's aria-busy). */
   loading: boolean;
   error: string | null;
+  /** The error is one a Retry could change (not "not allowed" or "not found"). */
+  retryable: boolean;
   reload(): Promise<unknown>;
 }
 
@@ -69,6 +72,7 @@ export function useListQuery<T>(
     setPage,
     loading: q.isFetching,
     error: q.isError ? errorMessage : null,
+    retryable: canRetry(q.error),
     reload: q.refetch,
   };
 }

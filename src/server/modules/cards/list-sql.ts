@@ -60,6 +60,10 @@ const SORT_COLUMNS = {
   price: sql`g.price`,
   due: cardDue('g'),
   approval_date: sql`g.approval_date`,
+  status: sql`g.card_status`,
+  rate: sql`g.rate`,
+  paid: sql`g.paid_amount`,
+  payable: sql`(g.price - g.rate)`,
 };
 /** Cards without an approval date come last in both directions (an index for each direction, migration 0013). */
 const NULLS_LAST = new Set(['approval_date']);

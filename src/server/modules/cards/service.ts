@@ -118,29 +118,30 @@ export function createCardService(database: Database, images: ImageStore, signer
       // Cheap refusals before anything is written; repeated under lock inside the transaction.
       await priceCard(db, input.giftcard_offer_id, input.price, { requireActive: true, lock: false });
       const hashes = await hashAll(checked);
-      await images.withSaved(checked, (names, saveIn) =>
+      const id = await images.withSaved(checked, (names, saveIn) =>
         db.transaction(async (tx) => {
           await saveIn(tx);
           const rate = await priceCard(tx, input.giftcard_offer_id, input.price, { requireActive: true, lock: true });
-          const id = await repo.insertCard(tx, user.id, {
+          const cardId = await repo.insertCard(tx, user.id, {
             offerId: input.giftcard_offer_id,
             price: centsToDecimal(input.price),
             rate: centsToDecimal(rate),
             cardNumber: input.card_number ?? null,
             description: input.description ?? null,
           });
-          await repo.insertImages(tx, id, names);
-          await saveHashes(tx, id, names, hashes);
+          await repo.insertImages(tx, cardId, names);
+          await saveHashes(tx, cardId, names, hashes);
           await recordAudit(tx, {
             actorId: user.id,
             action: 'create',
             entity: 'gift_card',
-            entityId: id,
+            entityId: cardId,
             details: { price: centsToNumber(input.price), rate: centsToNumber(rate), images: names.length },
           });
+          return cardId;
         }),
       );
-      return { msg: 'Gift card added successfully' };
+      return { msg: 'Gift card added successfully', id };
     },
 
     /**

@@ -9,7 +9,17 @@ import type { FilterField } from './listFilters';
 const SEARCH_DELAY_MS = 300;
 
 /** The search box and the amount fields: they apply once typing pauses; an amount only when the server's money rule takes it. */
-function TypedField({ field, value, onChange }: { field: FilterField; value: string; onChange: (v: string) => void }) {
+function TypedField({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: FilterField;
+  value: string;
+  error?: string;
+  onChange: (v: string) => void;
+}) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const amount = field.kind === 'amount';
@@ -28,8 +38,8 @@ function TypedField({ field, value, onChange }: { field: FilterField; value: str
       label={field.label}
       value={text}
       onChange={(e) => setText(e.target.value)}
-      error={invalid}
-      helperText={invalid ? 'An amount like 12.50' : undefined}
+      error={invalid || !!error}
+      helperText={invalid ? 'An amount like 12.50' : error}
       slotProps={{ htmlInput: { maxLength: 64, inputMode: amount ? 'decimal' : undefined } }}
       sx={{ minWidth: amount ? 120 : 220, width: amount ? 130 : undefined }}
     />
@@ -41,10 +51,12 @@ export function FilterBar(props: {
   label: string;
   fields: readonly FilterField[];
   active: Record<string, string>;
+  /** Field errors found before any request (From after To). */
+  errors?: Record<string, string>;
   onChange: (key: string, value: string) => void;
   onClear: () => void;
 }) {
-  const { fields, active, onChange } = props;
+  const { fields, active, onChange, errors = {} } = props;
   return (
     <Box
       role="search"
@@ -54,7 +66,7 @@ export function FilterBar(props: {
     >
       {fields.map((f) =>
         f.kind === 'search' || f.kind === 'amount' ? (
-          <TypedField key={f.key} field={f} value={active[f.key] ?? ''} onChange={(v) => onChange(f.key, v)} />
+          <TypedField key={f.key} field={f} value={active[f.key] ?? ''} error={errors[f.key]} onChange={(v) => onChange(f.key, v)} />
         ) : f.kind === 'date' ? (
           <TextField
             key={f.key}
@@ -65,7 +77,9 @@ export function FilterBar(props: {
             label={f.label}
             value={active[f.key] ?? ''}
             onChange={(e) => onChange(f.key, e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            error={!!errors[f.key]}
+            helperText={errors[f.key]}
+            slotProps={{ inputLabel: { shrink: true }, formHelperText: { role: errors[f.key] ? 'alert' : undefined } }}
           />
         ) : (
           <SelectField

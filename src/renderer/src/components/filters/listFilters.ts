@@ -21,6 +21,24 @@ export function filtersFromParams(params: URLSearchParams, keys: readonly string
   return out;
 }
 
+/**
+ * The filter values the server would refuse as a pair: From after To, a minimum above the maximum. The message goes
+ * under the second field and the list keeps its last good filters, so no request is sent for them.
+ */
+export function filterErrors(active: Record<string, string>, fields: readonly FilterField[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const label = (key: string) => fields.find((f) => f.key === key)?.label ?? key;
+  if (active.from && active.to && active.from > active.to) errors.to = `${label('to')} must be on or after ${label('from')}`;
+  for (const f of fields) {
+    if (f.kind !== 'amount' || !f.key.startsWith('max_')) continue;
+    const minKey = `min_${f.key.slice(4)}`;
+    const [min, max] = [Number(active[minKey]), Number(active[f.key])];
+    if (active[minKey] && active[f.key] && Number.isFinite(min) && Number.isFinite(max) && min > max)
+      errors[f.key] = `${f.label} must be at least the ${label(minKey)}`;
+  }
+  return errors;
+}
+
 /** The search params after setting one filter: an empty value removes it, and the list goes back to page 1. */
 export function withFilter(params: URLSearchParams, key: string, value: string): URLSearchParams {
   const next = new URLSearchParams(params);

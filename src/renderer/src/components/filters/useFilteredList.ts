@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { PagedOp } from '../useListQuery';
 import { useListQuery } from '../useListQuery';
 import { useListFilters } from './useListFilters';
@@ -6,7 +7,10 @@ import type { FilterField } from './listFilters';
 /** A list whose filters, search, sort and size live in the URL and go to the list call. */
 export function useFilteredList<T>(op: PagedOp, fallbackPerPage: number, errorMessage: string, fields: readonly FilterField[]) {
   const filters = useListFilters(fields);
-  const list = useListQuery<T>(op, fallbackPerPage, errorMessage, filters.active);
+  // A pair the server would refuse (From after To) shows its field error; the list stays on the last good filters.
+  const lastGood = useRef(filters.active);
+  if (Object.keys(filters.errors).length === 0) lastGood.current = filters.active;
+  const list = useListQuery<T>(op, fallbackPerPage, errorMessage, lastGood.current);
   return { list, filters: { ...filters, fields } };
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { filtersFromParams, withFilter, withoutFilters, type FilterField } from './listFilters';
+import { filterErrors, filtersFromParams, withFilter, withoutFilters, type FilterField } from './listFilters';
 import { useTrackedParams } from './useTrackedParams';
 
 /** The list state in the URL: a reload, Back or a pasted link shows the same list. */
@@ -9,5 +9,6 @@ export function useListFilters(fields: readonly FilterField[]) {
   const active = useMemo(() => filtersFromParams(params, keys), [params, keys]);
   const set = useCallback((key: string, value: string) => update((latest) => withFilter(latest, key, value)), [update]);
   const clear = useCallback(() => update((latest) => withoutFilters(latest, keys)), [update, keys]);
-  return { active, set, clear, isFiltered: Object.keys(active).length > 0 };
+  const errors = useMemo(() => filterErrors(active, fields), [active, fields]);
+  return { active, errors, set, clear, isFiltered: Object.keys(active).length > 0 };
 }

@@ -1,23 +1,27 @@
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import CardActionArea from '@mui/material/CardActionArea';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useApiQuery } from '../../api/query';
-import { formatMoney } from '../../components/format';
+import { countOf, formatMoney } from '../../components/format';
 import { Due } from '../../components/Money';
+import { figureLinks } from './figureLinks';
 
 /** "3 days", "5 hours", "under an hour": how long the oldest pending card has waited. */
 export function waitedFor(iso: string | null, now = Date.now()): string {
   if (!iso) return '';
   const hours = Math.floor((now - Date.parse(iso)) / 3_600_000);
   if (!(hours >= 1)) return 'under an hour';
-  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'}`;
-  return `${Math.floor(hours / 24)} days`;
+  if (hours < 48) return countOf(hours, 'hour', 'hours');
+  return countOf(Math.floor(hours / 24), 'day', 'days');
 }
 
-function Figure({ label, value, note }: { label: string; value: React.ReactNode | undefined; note?: string }) {
-  return (
-    <Paper component="li" variant="outlined" sx={{ p: 2, minWidth: 150, flex: '1 1 150px', listStyle: 'none' }}>
+/** One figure; with `to`, the whole tile is a link to the queue it counts. */
+function Figure({ label, value, note, to }: { label: string; value: React.ReactNode | undefined; note?: string; to?: string }) {
+  const body = (
+    <>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -27,6 +31,17 @@ function Figure({ label, value, note }: { label: string; value: React.ReactNode 
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', minHeight: '1.5em' }}>
         {note ?? ''}
       </Typography>
+    </>
+  );
+  return (
+    <Paper component="li" variant="outlined" sx={{ minWidth: 150, flex: '1 1 150px', listStyle: 'none', overflow: 'hidden' }}>
+      {to ? (
+        <CardActionArea component={RouterLink} to={to} sx={{ p: 2, height: '100%' }}>
+          {body}
+        </CardActionArea>
+      ) : (
+        <Box sx={{ p: 2 }}>{body}</Box>
+      )}
     </Paper>
   );
 }
@@ -36,6 +51,7 @@ export default function FiguresStrip() {
   const q = useApiQuery('dashboardFigures', {}, { loader: false });
   const f = q.data;
   const own = f?.scope === 'own';
+  const links = figureLinks(own);
   if (q.isError)
     return (
       <Typography role="status" color="text.secondary" sx={{ mb: 2 }}>
@@ -48,12 +64,13 @@ export default function FiguresStrip() {
         label={own ? 'My cards pending review' : 'Cards pending review'}
         value={f && String(f.pending)}
         note={f?.oldest_pending_at ? `oldest waiting ${waitedFor(f.oldest_pending_at)}` : f && 'none waiting'}
+        to={links.pending}
       />
-      <Figure label={own ? 'Due to me' : 'Total due to sellers'} value={f && <Due value={f.due} />} />
-      <Figure label="Paid this month" value={f && formatMoney(f.paid_this_month)} />
+      <Figure label={own ? 'Due to me' : 'Total due to sellers'} value={f && <Due value={f.due} />} to={links.due} />
+      <Figure label="Paid this month" value={f && formatMoney(f.paid_this_month)} to={links.paid} />
       <Figure label="Clawed back this month" value={f && formatMoney(f.clawed_back_this_month)} />
-      <Figure label="Approved this month" value={f && String(f.approved_this_month)} />
-      <Figure label="Rejected this month" value={f && String(f.rejected_this_month)} />
+      <Figure label="Approved this month" value={f && String(f.approved_this_month)} to={links.approved} />
+      <Figure label="Rejected this month" value={f && String(f.rejected_this_month)} to={links.rejected} />
     </Box>
   );
 }

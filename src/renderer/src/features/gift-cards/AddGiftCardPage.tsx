@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import Stack from '@mui/material/Stack';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -33,12 +33,14 @@ export default function AddGiftCardPage() {
   const create = useApiMutation('createCard', { loader: false });
   const saving = formState.isSubmitting;
   const images = imagesField.field.value;
+  const createdId = useRef<number | null>(null);
 
   const save = async (v: Values) => {
     const data = await create.mutateAsync({
       body: { giftcard_offer_id: Number(v.giftcard_offer_id), price: v.price.trim(), description: v.description.trim() || undefined },
       files: { gallery: v.images },
     });
+    createdId.current = data.id;
     return msgText({ status: 200, data }, 'Gift card saved');
   };
 
@@ -47,6 +49,8 @@ export default function AddGiftCardPage() {
       title="Add Gift Card"
       label="Add gift card"
       backTo="/gift-cards"
+      // The new card's page, so a second Save cannot look like a duplicate of it.
+      navigateTo={() => (createdId.current === null ? '/gift-cards' : `/gift-card/${createdId.current}`)}
       maxWidth={720}
       notice={<LoadState loading={false} error={loadError} onRetry={() => void reload()} />}
       form={form}

@@ -27,6 +27,7 @@ import ImagePicker from '../../components/ImagePicker';
 import { useNotify } from '../../components/notify';
 import { Pagination } from '../../components/Pagination';
 import { ImageViewDialog } from './CardImages';
+import { canRetry } from '../../components/retry';
 
 /** The comment box and the comment table of a card. */
 export default function CardComments({ cardId }: { cardId: number }) {
@@ -138,7 +139,7 @@ export default function CardComments({ cardId }: { cardId: number }) {
               error={loadError}
               empty={rows.length === 0}
               emptyText={MSG.noComment}
-              onRetry={load}
+              onRetry={canRetry(q.error) ? load : undefined}
             />
             {!loadError &&
               rows.map((c) => {

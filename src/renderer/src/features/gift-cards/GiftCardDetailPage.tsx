@@ -25,6 +25,7 @@ import RejectionNotice from './review/RejectionNotice';
 import ReviewActions from './review/ReviewActions';
 import CardHistory from './review/CardHistory';
 import CardMoney from './review/CardMoney';
+import { canRetry } from '../../components/retry';
 
 /** /gift-card/:id: at wide screens the photos on one side, the edit form and comments on the other. */
 export default function GiftCardDetailPage() {
@@ -82,7 +83,7 @@ export default function GiftCardDetailPage() {
       />
       {card && <DisputeDialog card={card} open={dialog === 'dispute'} onClose={() => setDialog(null)} />}
       {card && <ResolveDialog card={card} open={dialog === 'resolve'} onClose={() => setDialog(null)} />}
-      <LoadState loading={false} error={error} onRetry={valid ? load : undefined} />
+      <LoadState loading={false} error={error} onRetry={valid && q.isError && canRetry(q.error) ? load : undefined} />
       {!error && (
         <Box
           sx={{

@@ -38,6 +38,10 @@ const cardName = (c: GiftCard) => `card ${c.card_number || `#${c.id}`}`;
 const payBlocker = (c: GiftCard): string | null =>
   c.card_status !== CARD_STATUS.approved ? MSG.cardNotApproved : c.due <= 0 ? MSG.cardPaid : null;
 
+/** Why the server would refuse to delete this card (it has payments, a disputed card included); null when it may go. */
+const deleteBlocker = (c: GiftCard): string | null =>
+  c.paid_amount > 0 || c.card_status === CARD_STATUS.disputed ? 'This card has payments: it cannot be deleted' : null;
+
 /** Gift Cards: all cards for staff, the seller's own for sellers. */
 export default function GiftCardListPage() {
   const { isStaff, isSeller } = useSession();
@@ -78,13 +82,13 @@ export default function GiftCardListPage() {
     ...(isStaff ? [{ label: 'Seller Info' }] : []),
     { label: 'Card Info' },
     { label: 'Card Number' },
-    { label: 'Status' },
+    { label: 'Status', sortKey: 'status' },
     { label: 'Price', align: 'right' as const, sortKey: 'price', sortFirst: 'desc' as const },
-    { label: 'Rate', align: 'right' as const },
-    { label: 'Paid Amount', align: 'right' as const },
+    { label: 'Rate', align: 'right' as const, sortKey: 'rate', sortFirst: 'desc' as const },
+    { label: 'Paid Amount', align: 'right' as const, sortKey: 'paid', sortFirst: 'desc' as const },
     ...(isSeller
       ? [
-          { label: 'Payable', align: 'right' as const },
+          { label: 'Payable', align: 'right' as const, sortKey: 'payable', sortFirst: 'desc' as const },
           { label: 'Due', align: 'right' as const, sortKey: 'due', sortFirst: 'desc' as const },
         ]
       : []),
@@ -168,10 +172,16 @@ export default function GiftCardListPage() {
                 </Tooltip>
               )}
               {isStaff || c.card_status === CARD_STATUS.pending ? (
-                <Tooltip title="Delete">
-                  <IconButton aria-label={`Delete ${cardName(c)}`} onClick={() => confirmedDelete('deleteCard', c.id)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
+                <Tooltip title={deleteBlocker(c) ?? 'Delete'}>
+                  <span>
+                    <IconButton
+                      aria-label={`Delete ${cardName(c)}`}
+                      disabled={deleteBlocker(c) !== null}
+                      onClick={() => confirmedDelete('deleteCard', c.id)}
+                    >
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </span>
                 </Tooltip>
               ) : (
                 // The slot stays, so the icons of every row line up.

@@ -14,6 +14,14 @@ const SORTS = [
   { value: 'due', label: 'Due, lowest first' },
   { value: '-approval_date', label: 'Approved, newest first' },
   { value: 'approval_date', label: 'Approved, oldest first' },
+  { value: 'status', label: 'Status, Pending first' },
+  { value: '-status', label: 'Status, Disputed first' },
+  { value: '-rate', label: 'Rate, highest first' },
+  { value: 'rate', label: 'Rate, lowest first' },
+  { value: '-paid', label: 'Paid, highest first' },
+  { value: 'paid', label: 'Paid, lowest first' },
+  { value: '-payable', label: 'Payable, highest first' },
+  { value: 'payable', label: 'Payable, lowest first' },
 ];
 
 /** The card list's filter bar: staff also filter by seller; the date range applies to the chosen date. */

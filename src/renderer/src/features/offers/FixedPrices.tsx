@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import { MSG } from '../../../../shared/messages';
+import { normaliseAmount } from '../../../../shared/forms';
 import { parseCents } from '../../../../shared/money';
 import { formatMoney } from '../../components/format';
 import { amountText } from '../../components/form';
@@ -16,7 +17,7 @@ export function FixedPrices({ prices, onChange, error }: { prices: string[]; onC
 
   const add = () => {
     if (!text.trim()) return setFieldError(MSG.enterPrice);
-    const cents = parseCents(text);
+    const cents = parseCents(normaliseAmount(text));
     if (cents === null || cents === 0) return setFieldError('Enter a price above 0 with at most 2 decimals');
     const value = amountText(cents / 100);
     if (!prices.includes(value)) onChange([...prices, value].sort((a, b) => Number(a) - Number(b)));

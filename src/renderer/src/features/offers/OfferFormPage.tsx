@@ -10,6 +10,7 @@ import { FormSelect, FormText } from '../../components/FormFields';
 import { FormPage } from '../../components/FormPage';
 import { FixedPrices } from './FixedPrices';
 import { EMPTY_OFFER, offerBody, offerToValues } from './offerForm';
+import { canRetry } from '../../components/retry';
 
 const decimal = { htmlInput: { inputMode: 'decimal' as const } };
 
@@ -52,7 +53,7 @@ export default function OfferFormPage() {
       maxWidth={640}
       loading={!creating && loaded.isPending}
       loadError={loaded.isError ? (loaded.error.status === 404 ? 'This offer does not exist.' : 'Could not load the offer') : null}
-      onRetry={() => void loaded.refetch()}
+      onRetry={canRetry(loaded.error) ? () => void loaded.refetch() : undefined}
       form={form}
       save={save}
       submitLabel={creating ? 'Save' : 'Update'}

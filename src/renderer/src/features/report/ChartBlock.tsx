@@ -25,6 +25,8 @@ import {
   type ChartOptions,
 } from 'chart.js';
 
+import { xTicks } from './chartTicks';
+
 ChartJS.register(CategoryScale, LinearScale, BarElement, PointElement, LineElement, Filler, Legend, Tooltip);
 
 /** Approved blue and rejected red (spec), lighter on the dark theme; axis text and grid follow the theme. */
@@ -52,14 +54,14 @@ interface Props {
   height?: number;
 }
 
-const options = (kind: 'line' | 'bar', text: string, grid: string): ChartOptions<'line'> & ChartOptions<'bar'> => ({
+const options = (kind: 'line' | 'bar', text: string, grid: string, count: number): ChartOptions<'line'> & ChartOptions<'bar'> => ({
   responsive: true,
   maintainAspectRatio: false,
   animation: false,
   color: text,
   plugins: { legend: { position: 'bottom', labels: { color: text } } },
   scales: {
-    x: { grid: { display: false }, ticks: { color: text } },
+    x: { grid: { display: false }, ticks: { color: text, ...xTicks(count) } },
     y: { beginAtZero: true, ticks: { precision: 0, color: text }, grid: { color: grid } },
   },
   ...(kind === 'line' ? { elements: { line: { tension: 0.5 } } } : {}),
@@ -116,7 +118,7 @@ export default function ChartBlock({ kind, series, title, labelHeading = 'Day', 
         {kind === 'line' ? (
           <Line
             data={data}
-            options={options('line', theme.palette.text.secondary, theme.palette.divider)}
+            options={options('line', theme.palette.text.secondary, theme.palette.divider, series.labels.length)}
             role="img"
             aria-label={summary}
             fallbackContent={<p>{summary}</p>}
@@ -124,7 +126,7 @@ export default function ChartBlock({ kind, series, title, labelHeading = 'Day', 
         ) : (
           <Bar
             data={data}
-            options={options('bar', theme.palette.text.secondary, theme.palette.divider)}
+            options={options('bar', theme.palette.text.secondary, theme.palette.divider, series.labels.length)}
             role="img"
             aria-label={summary}
             fallbackContent={<p>{summary}</p>}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
@@ -47,7 +47,13 @@ export default function ReportPage() {
     { body: { start_date: yearRange(year).start, end_date: yearRange(year).end, seller_id: sellerId } },
     { retry: false },
   );
-  const daily = dailyQ.data && Array.isArray(dailyQ.data.lableArray) ? seriesOf(dailyQ.data, true) : none;
+  const fresh = dailyQ.data && Array.isArray(dailyQ.data.lableArray) ? { range, series: seriesOf(dailyQ.data, true) } : null;
+  // A refused range keeps the last good chart and its title on screen (the why is at the fields).
+  const lastGood = useRef(fresh);
+  if (fresh) lastGood.current = fresh;
+  const shown = fresh ?? (dailyQ.isError ? lastGood.current : null);
+  const daily = shown?.series ?? none;
+  const shownRange = shown?.range ?? range;
   const yearly = yearlyQ.data && Array.isArray(yearlyQ.data.lableArray) ? seriesOf(yearlyQ.data, false) : emptyYear;
 
   const { setError } = form;
@@ -55,7 +61,7 @@ export default function ReportPage() {
     const err = dailyQ.error;
     if (!err) return;
     console.error('daily report failed', err.status, err.result.data); // spec 8: logged only
-    // A refused range says why at its fields (the chart is empty: never the previous range's).
+    // A refused range says why at its fields; the chart above them stays the last good one, titled with its own dates.
     for (const [name, text] of Object.entries(formErrorsOf(err.result, { fallback: '' }).fields))
       if (name === 'start_date' || name === 'end_date') setError(name, { type: 'server', message: text });
   }, [dailyQ.error, setError]);
@@ -131,7 +137,7 @@ export default function ReportPage() {
             </Stack>
           </form>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="daily-range">
-            {localDay(range.start_date)} – {localDay(range.end_date)}
+            {localDay(shownRange.start_date)} – {localDay(shownRange.end_date)}
           </Typography>
           <ChartBlock kind="line" series={daily} title="Approvals and rejections per day" />
         </Paper>

@@ -21,7 +21,7 @@ import { useTransport } from '../../api/TransportContext';
 import { useSession } from '../../app/session';
 import { TableStatusRow } from '../../components/DataTable';
 import { ExportButton } from '../../components/ExportButton';
-import { formatDateTime, formatMoney } from '../../components/format';
+import { countOf, formatDateTime, formatMoney } from '../../components/format';
 import { Due } from '../../components/Money';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
@@ -29,6 +29,7 @@ import { SelectField } from '../../components/SelectField';
 import { useTrackedParams } from '../../components/filters/useTrackedParams';
 import { isoDay, localDay } from '../report/dates';
 import { useSellers } from '../transactions/useSellers';
+import { canRetry } from '../../components/retry';
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -43,7 +44,7 @@ function EventText({ e }: { e: StatementEvent }) {
       {STATEMENT_EVENT_LABEL[e.kind]}
       {e.code && <> {e.code}</>}
       {card && <> ({card})</>}
-      {!card && e.cards > 1 && <> ({e.cards} cards)</>}
+      {!card && e.cards > 1 && <> ({countOf(e.cards, 'card', 'cards')})</>}
     </>
   );
 }
@@ -158,7 +159,7 @@ export default function StatementPage() {
               error={sellerId === null ? null : errorText}
               empty={!st}
               emptyText={sellerId === null ? 'Choose a seller' : 'No statement'}
-              onRetry={() => void q.refetch()}
+              onRetry={canRetry(q.error) ? () => void q.refetch() : undefined}
             />
             {st && (
               <>

@@ -55,7 +55,12 @@ export default function TransactionListPage() {
               <Money value={t.transaction_amount} />
             </TableCell>
             <TableCell>
-              <Chip size="small" label={t.is_redeem === 1 ? 'Yes' : 'No'} color={t.is_redeem === 1 ? 'success' : 'default'} />
+              {/* Only a payout can be redeemed: a clawback entry (or its reversal) has no Yes or No. */}
+              {t.kind === 'payout' ? (
+                <Chip size="small" label={t.is_redeem === 1 ? 'Yes' : 'No'} color={t.is_redeem === 1 ? 'success' : 'default'} />
+              ) : (
+                '—'
+              )}
             </TableCell>
             <TableCell className="nowrap">{formatDateTime(t.created_at)}</TableCell>
             <TableCell align="right">

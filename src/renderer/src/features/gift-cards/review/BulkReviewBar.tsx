@@ -15,6 +15,7 @@ import type { BulkReviewResult } from '../../../../../shared/types';
 import { useApiMutation } from '../../../api/query';
 import { useNotify } from '../../../components/notify';
 import RejectDialog from './RejectDialog';
+import { countOf } from '../../../components/format';
 
 /** What a bulk review did: how many passed, and each card with the server's answer. */
 function BulkSummary({ result, onClose }: { result: BulkReviewResult | null; onClose(): void }) {
@@ -85,7 +86,7 @@ export function BulkReviewBar({ ids, onDone }: { ids: number[]; onDone(): void }
       <RejectDialog
         open={rejecting}
         onClose={() => setRejecting(false)}
-        what={`${ids.length} cards`}
+        what={countOf(ids.length, 'card', 'cards')}
         reject={async (v) => {
           const msg = await send({ action: 'reject', ...v });
           setRejecting(false);

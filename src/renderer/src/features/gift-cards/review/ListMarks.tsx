@@ -4,11 +4,12 @@ import Typography from '@mui/material/Typography';
 import { CARD_STATUS } from '../../../../../shared/constants';
 import type { GiftCard } from '../../../../../shared/types';
 import { reasonLabel } from './reasons';
+import { countOf } from '../../../components/format';
 
 /** Staff list: this number is on other cards too (compared normalised). */
 export function DuplicateMark({ count }: { count?: number }) {
   if (!count) return null;
-  const text = `Number also on ${count} other card${count > 1 ? 's' : ''}`;
+  const text = `Number also on ${countOf(count, 'other card', 'other cards')}`;
   return (
     <Tooltip title={text}>
       <Chip label="Duplicate" color="warning" size="small" aria-label={text} sx={{ ml: 1 }} data-testid="duplicate-mark" />

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { figureLinks } from '../../src/renderer/src/features/dashboard/figureLinks';
+
+describe('dashboard figure tiles', () => {
+  const now = new Date(2026, 10, 25, 15, 0);
+  it('staff tiles open the matching queues, this month from its first day to today', () => {
+    expect(figureLinks(false, now)).toEqual({
+      pending: '/gift-cards?status=0&sort=created_at',
+      due: '/sellers?has_due=1&sort=-due',
+      paid: '/transactions?from=2026-11-01&to=2026-11-25',
+      approved: '/gift-cards?status=1&date_field=approved&from=2026-11-01&to=2026-11-25',
+      rejected: '/gift-cards?status=2&date_field=rejected&from=2026-11-01&to=2026-11-25',
+    });
+  });
+  it("a seller's tiles open their own lists", () => {
+    const links = figureLinks(true, now);
+    expect([links.due, links.paid]).toEqual(['/gift-cards?has_due=1', '/my-transaction?from=2026-11-01&to=2026-11-25']);
+  });
+});
