@@ -17,13 +17,28 @@ const cardPath = (e: LiveEvent) => (e.card_id ? `/gift-card/${e.card_id}` : '/gi
  */
 export function notificationsFor(role: Role, events: readonly LiveEvent[]): NotificationSpec[] {
   if (role === 'admin' || role === 'manager') {
+    const staff: NotificationSpec[] = [];
     const submitted = events.filter((e) => e.type === 'card.submitted' && e.data.status === 0);
-    if (submitted.length === 0) return [];
     if (submitted.length === 1)
-      return [{ title: 'New gift card to review', body: `Card #${submitted[0].card_id} was submitted.`, path: cardPath(submitted[0]) }];
-    return [
-      { title: `${submitted.length} new gift cards to review`, body: 'They are waiting in the Gift Cards list.', path: '/gift-cards' },
-    ];
+      staff.push({ title: 'New gift card to review', body: `Card #${submitted[0].card_id} was submitted.`, path: cardPath(submitted[0]) });
+    else if (submitted.length > 1)
+      staff.push({
+        title: `${submitted.length} new gift cards to review`,
+        body: 'They are waiting in the Gift Cards list.',
+        path: '/gift-cards',
+      });
+    // Maker-checker: a payment that waits for a second staff member (the maker's own request is not news to them,
+    // but main does not know who the maker is: the Pending approvals screen shows them no Approve button).
+    const requested = events.filter((e) => e.type === 'approval.requested');
+    if (requested.length > 0) {
+      const amount = requested.length === 1 ? money(Number(requested[0].data.amount)) : null;
+      staff.push({
+        title: requested.length === 1 ? 'A payment waits for approval' : `${requested.length} payments wait for approval`,
+        body: amount ? `${amount} needs a second staff member.` : 'They need a second staff member.',
+        path: '/pending-approvals',
+      });
+    }
+    return staff;
   }
   const out: NotificationSpec[] = [];
   for (const e of events) {

@@ -15,6 +15,9 @@ export const EVENT_TYPES = [
   'redeem.toggled',
   'due.changed',
   'pending.changed',
+  /** Staff only: a payment waits for a second staff member (FOUR_EYES), or such a request was approved or declined. */
+  'approval.requested',
+  'approval.decided',
 ] as const;
 
 export const liveEventSchema = z.object({

@@ -52,6 +52,7 @@ describe('FOUR_EYES=1', () => {
   it('a bulk payout above the limit waits for a second staff member, who approves it; the maker cannot', async () => {
     const seller = await s.createUser('seller');
     await approvedCard(seller, 100);
+    const eventsFrom = (await s.call('GET', 'events', { token: s.users.manager.token })).body.last_id as number;
     const body = { seller_id: seller.id, paid_amount: 60, code: code() };
     const first = await s.call('POST', 'bulk-payment', { token: s.users.admin.token, body });
     expect(first.status, JSON.stringify(first.body)).toBe(202);
@@ -71,6 +72,16 @@ describe('FOUR_EYES=1', () => {
     // Used once.
     expect((await s.call('POST', `pending-payment-approve/${req.id}`, { token: s.users.manager.token })).status).toBe(422);
     expect(await transactionsOf(seller.id)).toBe(1);
+    // Live: staff's streams carry the request and its decision (the screen and its badge follow them); the seller's never.
+    const staffEvents = (await s.call('GET', `events?after=${eventsFrom}`, { token: s.users.admin.token })).body.events;
+    const approvals = staffEvents.filter((e: { type: string }) => e.type.startsWith('approval.'));
+    expect(approvals.map((e: { type: string; data: { request_id: number } }) => [e.type, e.data.request_id])).toEqual([
+      ['approval.requested', req.id],
+      ['approval.decided', req.id],
+    ]);
+    expect(approvals[0].data.amount).toBe(60);
+    const sellerEvents = (await s.call('GET', `events?after=${eventsFrom}`, { token: seller.token })).body.events;
+    expect(sellerEvents.filter((e: { type: string }) => e.type.startsWith('approval.'))).toEqual([]);
   });
 
   it('a request is declined with a reason, and expires after 24 hours', async () => {

@@ -113,6 +113,18 @@ describe('notifications', () => {
     expect(notificationsFor('admin', [ev('card.status', { from: 0, to: 1 }), ev('payment.recorded', { amount: 5 })])).toEqual([]);
   });
 
+  it('staff: a payment waiting for a second staff member opens Pending approvals; sellers never hear of it', () => {
+    expect(notificationsFor('manager', [ev('approval.requested', { request_id: 3, amount: 1500 })])).toEqual([
+      { title: 'A payment waits for approval', body: '$1500.00 needs a second staff member.', path: '/pending-approvals' },
+    ]);
+    const two = [ev('approval.requested', { amount: 1200 }), ev('approval.requested', { amount: 1300 }, 13)];
+    expect(notificationsFor('admin', two)).toEqual([
+      { title: '2 payments wait for approval', body: 'They need a second staff member.', path: '/pending-approvals' },
+    ]);
+    expect(notificationsFor('admin', [ev('approval.decided', { status: 'approved' })])).toEqual([]);
+    expect(notificationsFor('seller', [ev('approval.requested', { amount: 1500 })])).toEqual([]);
+  });
+
   it('sellers: approved, rejected (with the reason when there is one) and paid; clicking opens the card', () => {
     expect(
       notificationsFor('seller', [

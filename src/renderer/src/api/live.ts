@@ -29,6 +29,8 @@ export const EVENT_INVALIDATES: Record<LiveEvent['type'], readonly OperationName
   'redeem.toggled': payouts,
   'due.changed': ['sellerDue', 'sellerList', 'dashboardFigures', 'sellerStatement'],
   'pending.changed': ['dashboardFigures', 'cardStatusCounts'],
+  'approval.requested': ['listPendingPayments'],
+  'approval.decided': ['listPendingPayments'],
 };
 /** Reads of one card, refreshed only when the event is about that card. */
 const PER_CARD = new Set<OperationName>(['getCard', 'listComments', 'cardHistory', 'cardMoney']);
