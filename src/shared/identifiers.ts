@@ -13,7 +13,9 @@ const IS_DIGIT = /^\p{Nd}$/u;
  * what the unique index, the duplicate checks and the search compare. Not for display: `0` and `O` are one letter.
  */
 export function identifierSkeleton(s: string): string {
-  const visible = s.normalize('NFKC').replace(INVISIBLE, '');
+  // Upper case first: the confusables map `I` to `l` but leave `i`, and know Cyrillic `К` but not every small letter,
+  // so case is folded to capitals before mapping (`mi` and `MI` then have one key).
+  const visible = s.normalize('NFKC').replace(INVISIBLE, '').toUpperCase();
   const mapped = unhomoglyph(asciiDigits(visible)).toLowerCase();
   return unhomoglyph(mapped).toLowerCase().normalize('NFKC');
 }
