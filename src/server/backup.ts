@@ -17,7 +17,7 @@ if (!arg) {
 }
 const config = loadConfig();
 if (config.DATABASE_URL) {
-  console.error('DATABASE_URL is set: back up PostgreSQL with pg_dump (see the README), and the photos folder if IMAGE_STORE=fs.');
+  console.error('DATABASE_URL is set: back up PostgreSQL with pg_dump (see docs/operations.md), and the photos folder if IMAGE_STORE=fs.');
   process.exit(2);
 }
 const file = path.resolve(arg);
