@@ -60,6 +60,11 @@ export const payableCents = (priceCents: Cents, rateCents: Cents): Cents => pric
  * approved card owes the seller its payable less what was paid; a disputed card is owed back by the seller (minus what
  * was paid on it); pending and rejected cards owe nothing. A seller's due is the sum of their cards' dues.
  */
+/** Whether a card in this status carries a due at all (approved: owed to the seller; disputed: owed back). */
+export function cardCarriesDue(status: number): boolean {
+  return status === 1 || status === 3;
+}
+
 export function cardDueCents(status: number, payable: Cents, paid: Cents): Cents {
   if (status === 1) return payable - paid;
   if (status === 3) return -paid;

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { cardCarriesDue } from '../../../shared/money';
 import { formatDue, formatMoney } from './format';
 
 /** An amount as "$40.50". */
@@ -22,6 +23,11 @@ export function Due({ value, onPrimary = false }: { value: number | null | undef
       {text}
     </Box>
   );
+}
+
+/** A card's due: "—" for a card that carries none (pending, rejected), else its signed due. */
+export function CardDue({ card }: { card: { card_status: number; due: number } }) {
+  return cardCarriesDue(card.card_status) ? <Due value={card.due} /> : <>—</>;
 }
 
 /** A labelled amount in a row of figures (price, rate, payable, paid, due); `testIdPrefix` + the label names it. */

@@ -1,4 +1,4 @@
-import { parseCents } from '../../../shared/money';
+import { cardCarriesDue, parseCents } from '../../../shared/money';
 
 /** The user's locale (the browser's or the desktop app's language); undefined lets Intl pick its default. */
 export const userLocale = (): string | undefined => (globalThis as { navigator?: { language?: string } }).navigator?.language || undefined;
@@ -44,7 +44,7 @@ export function formatDue(value: number | string | null | undefined, locale = us
 
 /** A card's due: "—" for a card that owes nothing either way (pending or rejected), else its signed due. */
 export function formatCardDue(card: { card_status: number; due: number }, locale = userLocale()): string {
-  return card.card_status === 1 || card.card_status === 3 ? formatDue(card.due, locale) : '—';
+  return cardCarriesDue(card.card_status) ? formatDue(card.due, locale) : '—';
 }
 
 /** A timestamp's day and time in the user's locale ("Nov 23, 2026, 3:14 PM"); '' when it is not a date. */

@@ -14,7 +14,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import SearchIcon from '@mui/icons-material/Search';
 import { CARD_STATUS, PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import { formatMoney } from '../../components/format';
-import { Due } from '../../components/Money';
+import { CardDue } from '../../components/Money';
 import type { GiftCard } from '../../../../shared/types';
 import { useSession } from '../../app/session';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
@@ -157,7 +157,7 @@ export default function GiftCardListPage() {
             {isSeller && <TableCell align="right">{formatMoney(c.payable)}</TableCell>}
             {isSeller && (
               <TableCell align="right">
-                {c.card_status === CARD_STATUS.approved || c.card_status === CARD_STATUS.disputed ? <Due value={c.due} /> : '—'}
+                <CardDue card={c} />
               </TableCell>
             )}
             <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
