@@ -86,6 +86,13 @@ const CASTS: Record<KeyType, [SQL, RegExp]> = {
   timestamptz: [sql`timestamptz`, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/],
   text: [sql`text`, /^[^\0]{0,1000}$/s],
 };
+/** A key of the sort's type, as its text: a timestamp's date must exist (2026-02-30 does not). */
+const validKey = (type: KeyType, k: string): boolean => {
+  if (!CASTS[type][1].test(k)) return false;
+  if (type !== 'timestamptz') return true;
+  const d = new Date(`${k.slice(0, 10)}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === k.slice(0, 10);
+};
 const badCursor = () => invalidFields({ cursor: ['The cursor does not belong to this list and sort.'] });
 
 /** The rows after (k, i) in the order `desc`, nulls where `nullsLast` puts them (for a key that can be null). */
@@ -114,7 +121,7 @@ export async function listPage<F extends Filters & { sort?: string }>(
   const s = def.sorts[desc ? sort.slice(1) : sort];
   if (!s) throw new Error(`sort key not in the allow-list: ${sort}`);
   const c = req.cursor;
-  if (c && (c.sort !== sort || (c.key === null ? s.key === def.id || !s.nullsLast : !CASTS[s.type][1].test(c.key)))) throw badCursor();
+  if (c && (c.sort !== sort || (c.key === null ? s.key === def.id || !s.nullsLast : !validKey(s.type, c.key)))) throw badCursor();
   const back = c?.back === true;
   // Going back reads the order reversed from the cursor, then turns the page around.
   const rdesc = desc !== back;

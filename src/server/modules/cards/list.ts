@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { amountRange, anyOf, containing, dateRange, sellerStarts, type ListDef } from '../../db/list-query';
 import { counterSum } from '../../db/values';
 import { cardDue, cardPayable } from '../../db/due-sql';
@@ -10,13 +10,15 @@ export type CardFilter = Omit<CardListQuery, 'page' | 'per_page' | 'cursor'> & {
 
 const DATE_COLUMNS = { submitted: sql`g.created_at`, approved: sql`g.approval_date`, rejected: sql`g.rejection_date` } as const;
 const id = sql`g.id`;
+/** A card's number holds this key (a trigram index, migration 0023); the list's search and the Search Gift Card popup. */
+export const numberHolds = (numberKey: SQL, key: string): SQL => sql`${numberKey} LIKE ${containing(key)}`;
 
 /** q matches a card whose number holds q's key (its skeleton, shared/identifiers.ts), an offer by title, or (staff) a seller by the start of name or email. */
 function search(q: string, f: CardFilter) {
   const key = cardNumberKey(q);
   return anyOf([
     sql`g.giftcard_offer_id IN (SELECT id FROM gift_card_offers WHERE title ILIKE ${containing(q)})`,
-    ...(key ? [sql`g.number_key LIKE ${containing(key)}`] : []),
+    ...(key ? [numberHolds(sql`g.number_key`, key)] : []),
     ...(f.own === undefined ? [sql`g.seller_id IN (${sellerStarts(q)})`] : []),
   ]);
 }

@@ -7,6 +7,7 @@ import { rowsOf } from '../../db/rows';
 import type { Cents } from '../../../shared/money';
 import type { CardStatus, RejectReason } from '../../../shared/constants';
 import type { CardViewRow } from './shape';
+import { numberHolds } from './list';
 import { cardNumberKey } from '../../../shared/identifiers';
 
 /** A number's key as stored (its skeleton, shared/identifiers.ts); none for a number that is blank once compared. */
@@ -87,19 +88,23 @@ export async function findCardView(tx: Tx, id: number): Promise<CardViewRow | nu
   return rows[0] ?? null;
 }
 
-/** The newest card with exactly this number (only the seller's own when sellerId is given). */
 /**
  * The Search Gift Card popup: a card whose number reads the same (its stored key, shared/identifiers cardNumberKey), so
- * `amz-1001-7781` and `AMZ10017781` find `AMZ-1001-7781` as the list's search does; an exact match first, then the newest.
+ * `amz-1001-7781` and `AMZ10017781` find `AMZ-1001-7781`, an exact match first, then the newest; else, as the list's
+ * search does (cards/list.ts), the newest card whose number holds it (`7781`). Only the seller's own with sellerId.
  */
 export async function findCardByNumber(tx: Tx, cardNumber: string, sellerId?: number): Promise<CardViewRow | null> {
   const key = cardNumberKey(cardNumber);
   if (key === '') return null;
-  const where = and(eq(giftCards.numberKey, key), sellerId === undefined ? undefined : eq(giftCards.sellerId, sellerId));
-  const rows = (await view(tx, where)
+  const own = sellerId === undefined ? undefined : eq(giftCards.sellerId, sellerId);
+  const exact = (await view(tx, and(eq(giftCards.numberKey, key), own))
     .orderBy(desc(sql`(${giftCards.cardNumber} = ${cardNumber})`), desc(giftCards.id))
     .limit(1)) as CardViewRow[];
-  return rows[0] ?? null;
+  if (exact[0]) return exact[0];
+  const holding = (await view(tx, and(numberHolds(sql`${giftCards.numberKey}`, key), own))
+    .orderBy(desc(giftCards.id))
+    .limit(1)) as CardViewRow[];
+  return holding[0] ?? null;
 }
 
 /** The stored fields of a card, money in cents, for the rules; `lock` holds the row until the transaction ends. */
