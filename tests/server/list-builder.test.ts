@@ -405,3 +405,13 @@ describe('totals', () => {
     });
   });
 });
+
+describe('the deep-page blocks are gone (migration 0023)', () => {
+  it('leave gift_cards with 8 triggers (10 before) and no id-block table', async () => {
+    const [row] = await s.database.query<{ n: number; blocks: string | null }>(
+      sql`SELECT (SELECT count(*)::int FROM pg_trigger WHERE tgrelid = 'gift_cards'::regclass AND NOT tgisinternal) AS n,
+                 to_regclass('gift_card_blocks')::text AS blocks`,
+    );
+    expect(row).toEqual({ n: 8, blocks: null });
+  });
+});
