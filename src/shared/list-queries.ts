@@ -223,6 +223,3 @@ export type MyTransactionListQuery = z.output<typeof myTransactionListQuery>;
 export type SellerListQuery = z.output<typeof sellerListQuery>;
 export type UserListQuery = z.output<typeof userListQuery>;
 export type OfferListQuery = z.output<typeof offerListQuery>;
-
-/** True when only `page` was given: the spec's list, answered by the spec's (prepared, counter-backed) query. */
-export const isPlainPage = (q: Record<string, unknown>): boolean => Object.entries(q).every(([k, v]) => k === 'page' || v === undefined);

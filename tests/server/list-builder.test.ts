@@ -74,10 +74,26 @@ interface ListCase {
   reference(q: Query): SQL;
 }
 
-const maybe = <T,>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
+const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
 const day = fc.constantFrom(...DAYS, '2026-11-11');
 const amount = fc.constantFrom('0', '5', '50.5', '120', '250', '399.99');
-const searches = fc.constantFrom('7781', '10', 'amz-101', 'AMZ 1012', 'stm', 'gold', 'apple 100%', '%_', 'seller', 'zed', 'ZED A', 'px-1', 'PY', '9', 'x');
+const searches = fc.constantFrom(
+  '7781',
+  '10',
+  'amz-101',
+  'AMZ 1012',
+  'stm',
+  'gold',
+  'apple 100%',
+  '%_',
+  'seller',
+  'zed',
+  'ZED A',
+  'px-1',
+  'PY',
+  '9',
+  'x',
+);
 const tz = sql`(SELECT value FROM app_settings WHERE key = 'report_tz')`;
 const dayOf = (column: SQL) => sql`(${column} AT TIME ZONE ${tz})::date`;
 const has = (q: Query, k: string) => q[k] !== undefined;
@@ -86,7 +102,11 @@ const and = (conds: (SQL | false)[]) => sql.join([sql`TRUE`, ...conds.filter((c)
 function clean(q: Record<string, string | undefined>, ranges: [string, string][]): Query {
   const out = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Query;
   for (const [lo, hi] of ranges)
-    if (out[lo] !== undefined && out[hi] !== undefined && Number.isNaN(Number(out[lo])) ? out[lo]! > out[hi]! : Number(out[lo]) > Number(out[hi]))
+    if (
+      out[lo] !== undefined && out[hi] !== undefined && Number.isNaN(Number(out[lo]))
+        ? out[lo]! > out[hi]!
+        : Number(out[lo]) > Number(out[hi])
+    )
       [out[lo], out[hi]] = [out[hi]!, out[lo]!];
   return out;
 }
@@ -191,8 +211,7 @@ const transactionQuery = (own: boolean) =>
     });
 function transactionReference(q: Query, own?: number): SQL {
   const search =
-    q.q !== undefined &&
-    sql`(strpos(t.code_norm, ${payoutCodeKey(q.q)}) > 0 ${own === undefined ? sql`OR ${sellerStarts(q.q)}` : sql``})`;
+    q.q !== undefined && sql`(strpos(t.code_norm, ${payoutCodeKey(q.q)}) > 0 ${own === undefined ? sql`OR ${sellerStarts(q.q)}` : sql``})`;
   return sql`SELECT t.id FROM transactions t JOIN users u ON u.id = t.seller_id
     WHERE ${and([
       own !== undefined && sql`t.seller_id = ${own}`,
@@ -237,11 +256,11 @@ const CASES: ListCase[] = [
       .record({ has_due: maybe(fc.constantFrom('0', '1')), q: maybe(searches), sort: maybe(fc.constantFrom(...SELLER_SORTS)) })
       .map((q) => clean(q, [])),
     reference: (q) =>
-      people(
-        [sql`u.role = 'seller'`, has(q, 'has_due') && (q.has_due === '1' ? sql`u.seller_due > 0` : sql`u.seller_due <= 0`)],
-        q,
-        { created_at: sql`u.id`, name: sql`lower(u.name)`, due: sql`u.seller_due` },
-      ),
+      people([sql`u.role = 'seller'`, has(q, 'has_due') && (q.has_due === '1' ? sql`u.seller_due > 0` : sql`u.seller_due <= 0`)], q, {
+        created_at: sql`u.id`,
+        name: sql`lower(u.name)`,
+        due: sql`u.seller_due`,
+      }),
   },
   {
     name: 'users',
@@ -254,7 +273,11 @@ const CASES: ListCase[] = [
       })
       .map((q) => clean(q, [])),
     reference: (q) =>
-      people([has(q, 'role') && sql`u.role = ${q.role}`], q, { created_at: sql`u.id`, name: sql`lower(u.name)`, email: sql`lower(u.email)` }),
+      people([has(q, 'role') && sql`u.role = ${q.role}`], q, {
+        created_at: sql`u.id`,
+        name: sql`lower(u.name)`,
+        email: sql`lower(u.email)`,
+      }),
   },
   {
     name: 'offers',
@@ -363,7 +386,9 @@ describe('keyset paging', () => {
     // Previous: the five rows before this page's first row, the new ones included.
     const top = again.ids[0]!;
     const back = await list(c, { ...q, cursor: again.prev! });
-    const before = (await ids(sql`(price > ${await priceOf(top)}::numeric OR (price = ${await priceOf(top)}::numeric AND id > ${top}))`, 'ASC')).reverse();
+    const before = (
+      await ids(sql`(price > ${await priceOf(top)}::numeric OR (price = ${await priceOf(top)}::numeric AND id > ${top}))`, 'ASC')
+    ).reverse();
     expect(back.ids).toEqual(before);
     expect(back.prev).toBeDefined(); // the new card at the top is before them
   });
@@ -375,7 +400,10 @@ describe('keyset paging', () => {
       [`cursor=${Buffer.from('[1,2]').toString('base64url')}`, 'cursor'],
       [`cursor=${first.next}&sort=-due`, 'cursor'],
       [`cursor=${Buffer.from(JSON.stringify(['price', "1' OR 1=1", 5, 0])).toString('base64url')}&sort=price`, 'cursor'],
-      [`cursor=${Buffer.from(JSON.stringify(['-approval_date', '2026-99-99 10:00:00+00', 5, 0])).toString('base64url')}&sort=-approval_date`, 'cursor'],
+      [
+        `cursor=${Buffer.from(JSON.stringify(['-approval_date', '2026-99-99 10:00:00+00', 5, 0])).toString('base64url')}&sort=-approval_date`,
+        'cursor',
+      ],
     ]) {
       const r = await s.call('GET', `gift-card?${query}`, { token: s.users.admin.token });
       expect(r.status, query).toBe(422);
@@ -390,7 +418,8 @@ describe('totals', () => {
       sql`INSERT INTO gift_cards (giftcard_offer_id, seller_id, price, rate, card_status)
           SELECT ${offers[1]}::int, ${sellerC.id}::int, 10, 1, 2 FROM generate_series(1, 10050)`,
     );
-    const count = async (where: SQL) => (await s.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM gift_cards WHERE ${where}`))[0]!.n;
+    const count = async (where: SQL) =>
+      (await s.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM gift_cards WHERE ${where}`))[0]!.n;
     const c = CASES[0]!;
     expect(await list(c, { status: '2' })).toMatchObject({ total: await count(sql`card_status = 2`), capped: false });
     expect(await list(c, { seller_id: String(sellerC.id), status: '2' })).toMatchObject({

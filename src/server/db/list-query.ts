@@ -110,12 +110,7 @@ function after(s: SortKey, id: SQL, desc: boolean, nullsLast: boolean, k: string
 export const encodeCursor = (c: Cursor): string => Buffer.from(JSON.stringify([c.sort, c.key, c.id, c.back ? 1 : 0])).toString('base64url');
 
 /** One page of a list: its ids in order, the total, and the cursors next to it. */
-export async function listPage<F extends Filters & { sort?: string }>(
-  tx: Tx,
-  def: ListDef<F>,
-  f: F,
-  req: PageRequest,
-): Promise<ListPage> {
+export async function listPage<F extends Filters & { sort?: string }>(tx: Tx, def: ListDef<F>, f: F, req: PageRequest): Promise<ListPage> {
   const sort = f.sort ?? def.defaultSort;
   const desc = sort.startsWith('-');
   const s = def.sorts[desc ? sort.slice(1) : sort];
@@ -147,7 +142,10 @@ export async function listPage<F extends Filters & { sort?: string }>(
     ids: page.map((r) => Number(r.id)),
     count,
     next: last && (back || more) ? { sort, key: keyOf(last), id: Number(last.id), back: false } : undefined,
-    prev: first && (back ? more : c !== undefined || req.offset > 0) ? { sort, key: keyOf(first), id: Number(first.id), back: true } : undefined,
+    prev:
+      first && (back ? more : c !== undefined || req.offset > 0)
+        ? { sort, key: keyOf(first), id: Number(first.id), back: true }
+        : undefined,
   };
 }
 

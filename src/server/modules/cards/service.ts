@@ -7,7 +7,7 @@ import type { UploadedFile } from '../../http/body';
 import { listResult } from '../../http/page';
 import { listPage, splitQuery } from '../../db/list-query';
 import { cardList } from './list';
-import { cardOut, cardWithDuplicates, type CardViewRow } from './shape';
+import { cardOut, cardWithDuplicates } from './shape';
 import { type CardListQuery, type MyCardListQuery } from '../../../shared/list-queries';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';

@@ -332,7 +332,6 @@ export async function findTransactionView(tx: Tx, id: number): Promise<Transacti
   return r[0] ?? null;
 }
 
-
 /** The seller of a card (null when there is no such card). */
 export async function cardSeller(tx: Tx, cardId: number): Promise<number | null> {
   const r = await rowsOf<{ seller_id: number }>(tx, sql`SELECT seller_id FROM gift_cards WHERE id = ${cardId}`);

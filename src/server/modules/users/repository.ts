@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import type { Role } from '../../../shared/constants';
