@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './client';
-import { firstRow, rowsOf } from './rows';
+import { rowsOf } from './rows';
 import { invalidFields } from '../http/errors';
 import { centsToDecimal } from '../../shared/money';
 import { SEARCH_TOTAL_CAP, TOTAL_CAP, type Cursor } from '../../shared/list-queries';
@@ -126,12 +126,18 @@ export async function listPage<F extends Filters & { sort?: string }>(tx: Tx, de
   const where = whereOf(def, f);
   const position = c ? after(s, def.id, rdesc, rnulls, c.key, c.id) : sql`TRUE`;
   const keyText = s.key === def.id ? sql`NULL::text` : sql`${s.key}::text`;
-  const pageRows = rowsOf<{ id: number; k: string | null }>(
+  // The page and its total in one statement (one round trip): the count is a one-row subquery the page joins.
+  const total = req.uncounted ? sql`0` : countOf(def, f, where);
+  const found = await rowsOf<{ n: number; id: number | null; k: string | null }>(
     tx,
-    sql`SELECT ${def.id} AS id, ${keyText} AS k FROM ${def.from} WHERE ${where} AND ${position}
-        ORDER BY ${s.key} ${dir}${nulls}, ${def.id} ${dir} LIMIT ${req.limit + 1} OFFSET ${c ? 0 : req.offset}`,
+    sql`SELECT c.n, p.id, p.k FROM (SELECT (${total})::int AS n) c LEFT JOIN LATERAL (
+          SELECT ${def.id} AS id, ${keyText} AS k FROM ${def.from} WHERE ${where} AND ${position}
+           ORDER BY ${s.key} ${dir}${nulls}, ${def.id} ${dir} LIMIT ${req.limit + 1} OFFSET ${c ? 0 : req.offset}) p ON TRUE`,
   );
-  const [rows, count] = await Promise.all([pageRows, req.uncounted ? { total: 0, capped: false } : countOf(tx, def, f, where)]);
+  const n = Number(found[0]?.n ?? 0);
+  const capped = def.counter?.(f) === undefined && n > capOf(f);
+  const count: Count = { total: capped ? capOf(f) : n, capped };
+  const rows = found.filter((r): r is { n: number; id: number; k: string | null } => r.id !== null);
   const more = rows.length > req.limit;
   const page = rows.slice(0, req.limit);
   if (back) page.reverse();
@@ -149,21 +155,13 @@ export async function listPage<F extends Filters & { sort?: string }>(tx: Tx, de
   };
 }
 
-/** The total: the list's exact counter when it has one for these filters, else a count of up to the cap (`capped` above it). */
-async function countOf<F extends Filters>(tx: Tx, def: ListDef<F>, f: F, where: SQL): Promise<Count> {
+const capOf = (f: Filters) => (f.q !== undefined ? SEARCH_TOTAL_CAP : TOTAL_CAP);
+/** The total: the list's exact counter when it has one for these filters, else the matches counted up to the cap + 1. */
+function countOf<F extends Filters>(def: ListDef<F>, f: F, where: SQL): SQL {
   const exact = def.counter?.(f);
-  const cap = f.q !== undefined ? SEARCH_TOTAL_CAP : TOTAL_CAP;
-  const n = Number(
-    (
-      await firstRow<{ n: number }>(
-        tx,
-        exact
-          ? sql`SELECT greatest(0, ${exact})::int AS n`
-          : sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${def.from} WHERE ${where} LIMIT ${cap + 1}) m`,
-      )
-    )?.n ?? 0,
-  );
-  return !exact && n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+  return exact
+    ? sql`greatest(0, ${exact})`
+    : sql`(SELECT count(*) FROM (SELECT 1 FROM ${def.from} WHERE ${where} LIMIT ${capOf(f) + 1}) m)`;
 }
 
 /** A list call's query split into its filters and the page it asks for (`cursor=page`: the `page`-th, with cursors). */
