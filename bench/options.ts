@@ -19,6 +19,11 @@ export interface BenchOptions {
   renderer: boolean;
   /** Where the markdown table goes. */
   out: string;
+  /**
+   * A checkout of an earlier commit (with node_modules): its server answers the list routes on the same PostgreSQL
+   * database, after this one, for a before/after column (e.g. `git worktree add ../before <commit>`).
+   */
+  before: string | null;
 }
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -59,6 +64,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'renderer',
     'photos',
     'out',
+    'before',
   ];
   for (const k of args.keys()) if (!known.includes(k)) throw new Error(`unknown option --${k} (known: ${known.join(', ')})`);
   return {
@@ -75,5 +81,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     payments: flag('payments', true),
     renderer: flag('renderer', true),
     out: get('out', 'bench/results.md'),
+    before: get('before', '') || null,
   };
 }

@@ -23,11 +23,6 @@ UNION ALL SELECT 'offers', count(*) FROM gift_card_offers;
 DELETE FROM counters WHERE name LIKE 'gift_cards_status_%';
 INSERT INTO counters (name, value)
 SELECT 'gift_cards_status_' || s, (SELECT count(*) FROM gift_cards WHERE card_status = s) FROM generate_series(0, 3) s;
-DELETE FROM gift_card_blocks;
-INSERT INTO gift_card_blocks (status, block, shard, n)
-SELECT -1, id / 4096, 0, count(*) FROM gift_cards GROUP BY id / 4096
-UNION ALL
-SELECT card_status, id / 4096, 0, count(*) FROM gift_cards GROUP BY card_status, id / 4096;
 DELETE FROM seller_card_counts;
 INSERT INTO seller_card_counts (seller_id, status, n)
 SELECT seller_id, card_status, count(*) FROM gift_cards GROUP BY seller_id, card_status;`;

@@ -25,6 +25,8 @@ export interface SizeRun {
   floors: LoadResult[];
   floor: LoadResult;
   routes: RouteFigure[];
+  /** The same list routes served by the code before the list builder (--before), on the same database. */
+  before?: RouteFigure[];
   payments: PaymentRun[];
   /** pgbench TPC-B on the same PostgreSQL server, run right after the payments with the same client count. */
   pgbench: PgbenchRun | null;

@@ -53,15 +53,21 @@ export function reportRoutes(now = new Date()): RouteDef[] {
   ];
 }
 
+/** A keyset cursor (issue 31, docs/lists.md): continue after the row with this sort key and id. */
+const cursorAfter = (sort: string, key: string, id: number) => Buffer.from(JSON.stringify([sort, key, id, 0])).toString('base64url');
+
 /**
- * Work queues (issue 13): filtered, searched, sorted and deep pages of the lists, measured side by side with the
- * unfiltered page 1 (goal: p50 within 2x of it). `hotSeller` is the bench seller's id, `cards` the size.
+ * Work queues (issues 13, 31): filtered, searched, sorted pages of the lists and keyset Next deep down, measured side
+ * by side with the unfiltered page 1 (goal: p50 within 2x of it; a search within 3x: `search` in the name).
+ * `hotSeller` is the bench seller's id, `cards` the size.
  */
 export function queueRoutes(hotSeller: number, cards: number, now = new Date()): RouteDef[] {
   const to = day(now);
   const from = day(new Date(now.getTime() - 6 * 86_400_000));
   const someNumber = (4000000000000000 + Math.floor(cards / 2) * 7919).toString().padStart(16, '0');
   const deep = Math.max(1, Math.floor(Math.min(cards * 0.1, 100_000) / 5));
+  // The id of the row `deep` pages down the newest-first list (ids are dense in the generated data).
+  const depthId = Math.max(1, cards - deep * 5);
   const q = (name: string, path: string, as: RouteDef['as'] = 'staff'): RouteDef => ({
     name: `GET /api/${name}`,
     method: 'GET',
@@ -79,9 +85,16 @@ export function queueRoutes(hotSeller: number, cards: number, now = new Date()):
     q('gift-card?status=1&sort=-price&per_page=25', 'gift-card?status=1&sort=-price&per_page=25'),
     q('gift-card?q=<card number, punctuated>', `gift-card?q=${someNumber.slice(0, 4)}-${someNumber.slice(4, 8)}-${someNumber.slice(8)}`),
     q('gift-card?q=<seller email>', `gift-card?q=${encodeURIComponent('seller12@bench.example')}`),
-    q(`gift-card?page=${deep} (deep page, spec call)`, `gift-card?page=${deep}`),
-    q(`gift-card?status=1&page=${deep} (deep filtered page)`, `gift-card?status=1&page=${deep}`),
-    q('transaction?q=BP-1 (code prefix)', 'transaction?q=BP-1'),
+    q('gift-card?q=<last 4 digits> (substring search)', `gift-card?q=${someNumber.slice(-4)}`),
+    q(
+      `gift-card?cursor=<row ${deep * 5}> (keyset Next at depth)`,
+      `gift-card?cursor=${cursorAfter('-created_at', String(depthId), depthId)}`,
+    ),
+    q(
+      `gift-card?status=1&cursor=<row ${deep * 5}> (keyset Next at depth, filtered)`,
+      `gift-card?status=1&cursor=${cursorAfter('-created_at', String(depthId), depthId)}`,
+    ),
+    q('transaction?q=BP-1 (code search)', 'transaction?q=BP-1'),
     q('transaction?seller_id=H&sort=-amount', `transaction?seller_id=${hotSeller}&sort=-amount`),
     q('my-giftcard?status=1&sort=-price (seller)', 'my-giftcard?status=1&sort=-price', 'seller'),
   ];

@@ -20,7 +20,7 @@ export interface ServerEnv {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function startServer(env: ServerEnv, timeoutMs = 120_000): Promise<RunningServer> {
+export async function startServer(env: ServerEnv, timeoutMs = 120_000, cwd?: string): Promise<RunningServer> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', DEMO: '0', ...env };
   for (const k of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_DIR'] as const) delete childEnv[k];
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
@@ -28,6 +28,7 @@ export async function startServer(env: ServerEnv, timeoutMs = 120_000): Promise<
   const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
+    cwd,
   });
   const stderr: string[] = [];
   proc.stderr?.setEncoding('utf8').on('data', (d: string) => stderr.push(...d.split('\n').filter(Boolean)));

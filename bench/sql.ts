@@ -23,7 +23,9 @@ export async function postgresSql(url: string): Promise<BenchSql> {
 
 export async function pgliteSql(dir: string): Promise<BenchSql> {
   const { PGlite: Lite } = await import('@electric-sql/pglite');
-  const db: PGlite = await Lite.create(dir);
+  // The schema's trigram indexes need the extension (migration 0023), as in the server.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db: PGlite = await Lite.create(dir, { extensions: { pg_trgm } });
   return {
     kind: 'pglite',
     exec: async (text) => void (await db.exec(text)),

@@ -10,7 +10,8 @@ import { runPayments } from './payments';
 import { runPgbench } from './pgbench';
 import { betterFloor, type RouteFigure, type SizeRun } from './results';
 import { AUTH_FLOOR, FLOOR, LIST_ROUTES, queueRoutes, reportRoutes, type RouteDef } from './routes';
-import { startServer } from './server';
+import { login, startServer } from './server';
+import { BENCH_ACCOUNTS } from './generate-sql';
 import { prepareSession, startSession, stopSession, type Log, type Session } from './session';
 import { statementCosts } from './statements';
 
@@ -58,6 +59,41 @@ async function measureSideBySide(
     s.run.floors.push(r);
     s.run.floor = betterFloor(s.run.floors[0], r);
     log(`${s.tag} ${'GET /api/ping (floor, again)'.padEnd(44)} ${describe(r)}`);
+  }
+}
+
+/**
+ * The list routes as the code of `--before` serves them, on the same database right after this code's run (the server
+ * of the earlier commit runs its own migrations: none, the database is newer), best of `rounds`.
+ */
+async function measureBefore(s: Session, dir: string, opts: BenchOptions, log: Log) {
+  const server = await startServer(
+    { DATABASE_URL: s.prepared.url, DATA_DIR: path.resolve('bench/data', `before-${s.run.label}`) },
+    120_000,
+    dir,
+  );
+  try {
+    const target: Target = {
+      ...targetOf(s),
+      base: server.base,
+      serverPid: server.pid,
+      staffToken: await login(server.base, BENCH_ACCOUNTS.admin, BENCH_ACCOUNTS.password),
+      sellerToken: await login(server.base, BENCH_ACCOUNTS.seller, BENCH_ACCOUNTS.password),
+    };
+    const routes = LIST_ROUTES.filter((r) => r.path.endsWith('?page=1'));
+    await warmServer(target, routes, timing(opts), Math.max(10, opts.warmup * 3));
+    s.run.before = [];
+    for (const def of routes) {
+      let best: LoadResult | undefined;
+      for (let round = 0; round < Math.max(1, Math.round(opts.rounds)); round++) {
+        const r = await measureRoute(target, def, timing(opts));
+        log(`${s.tag} before: ${def.name.padEnd(44)} ${describe(r)}`);
+        if (!best || r.rps > best.rps) best = r;
+      }
+      s.run.before.push({ route: def.name, kind: 'list', r: best! });
+    }
+  } finally {
+    await server.stop();
   }
 }
 
@@ -122,6 +158,7 @@ export async function runSizes(
         : []),
     ];
     await measureSideBySide(sessions, routes, timing(opts), Math.max(1, Math.round(opts.rounds)), log);
+    if (db === 'PostgreSQL' && opts.before) for (const s of sessions) await measureBefore(s, path.resolve(opts.before), opts, log);
     for (const s of sessions) {
       s.run.exportRun = await exportAllCards(s.target!);
       const e = s.run.exportRun;

@@ -80,6 +80,35 @@ const search = z
   .trim()
   .max(MAX_SEARCH, `may not be greater than ${MAX_SEARCH} characters`)
   .refine((s) => !s.includes('\0'), 'may not contain a NUL character');
+/**
+ * A keyset position (`cursor`): the sort it belongs to, the sort key (as text) and id of the row it continues after
+ * (`back`: before), as base64url JSON. `page` asks for the `page`-th page by OFFSET, answered with the cursors too.
+ */
+export interface Cursor {
+  sort: string;
+  key: string | null;
+  id: number;
+  back: boolean;
+}
+const CURSOR_MESSAGE = 'must be a cursor from a previous page or page';
+const cursor = z
+  .string()
+  .max(1500, CURSOR_MESSAGE)
+  .transform((v, ctx): Cursor | 'page' => {
+    if (v === 'page') return v;
+    let parsed: unknown;
+    try {
+      parsed = /^[A-Za-z0-9_-]+$/.test(v) ? JSON.parse(atob(v.replace(/-/g, '+').replace(/_/g, '/'))) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    const [sort, key, id, back] = Array.isArray(parsed) && parsed.length === 4 ? (parsed as unknown[]) : [];
+    if (typeof sort !== 'string' || (key !== null && typeof key !== 'string') || !Number.isSafeInteger(id) || (back !== 0 && back !== 1)) {
+      ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
+      return z.NEVER;
+    }
+    return { sort, key, id: id as number, back: back === 1 };
+  });
 const sortOf = <T extends readonly [string, ...string[]]>(keys: T) =>
   z.string().refine((s): s is T[number] => (keys as readonly string[]).includes(s), `must be one of ${keys.join(', ')}`);
 
@@ -117,6 +146,7 @@ export const OFFER_SORTS = ['-created_at', 'created_at', 'title', '-title'] as c
 const myCardShape = {
   page,
   per_page: opt(perPage),
+  cursor: opt(cursor),
   sort: opt(sortOf(CARD_SORTS)),
   q: opt(search),
   status: opt(statusParam),
@@ -139,6 +169,7 @@ export const myCardListQuery = z.object(myCardShape).superRefine(checkCards);
 const myTransactionShape = {
   page,
   per_page: opt(perPage),
+  cursor: opt(cursor),
   sort: opt(sortOf(TRANSACTION_SORTS)),
   q: opt(search),
   from: opt(day),
@@ -161,6 +192,7 @@ export const myTransactionListQuery = z.object(myTransactionShape).superRefine(c
 export const sellerListQuery = z.object({
   page,
   per_page: opt(perPage),
+  cursor: opt(cursor),
   sort: opt(sortOf(SELLER_SORTS)),
   q: opt(search),
   has_due: opt(flag),
@@ -169,6 +201,7 @@ export const sellerListQuery = z.object({
 export const userListQuery = z.object({
   page,
   per_page: opt(perPage),
+  cursor: opt(cursor),
   sort: opt(sortOf(USER_SORTS)),
   q: opt(search),
   role: opt(z.enum(['admin', 'manager', 'seller'], { error: 'must be one of admin, manager, seller' })),
@@ -177,6 +210,7 @@ export const userListQuery = z.object({
 export const offerListQuery = z.object({
   page,
   per_page: opt(perPage),
+  cursor: opt(cursor),
   sort: opt(sortOf(OFFER_SORTS)),
   q: opt(search),
   is_active: opt(flag),
@@ -189,6 +223,3 @@ export type MyTransactionListQuery = z.output<typeof myTransactionListQuery>;
 export type SellerListQuery = z.output<typeof sellerListQuery>;
 export type UserListQuery = z.output<typeof userListQuery>;
 export type OfferListQuery = z.output<typeof offerListQuery>;
-
-/** True when only `page` was given: the spec's list, answered by the spec's (prepared, counter-backed) query. */
-export const isPlainPage = (q: Record<string, unknown>): boolean => Object.entries(q).every(([k, v]) => k === 'page' || v === undefined);

@@ -30,6 +30,8 @@ export const pageOf = <T extends z.ZodType>(row: T) =>
     total: z.number().int(),
     last_page: z.number().int(),
     total_capped: z.boolean().optional(),
+    next_cursor: z.string().optional(),
+    prev_cursor: z.string().optional(),
   });
 export const wrapped = <T extends z.ZodType>(inner: T) => z.object({ data: inner });
 

@@ -20,6 +20,9 @@ export interface Page<T> {
   last_page: number;
   /** Only on a filtered list whose matches were counted up to TOTAL_CAP (a search: SEARCH_TOTAL_CAP) and there are more: show "10,000+" ("1,000+"). */
   total_capped?: boolean;
+  /** Only when the call gave `cursor`: the cursors of the next and previous pages, where there are such pages. */
+  next_cursor?: string;
+  prev_cursor?: string;
 }
 export interface CardStatusCounts {
   pending: number;

@@ -156,6 +156,15 @@ test.describe('users', () => {
     await expect(nav.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
     await nav.getByRole('button', { name: 'Previous' }).click();
     await expect(nav.getByRole('button', { name: '1', exact: true })).toHaveAttribute('aria-current', 'page');
+    // Next carries the keyset cursor of the page it leaves in the URL (issue 31); back on page 1 there is none.
+    const firstRow = await page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1).textContent();
+    await nav.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/page=2&cursor=[\w-]+/);
+    await expect(nav.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).not.toHaveText(firstRow ?? '');
+    await nav.getByRole('button', { name: 'Previous' }).click();
+    await expect(page).not.toHaveURL(/cursor=/);
+    await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toHaveText(firstRow ?? '');
     await shot(page, 'users-pagination');
   });
 });

@@ -209,10 +209,18 @@ describe('listing and reading cards', () => {
       expect(r.status, typed).toBe(200);
       expect(r.body.data.id, typed).toBe(a);
     }
+    // Like the list's search, a part of a number finds the newest card whose number holds it (issue 31).
+    for (const [token, typed, id] of [
+      [s.users.admin.token, 'arch-a', a],
+      [s.users.sellerA.token, 'SEARCH', a],
+    ] as const) {
+      const r = await s.call('POST', 'search-card-number', { token, body: { card_number: typed } });
+      expect([r.status, r.body.data?.id], typed).toEqual([200, id]);
+    }
     for (const [token, number] of [
       [s.users.sellerA.token, 'SEARCH-B'],
       [s.users.sellerA.token, 'search-b'],
-      [s.users.admin.token, 'SEARCH'],
+      [s.users.admin.token, 'SEARCH-C'],
       [s.users.admin.token, '---'],
     ]) {
       const r = await s.call('POST', 'search-card-number', { token, body: { card_number: number } });

@@ -481,6 +481,18 @@ describe('hostile input on every write route', () => {
       'max_amount',
       'role',
       'is_active',
+      'cursor',
+    ];
+    // Cursors (issue 31): well-formed JSON whose key does not fit the sort, a sort of another list, a huge id.
+    const cursorOf = (v: unknown[]) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const cursors = [
+      'page',
+      cursorOf(['-created_at', null, 5, 0]),
+      cursorOf(['price', "1' OR '1'='1", 5, 0]),
+      cursorOf(['-approval_date', null, 1, 1]),
+      cursorOf(['-approval_date', '2026-02-30 10:00:00+00', 1, 0]),
+      cursorOf(['name', 'x\u0000', 9007199254740991, 1]),
+      cursorOf(['-amount', '1e400', -1, 0]),
     ];
     await fc.assert(
       fc.asyncProperty(
@@ -499,7 +511,7 @@ describe('hostile input on every write route', () => {
         ),
         fc.dictionary(
           fc.constantFrom(...listParams),
-          fc.oneof(value, fc.constantFrom('%', '_', '\\', '1', '0', '-price', '100', '2026-01-01')),
+          fc.oneof(value, fc.constantFrom('%', '_', '\\', '1', '0', '-price', '100', '2026-01-01', ...cursors)),
           { maxKeys: 4 },
         ),
         async (list, q) => {

@@ -68,8 +68,9 @@ export async function restoreSnapshot(file: string, dataDir: string): Promise<Sn
     if (manifest.format !== 1) throw new Error(`${file} is not a backup of this application (format ${String(manifest.format)}).`);
     privateDir(target);
     const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const dump = new Blob([fs.readFileSync(path.join(dir, 'pglite.tar.gz'))]);
-    const client = await PGlite.create({ dataDir: path.join(target, 'pglite'), loadDataDir: dump });
+    const client = await PGlite.create({ dataDir: path.join(target, 'pglite'), loadDataDir: dump, extensions: { pg_trgm } });
     await client.query('SELECT 1');
     await client.close();
     fs.cpSync(path.join(dir, 'images'), path.join(target, 'images'), { recursive: true });

@@ -123,14 +123,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    // Named prepared statements (hot reads) keep one generic plan instead of re-planning per call. No JIT: every
-    // statement here is short, and compiling one (when a row estimate crosses jit_above_cost, e.g. the duplicate
-    // counts of a 25-row page) costs more than 10 ms to save microseconds.
+    // The default plan mode: a list's bound values are planned for (a LIKE pattern, a rare status), docs/lists.md. No
+    // JIT: every statement here is short, and compiling one (when a row estimate crosses jit_above_cost, e.g. the
+    // duplicate counts of a 25-row page) costs more than 10 ms to save microseconds.
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
-      options: '-c plan_cache_mode=force_generic_plan -c jit=off',
+      options: '-c jit=off',
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
@@ -204,17 +204,20 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
+    // Trigram indexes for the lists' substring searches (migration 0023); PostgreSQL ships the extension too.
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const extensions = { pg_trgm };
     const { drizzle } = await import('drizzle-orm/pglite');
     const path = await import('node:path');
     // dataDir ':memory:' keeps the database in memory (tests).
     let client;
     if (opts.dataDir === ':memory:') {
-      client = await PGlite.create();
+      client = await PGlite.create({ extensions });
     } else {
       const dir = path.resolve(opts.dataDir, 'pglite');
       privateDir(path.resolve(opts.dataDir));
       privateDir(dir);
-      client = await PGlite.create(dir);
+      client = await PGlite.create(dir, { extensions });
       // PGlite lays out its files 0666 (those the database creates later are 0600): owner-only from here on.
       makePrivate(dir);
     }

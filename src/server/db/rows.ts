@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './client';
 
 /**
@@ -13,3 +13,12 @@ export async function rowsOf<T>(tx: Tx, q: SQL): Promise<T[]> {
 export async function firstRow<T>(tx: Tx, q: SQL): Promise<T | undefined> {
   return (await rowsOf<T>(tx, q))[0];
 }
+
+/** Rows found by id, in the order of `ids` (a page's ids come first, its rows after). */
+export const inOrder = <R extends { id: number }>(ids: number[], rows: R[]): R[] => {
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is R => r !== undefined);
+};
+
+/** Ids as one int[] parameter (a JS array in a sql template would be spread into a row of parameters). */
+export const idArray = (ids: number[]): SQL => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;

@@ -1,4 +1,5 @@
 import type { Page } from '../../shared/types';
+import { encodeCursor, type ListPage } from '../db/list-query';
 
 export const pageOffset = (page: number, perPage: number) => (page - 1) * perPage;
 
@@ -6,8 +7,13 @@ export function pageResult<T>(data: T[], page: number, perPage: number, total: n
   return { data, current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
 }
 
-/** A filtered list's page: `total_capped` only when the matches were counted up to the cap and there are more. */
-export function cappedPage<T>(data: T[], page: number, perPage: number, count: { total: number; capped: boolean }): Page<T> {
-  const result = pageResult(data, page, perPage, count.total);
-  return count.capped ? { ...result, total_capped: true } : result;
+/**
+ * A list's page: `total_capped` only when the matches were counted up to the cap and there are more; the cursors of
+ * the next and previous pages only when the call asked for them (`cursor`), so a spec call answers the spec's shape.
+ */
+export function listResult<T>(data: T[], q: { page: number; cursor?: unknown }, perPage: number, p: ListPage): Page<T> {
+  const result: Page<T> = pageResult(data, q.page, perPage, p.count.total);
+  if (p.count.capped) result.total_capped = true;
+  if (q.cursor === undefined) return result;
+  return { ...result, ...(p.next && { next_cursor: encodeCursor(p.next) }), ...(p.prev && { prev_cursor: encodeCursor(p.prev) }) };
 }

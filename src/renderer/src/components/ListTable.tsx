@@ -144,6 +144,7 @@ export function ListTable<T extends { id: number }>({
         page={list.page}
         threshold={threshold}
         onChange={list.setPage}
+        onStep={list.step}
         capped={list.capped}
       />
     </>

@@ -15,7 +15,10 @@ export interface PagedList<T> {
   capped: boolean;
   perPage: number;
   page: number;
+  /** A numbered page (by OFFSET): page 1, the links of the first pages. */
   setPage(page: number): void;
+  /** Next (1) or Previous (-1): by the cursor the server answered (keyset), so any depth costs what page 1 does. */
+  step(direction: 1 | -1): void;
   /** A page is being fetched (the table's aria-busy). */
   loading: boolean;
   error: string | null;
@@ -31,8 +34,10 @@ export const unwrapPage = <T>(raw: Page<T> | { data: Page<T> }): Page<T> => ('to
 export const pageOf = (text: string | null): number => (text && /^[1-9]\d{0,8}$/.test(text) ? Number(text) : 1);
 
 /**
- * One page of a list operation, as a query keyed [op, {query: {page, ...extra}}]; the page lives in the URL (`?page=2`),
- * and `extra` carries more query parameters (filters). The previous page stays on screen while the next one loads.
+ * One page of a list operation, as a query keyed [op, {query: {page, cursor, ...extra}}]; the page lives in the URL
+ * (`?page=2`, and after Next or Previous the cursor of that page: `?page=3&cursor=...`, the page number then only a
+ * label), and `extra` carries more query parameters (filters). The previous page stays on screen while the next one
+ * loads. A cursor is used only past page 1, so a filter or sort change (which drops `page`) never reuses it.
  */
 export function useListQuery<T>(
   op: PagedOp,
@@ -42,19 +47,23 @@ export function useListQuery<T>(
 ): PagedList<T> {
   const [params, setParams] = useSearchParams();
   const page = pageOf(params.get('page'));
-  const args = { query: { ...extra, page: String(page) } } as ArgsOf<PagedOp>;
+  const cursor = page > 1 ? params.get('cursor') : null;
+  const args = { query: { ...extra, page: String(page), cursor: cursor ?? 'page' } } as ArgsOf<PagedOp>;
   const q = useApiQuery(op, args, { placeholderData: keepPreviousData, select: (raw) => unwrapPage(raw as Page<T> | { data: Page<T> }) });
 
-  const setPage = useCallback(
-    (p: number) =>
+  const goTo = useCallback(
+    (p: number, at?: string) =>
       setParams((prev) => {
         const next = new URLSearchParams(prev);
         if (p <= 1) next.delete('page');
         else next.set('page', String(p));
+        if (at && p > 1) next.set('cursor', at);
+        else next.delete('cursor');
         return next;
       }),
     [setParams],
   );
+  const setPage = useCallback((p: number) => goTo(p), [goTo]);
 
   const data = q.isPlaceholderData ? undefined : q.data;
   const perPage = q.data?.per_page || fallbackPerPage;
@@ -63,6 +72,9 @@ export function useListQuery<T>(
     if (data && data.data.length === 0 && page > 1 && data.total > 0) setPage(Math.max(1, Math.ceil(data.total / perPage)));
   }, [data, page, perPage, setPage]);
 
+  // The cursors of the page on screen (not of one still loading): without them the step is by page number.
+  const step = (direction: 1 | -1) => goTo(page + direction, direction === 1 ? data?.next_cursor : data?.prev_cursor);
+
   return {
     rows: q.data?.data ?? [],
     total: q.data?.total ?? 0,
@@ -70,6 +82,7 @@ export function useListQuery<T>(
     perPage,
     page,
     setPage,
+    step,
     loading: q.isFetching,
     error: q.isError ? errorMessage : null,
     retryable: canRetry(q.error),

@@ -2,10 +2,12 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { comments, giftCardImages, giftCards, offers, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { centsOf } from '../../db/values';
+import { centsOf, readCounter } from '../../db/values';
+import { rowsOf } from '../../db/rows';
 import type { Cents } from '../../../shared/money';
 import type { CardStatus, RejectReason } from '../../../shared/constants';
 import type { CardViewRow } from './shape';
+import { numberHolds } from './list';
 import { cardNumberKey } from '../../../shared/identifiers';
 
 /** A number's key as stored (its skeleton, shared/identifiers.ts); none for a number that is blank once compared. */
@@ -39,31 +41,6 @@ const view = (tx: Tx, where: SQL | undefined) =>
     .where(where);
 
 /**
- * Cards newest first, with seller name/email and offer title; only one seller's when sellerId is given. The page's ids
- * are picked first (an index-only scan), so a deeper page joins 5 rows, not every row it skips (the deepest pages of
- * all cards are found through the id blocks: the service answers them as a filtered list, deep-pages.ts).
- */
-export async function listCards(tx: Tx, limit: number, offset: number, sellerId?: number): Promise<CardViewRow[]> {
-  // The page size is written into the statement (one prepared statement per size): with LIMIT as a parameter the
-  // generic plan PostgreSQL switches to after a few runs expects 100,000 rows and scans the table.
-  const pageIds = (seller: SQL) =>
-    sql`${giftCards.id} IN (SELECT id FROM gift_cards WHERE ${seller} ORDER BY id DESC LIMIT ${sql.raw(String(Math.trunc(limit)))} OFFSET ${sql.placeholder('offset')})`;
-  const rows =
-    sellerId === undefined
-      ? await prepared(tx, `cards_page_${limit}`, (t) =>
-          view(t, pageIds(sql`TRUE`))
-            .orderBy(desc(giftCards.id))
-            .prepare(`cards_page_${limit}`),
-        ).execute({ offset })
-      : await prepared(tx, `seller_cards_page_${limit}`, (t) =>
-          view(t, pageIds(sql`seller_id = ${sql.placeholder('seller')}`))
-            .orderBy(desc(giftCards.id))
-            .prepare(`seller_cards_page_${limit}`),
-        ).execute({ seller: sellerId, offset });
-  return rows as CardViewRow[];
-}
-
-/**
  * How many other cards have this card's number, compared normalised (the review's duplicate mark), in a select from
  * gift_cards under its own name.
  */
@@ -83,7 +60,7 @@ export async function cardViewsInOrder(tx: Tx, ids: number[], withDuplicates = f
  * one-row subquery answering the page's ids (`ids`, an array in order) and the total (`n`). With the duplicate counts
  * for staff. A page past the end still answers its total (one row without a card).
  */
-export async function pageViews(
+async function pageViews(
   tx: Tx,
   name: string,
   page: SQL,
@@ -111,19 +88,23 @@ export async function findCardView(tx: Tx, id: number): Promise<CardViewRow | nu
   return rows[0] ?? null;
 }
 
-/** The newest card with exactly this number (only the seller's own when sellerId is given). */
 /**
  * The Search Gift Card popup: a card whose number reads the same (its stored key, shared/identifiers cardNumberKey), so
- * `amz-1001-7781` and `AMZ10017781` find `AMZ-1001-7781` as the list's search does; an exact match first, then the newest.
+ * `amz-1001-7781` and `AMZ10017781` find `AMZ-1001-7781`, an exact match first, then the newest; else, as the list's
+ * search does (cards/list.ts), the newest card whose number holds it (`7781`). Only the seller's own with sellerId.
  */
 export async function findCardByNumber(tx: Tx, cardNumber: string, sellerId?: number): Promise<CardViewRow | null> {
   const key = cardNumberKey(cardNumber);
   if (key === '') return null;
-  const where = and(eq(giftCards.numberKey, key), sellerId === undefined ? undefined : eq(giftCards.sellerId, sellerId));
-  const rows = (await view(tx, where)
+  const own = sellerId === undefined ? undefined : eq(giftCards.sellerId, sellerId);
+  const exact = (await view(tx, and(eq(giftCards.numberKey, key), own))
     .orderBy(desc(sql`(${giftCards.cardNumber} = ${cardNumber})`), desc(giftCards.id))
     .limit(1)) as CardViewRow[];
-  return rows[0] ?? null;
+  if (exact[0]) return exact[0];
+  const holding = (await view(tx, and(numberHolds(sql`${giftCards.numberKey}`, key), own))
+    .orderBy(desc(giftCards.id))
+    .limit(1)) as CardViewRow[];
+  return holding[0] ?? null;
 }
 
 /** The stored fields of a card, money in cents, for the rules; `lock` holds the row until the transaction ends. */
@@ -254,7 +235,15 @@ export async function cardFiles(tx: Tx, cardId: number): Promise<string[]> {
 }
 
 /** A seller's card count, kept by the gift_cards trigger. */
-export async function sellerCardCount(tx: Tx, sellerId: number): Promise<number> {
-  const rows = await tx.select({ n: users.cardCount }).from(users).where(eq(users.id, sellerId));
-  return Math.max(0, rows[0]?.n ?? 0);
+
+export async function cardStatusCounts(
+  tx: Tx,
+): Promise<{ pending: number; approved: number; rejected: number; disputed: number; oldest_pending_at: string | null }> {
+  const [pending, approved, rejected, disputed] = await Promise.all([0, 1, 2, 3].map((s) => readCounter(tx, `gift_cards_status_${s}`)));
+  const oldest = await rowsOf<{ at: string }>(
+    tx,
+    sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+          FROM gift_cards WHERE card_status = 0 ORDER BY id LIMIT 1`,
+  );
+  return { pending: pending!, approved: approved!, rejected: rejected!, disputed: disputed!, oldest_pending_at: oldest[0]?.at ?? null };
 }

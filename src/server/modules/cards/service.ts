@@ -4,12 +4,11 @@ import { MSG } from '../../../shared/messages';
 import { centsToDecimal, centsToNumber, type Cents } from '../../../shared/money';
 import { HttpError, invalidFields, notFound, pgCode, refusal } from '../../http/errors';
 import type { UploadedFile } from '../../http/body';
-import { cappedPage, pageOffset, pageResult } from '../../http/page';
-import { cardPage, cardStatusCounts } from './list-repository';
-import { DEEP_PAGE_OFFSET } from './deep-pages';
-import { cardOut, cardWithDuplicates, type CardViewRow } from './shape';
-import { isPlainPage, type CardListQuery, type MyCardListQuery } from '../../../shared/list-queries';
-import { readCounter } from '../../db/values';
+import { listResult } from '../../http/page';
+import { listPage, splitQuery } from '../../db/list-query';
+import { cardList } from './list';
+import { cardOut, cardWithDuplicates } from './shape';
+import { type CardListQuery, type MyCardListQuery } from '../../../shared/list-queries';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
 import type { CheckedImage, ImageStore } from '../images/store';
@@ -17,9 +16,8 @@ import * as repo from './repository';
 import type { ImageSigner } from '../images/signing';
 import { assertMayEdit, assertMayView, imageRequired, isSeller, priceCard } from './rules';
 import { checkDuplicateApproval, recordStatusChange } from './decide';
-import { duplicateCounts, setImageHashes } from '../review/repository';
+import { setImageHashes } from '../review/repository';
 import { imageHashes, type ImageHashes } from '../images/hash';
-import type { GiftCard } from '../../../shared/types';
 
 export interface CardInput {
   giftcard_offer_id: number;
@@ -32,15 +30,6 @@ export interface CardInput {
   override_duplicate?: boolean;
   override_reason?: string;
 }
-/** Staff lists mark each card whose number another card has (compared normalised). */
-async function withDuplicateCounts(db: Tx, rows: CardViewRow[]): Promise<GiftCard[]> {
-  const counts = await duplicateCounts(
-    db,
-    rows.filter((r) => r.cardNumber).map((r) => r.id),
-  );
-  return rows.map((r) => cardWithDuplicates(r, counts.get(r.id) ?? 0));
-}
-
 /** A card number is compared by its skeleton: one that is blank there (only invisible characters) is refused. */
 function checkNumberVisible(cardNumber: string | undefined): void {
   if (cardNumber && !repo.numberKey(cardNumber)) throw invalidFields({ card_number: [MSG.cardNumberBlank] });
@@ -63,37 +52,26 @@ export function createCardService(database: Database, images: ImageStore, signer
 
   return {
     async list(q: CardListQuery) {
-      // A deep page of the spec call is answered like a filtered one: the id blocks, the views with their marks.
-      if (isPlainPage(q) && pageOffset(q.page, PAGE_SIZE.cards) < DEEP_PAGE_OFFSET) {
-        const per = PAGE_SIZE.cards;
-        const [rows, total] = await Promise.all([repo.listCards(db, per, pageOffset(q.page, per)), readCounter(db, 'gift_cards')]);
-        return pageResult(await withDuplicateCounts(db, rows), q.page, per, total);
-      }
       const per = q.per_page ?? PAGE_SIZE.cards;
-      const { rows, count } = await cardPage(db, q, per, pageOffset(q.page, per));
-      return cappedPage(
+      const { filter, request } = splitQuery(q, per);
+      const p = await listPage(db, cardList, filter, request);
+      const rows = await repo.cardViewsInOrder(db, p.ids, true);
+      return listResult(
         rows.map((r) => cardWithDuplicates(r, Number(r.duplicates ?? 0))),
-        q.page,
+        q,
         per,
-        count,
+        p,
       );
     },
 
     async mine(user: AuthUser, q: MyCardListQuery) {
-      if (isPlainPage(q)) {
-        const per = PAGE_SIZE.cards;
-        const [rows, total] = await Promise.all([
-          repo.listCards(db, per, pageOffset(q.page, per), user.id),
-          repo.sellerCardCount(db, user.id),
-        ]);
-        return { data: pageResult(rows.map(cardOut), q.page, per, total) };
-      }
       const per = q.per_page ?? PAGE_SIZE.cards;
-      const { rows, count } = await cardPage(db, q, per, pageOffset(q.page, per), user.id);
-      return { data: cappedPage(rows.map(cardOut), q.page, per, count) };
+      const { filter, request } = splitQuery(q, per);
+      const p = await listPage(db, cardList, { ...filter, own: user.id }, request);
+      return { data: listResult((await repo.cardViewsInOrder(db, p.ids)).map(cardOut), q, per, p) };
     },
 
-    statusCounts: async () => ({ data: await cardStatusCounts(db) }),
+    statusCounts: async () => ({ data: await repo.cardStatusCounts(db) }),
 
     async get(user: AuthUser, id: number) {
       const row = await repo.findCardView(db, id);

@@ -1,32 +1,35 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { lit } from '../../db/list-sql';
-import { cardWhere, type CardFilter } from '../cards/list-sql';
-import { transactionWhere, type TransactionFilter } from '../ledger/list-sql';
-import { sellerWhere, type SellerFilter } from '../sellers/list-sql';
-import { userWhere, type UserFilter } from '../users/list-sql';
-import { offerWhere, type OfferFilter } from '../offers/list-sql';
-import { rowsOf } from '../../db/rows';
+import { listPage, type Filters, type ListDef } from '../../db/list-query';
+import { cardList, type CardFilter } from '../cards/list';
+import { transactionList, type TransactionFilter } from '../ledger/list';
+import { sellerList, type SellerFilter } from '../sellers/list';
+import { userList, type UserFilter } from '../users/list';
+import { offerList, type OfferFilter } from '../offers/list';
+import { idArray, inOrder, rowsOf as rowsOfSql } from '../../db/rows';
+import type { Cursor } from '../../../shared/list-queries';
 
 /**
- * The rows of the list exports, newest first, read in batches by id (keyset: each batch starts below the last id
- * read), so an export of a million cards holds one batch at a time and no query skips what it already read. The
- * conditions are the lists' own (cardWhere, transactionWhere, ...): an export has exactly the rows its list has.
+ * The rows of the list exports, newest first: the list's own ids (db/list-query.ts, so an export has exactly the rows
+ * its list has), read in keyset batches, each batch's rows then read by id. An export of a million cards holds one
+ * batch at a time and no query skips what it already read.
  */
 export const EXPORT_BATCH = 2000;
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** Every row of a keyset query, batch after batch; `page(afterId)` reads the next batch below that id. */
-export async function* keysetRows<R extends { id: number }>(tx: Tx, page: (last: number | null) => SQL): AsyncGenerator<R> {
-  let last: number | null = null;
-  for (;;) {
-    const batch: R[] = await rowsOf<R>(tx, page(last));
-    for (const r of batch) yield r;
-    if (batch.length < EXPORT_BATCH) return;
-    last = batch[batch.length - 1]!.id;
-  }
+async function* exportRows<F extends Filters, R extends { id: number }>(
+  tx: Tx,
+  list: ListDef<F>,
+  f: F,
+  rowsOf: (ids: number[]) => SQL,
+): AsyncGenerator<R> {
+  let cursor: Cursor | undefined;
+  do {
+    const p = await listPage(tx, list, { ...f, sort: undefined }, { limit: EXPORT_BATCH, offset: 0, cursor, uncounted: true });
+    if (p.ids.length) yield* inOrder(p.ids, await rowsOfSql<R>(tx, rowsOf(p.ids)));
+    cursor = p.next;
+  } while (cursor);
 }
-const below = (idColumn: SQL, last: number | null) => (last === null ? sql`TRUE` : sql`${idColumn} < ${lit(last)}`);
 
 export interface CardExportRow {
   id: number;
@@ -45,17 +48,18 @@ export interface CardExportRow {
   rejection_date: string | null;
   reject_reason: string | null;
 }
-export const cardExportRows = (tx: Tx, f: CardFilter, sellerId?: number) =>
-  keysetRows<CardExportRow>(
+export const cardExportRows = (tx: Tx, f: CardFilter) =>
+  exportRows<CardFilter, CardExportRow>(
     tx,
-    (last) => sql`
+    cardList,
+    f,
+    (ids) => sql`
       SELECT g.id, ${iso(sql`g.created_at`)} AS created_at, g.seller_id, u.name AS seller_name, u.email AS seller_email,
              g.giftcard_offer_id AS offer_id, o.title AS offer_title, g.card_number, g.card_status,
              g.price::text AS price, g.rate::text AS rate, g.paid_amount::text AS paid_amount,
              ${iso(sql`g.approval_date`)} AS approval_date, ${iso(sql`g.rejection_date`)} AS rejection_date, g.reject_reason
         FROM gift_cards g JOIN gift_card_offers o ON o.id = g.giftcard_offer_id JOIN users u ON u.id = g.seller_id
-       WHERE ${cardWhere(f, sellerId)} AND ${below(sql`g.id`, last)}
-       ORDER BY g.id DESC LIMIT ${lit(EXPORT_BATCH)}`,
+       WHERE g.id = ANY (${idArray(ids)})`,
   );
 
 export interface TransactionExportRow {
@@ -69,15 +73,16 @@ export interface TransactionExportRow {
   gift_card_id: number | null;
   kind: number;
 }
-export const transactionExportRows = (tx: Tx, f: TransactionFilter, sellerId?: number) =>
-  keysetRows<TransactionExportRow>(
+export const transactionExportRows = (tx: Tx, f: TransactionFilter) =>
+  exportRows<TransactionFilter, TransactionExportRow>(
     tx,
-    (last) => sql`
+    transactionList,
+    f,
+    (ids) => sql`
       SELECT t.id, ${iso(sql`t.created_at`)} AS created_at, t.code, t.seller_id, u.name AS seller_name,
              t.transaction_amount::text AS transaction_amount, t.is_redeem, t.gift_card_id, t.kind
         FROM transactions t LEFT JOIN users u ON u.id = t.seller_id
-       WHERE ${transactionWhere(f, sellerId)} AND ${below(sql`t.id`, last)}
-       ORDER BY t.id DESC LIMIT ${lit(EXPORT_BATCH)}`,
+       WHERE t.id = ANY (${idArray(ids)})`,
   );
 
 export interface PersonExportRow {
@@ -89,15 +94,11 @@ export interface PersonExportRow {
   seller_due: string;
   created_at: string;
 }
-const personRows = (tx: Tx, where: SQL) =>
-  keysetRows<PersonExportRow>(
-    tx,
-    (last) => sql`
-      SELECT u.id, u.name, u.email, u.role, u.rate::text AS rate, u.seller_due::text AS seller_due, ${iso(sql`u.created_at`)} AS created_at
-        FROM users u WHERE ${where} AND ${below(sql`u.id`, last)} ORDER BY u.id DESC LIMIT ${lit(EXPORT_BATCH)}`,
-  );
-export const sellerExportRows = (tx: Tx, f: SellerFilter) => personRows(tx, sellerWhere(f));
-export const userExportRows = (tx: Tx, f: UserFilter) => personRows(tx, userWhere(f));
+const people = (ids: number[]) => sql`
+  SELECT u.id, u.name, u.email, u.role, u.rate::text AS rate, u.seller_due::text AS seller_due, ${iso(sql`u.created_at`)} AS created_at
+    FROM users u WHERE u.id = ANY (${idArray(ids)})`;
+export const sellerExportRows = (tx: Tx, f: SellerFilter) => exportRows<SellerFilter, PersonExportRow>(tx, sellerList, f, people);
+export const userExportRows = (tx: Tx, f: UserFilter) => exportRows<UserFilter, PersonExportRow>(tx, userList, f, people);
 
 export interface OfferExportRow {
   id: number;
@@ -112,10 +113,12 @@ export interface OfferExportRow {
   created_at: string;
 }
 export const offerExportRows = (tx: Tx, f: OfferFilter) =>
-  keysetRows<OfferExportRow>(
+  exportRows<OfferFilter, OfferExportRow>(
     tx,
-    (last) => sql`
+    offerList,
+    f,
+    (ids) => sql`
       SELECT o.id, o.title, o.is_active, o.price_type, o.min_price::text AS min_price, o.max_price::text AS max_price,
              array_to_string(o.fixed_price, ';') AS fixed_price, o.rate_type, o.rate::text AS rate, ${iso(sql`o.created_at`)} AS created_at
-        FROM gift_card_offers o WHERE ${offerWhere(f)} AND ${below(sql`o.id`, last)} ORDER BY o.id DESC LIMIT ${lit(EXPORT_BATCH)}`,
+        FROM gift_card_offers o WHERE o.id = ANY (${idArray(ids)})`,
   );

@@ -1,10 +1,10 @@
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../auth/service';
-import type { CardFilter } from '../cards/list-sql';
-import type { TransactionFilter } from '../ledger/list-sql';
-import type { SellerFilter } from '../sellers/list-sql';
-import type { UserFilter } from '../users/list-sql';
-import type { OfferFilter } from '../offers/list-sql';
+import type { CardFilter } from '../cards/list';
+import type { TransactionFilter } from '../ledger/list';
+import type { SellerFilter } from '../sellers/list';
+import type { UserFilter } from '../users/list';
+import type { OfferFilter } from '../offers/list';
 import type { CsvColumn } from './csv';
 import { cardColumns, offerColumns, sellerColumns, transactionColumns, userColumns } from './lists';
 import * as repo from './repository';
@@ -29,7 +29,7 @@ export function createExportService(database: Database) {
     myCards: (user: AuthUser, f: CardFilter): CsvExport<repo.CardExportRow> => ({
       fileName: file('my-gift-cards'),
       columns: cardColumns(false),
-      rows: repo.cardExportRows(db, f, user.id),
+      rows: repo.cardExportRows(db, { ...f, own: user.id }),
     }),
     transactions: (f: TransactionFilter): CsvExport<repo.TransactionExportRow> => ({
       fileName: file('transactions'),
@@ -39,7 +39,7 @@ export function createExportService(database: Database) {
     myTransactions: (user: AuthUser, f: TransactionFilter): CsvExport<repo.TransactionExportRow> => ({
       fileName: file('my-transactions'),
       columns: transactionColumns,
-      rows: repo.transactionExportRows(db, f, user.id),
+      rows: repo.transactionExportRows(db, { ...f, own: user.id }),
     }),
     sellers: (f: SellerFilter): CsvExport<repo.PersonExportRow> => ({
       fileName: file('sellers'),

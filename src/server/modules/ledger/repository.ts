@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { lit } from '../../db/list-sql';
 import { cardPayable } from '../../db/due-sql';
 import { centsOf } from '../../db/values';
 import { centsToDecimal, type Cents } from '../../../shared/money';
@@ -297,15 +296,6 @@ const viewColumns = sql`t.id, t.code, t.seller_id, t.transaction_amount::text AS
   ${iso(sql`t.created_at`)} AS created_at, u.name AS seller_name,
   ${paymentKind} AS payment_kind`;
 
-/** Newest first; all sellers, or one. */
-export async function listTransactions(tx: Tx, limit: number, offset: number, sellerId?: number): Promise<TransactionViewRow[]> {
-  const where = sellerId === undefined ? sql`` : sql`WHERE t.seller_id = ${sellerId}`;
-  return rowsOf<TransactionViewRow>(
-    tx,
-    sql`SELECT ${viewColumns} FROM transactions t LEFT JOIN users u ON u.id = t.seller_id ${where} ORDER BY t.id DESC LIMIT ${lit(limit)} OFFSET ${lit(offset)}`,
-  );
-}
-
 /** viewColumns, one by one, for a prepared statement. */
 const viewFields = {
   id: sql<number>`t.id`,
@@ -340,11 +330,6 @@ export async function findTransactionView(tx: Tx, id: number): Promise<Transacti
     sql`SELECT ${viewColumns} FROM transactions t LEFT JOIN users u ON u.id = t.seller_id WHERE t.id = ${id}`,
   );
   return r[0] ?? null;
-}
-
-export async function userTransactionCount(tx: Tx, userId: number): Promise<number> {
-  const r = await rowsOf<{ n: number }>(tx, sql`SELECT transaction_count AS n FROM users WHERE id = ${userId}`);
-  return Math.max(0, Number(r[0]?.n ?? 0));
 }
 
 /** The seller of a card (null when there is no such card). */

@@ -4,11 +4,10 @@ import { MSG } from '../../../shared/messages';
 import type { Cents } from '../../../shared/money';
 import type { Msg, Page, Transaction, Wrapped } from '../../../shared/types';
 import { invalidFields, notFound, pgCode, refusal } from '../../http/errors';
-import { cappedPage, pageOffset, pageResult } from '../../http/page';
-import { isPlainPage, type MyTransactionListQuery, type TransactionListQuery } from '../../../shared/list-queries';
-import type { TransactionFilter } from './list-sql';
-import { transactionPage } from './list-repository';
-import { readCounter } from '../../db/values';
+import { listResult } from '../../http/page';
+import type { MyTransactionListQuery, TransactionListQuery } from '../../../shared/list-queries';
+import { listPage, splitQuery } from '../../db/list-query';
+import { transactionList } from './list';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
 import { checkPaymentInput, editPayout, NeedsSecondStaff, payCard, paySeller, tooBigForCard, type MakerChecker } from './payments';
@@ -110,14 +109,16 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
     return { msg: MSG.redeemUpdated };
   }
 
-  /** A filtered page; the total is exact from the counters when only a seller, the sort and size were given, else bounded. */
-  async function filteredPage(q: TransactionFilter & { page: number }, per: number, sellerId: number | undefined) {
-    const { rows, count } = await transactionPage(db, q, per, pageOffset(q.page, per), sellerId);
-    return cappedPage(
+  async function transactionPage(q: MyTransactionListQuery & { seller_id?: number }, scope: { own?: number }) {
+    const per = q.per_page ?? PAGE_SIZE.transactions;
+    const { filter, request } = splitQuery(q, per);
+    const p = await listPage(db, transactionList, { ...filter, ...scope }, request);
+    const rows = await repo.transactionViewsInOrder(db, p.ids);
+    return listResult(
       rows.map((r) => transactionOut(r)),
-      q.page,
+      q,
       per,
-      count,
+      p,
     );
   }
 
@@ -187,36 +188,11 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
     },
 
     async list(q: TransactionListQuery): Promise<Page<Transaction>> {
-      const per = q.per_page ?? PAGE_SIZE.transactions;
-      if (isPlainPage(q)) {
-        const [rows, total] = await Promise.all([repo.listTransactions(db, per, pageOffset(q.page, per)), readCounter(db, 'transactions')]);
-        return pageResult(
-          rows.map((r) => transactionOut(r)),
-          q.page,
-          per,
-          total,
-        );
-      }
-      return filteredPage(q, per, undefined);
+      return transactionPage(q, {});
     },
 
     async mine(actor: AuthUser, q: MyTransactionListQuery): Promise<Wrapped<Page<Transaction>>> {
-      const per = q.per_page ?? PAGE_SIZE.transactions;
-      if (isPlainPage(q)) {
-        const [rows, total] = await Promise.all([
-          repo.listTransactions(db, per, pageOffset(q.page, per), actor.id),
-          repo.userTransactionCount(db, actor.id),
-        ]);
-        return {
-          data: pageResult(
-            rows.map((r) => transactionOut(r)),
-            q.page,
-            per,
-            total,
-          ),
-        };
-      }
-      return { data: await filteredPage(q, per, actor.id) };
+      return { data: await transactionPage(q, { own: actor.id }) };
     },
   };
 }

@@ -1,9 +1,8 @@
-import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { giftCards, offers } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import type { OfferRow } from './shape';
-import { lit } from '../../db/list-sql';
-import { rowsOf } from '../../db/rows';
+import { inOrder } from '../../db/rows';
 
 const columns = {
   id: offers.id,
@@ -17,24 +16,15 @@ const columns = {
   rateType: offers.rateType,
   rate: offers.rate,
 };
-export async function listOffers(tx: Tx, limit?: number, offset = 0): Promise<OfferRow[]> {
-  const q = tx.select(columns).from(offers).orderBy(desc(offers.id));
-  const rows = limit === undefined ? await q : await q.limit(limit).offset(offset);
-  return rows as OfferRow[];
+/** Every offer, newest first (for selects). */
+export async function listOffers(tx: Tx): Promise<OfferRow[]> {
+  return (await tx.select(columns).from(offers).orderBy(desc(offers.id))) as OfferRow[];
 }
 
-/** One page of a filtered offer list (conditions from offerWhere over `gift_card_offers o`): ids first, then the offers. */
-export async function listOffersFiltered(tx: Tx, where: SQL, order: SQL, limit: number, offset: number): Promise<OfferRow[]> {
-  const ids = (
-    await rowsOf<{ id: number }>(
-      tx,
-      sql`SELECT o.id FROM gift_card_offers o WHERE ${where} ORDER BY ${order} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`,
-    )
-  ).map((r) => r.id);
+/** These offers, in this order. */
+export async function offersByIds(tx: Tx, ids: number[]): Promise<OfferRow[]> {
   if (!ids.length) return [];
-  const found = (await tx.select(columns).from(offers).where(inArray(offers.id, ids))) as OfferRow[];
-  const byId = new Map(found.map((o) => [o.id, o]));
-  return ids.map((id) => byId.get(id)).filter((o): o is OfferRow => o !== undefined);
+  return inOrder(ids, (await tx.select(columns).from(offers).where(inArray(offers.id, ids))) as OfferRow[]);
 }
 
 /** One offer; `lock` takes a row lock for the rest of the transaction. */

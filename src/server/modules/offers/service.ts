@@ -3,12 +3,10 @@ import { PAGE_SIZE, PRICE_TYPE, RATE_TYPE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { centsToDecimal, type Cents } from '../../../shared/money';
 import { invalidFields, notFound, pgCode, refusal } from '../../http/errors';
-import { sql } from 'drizzle-orm';
-import { cappedPage, pageOffset, pageResult } from '../../http/page';
-import { boundedCount } from '../../db/list-sql';
-import { isPlainPage, type OfferListQuery } from '../../../shared/list-queries';
-import { offerOrder, offerWhere } from './list-sql';
-import { readCounter } from '../../db/values';
+import { listResult } from '../../http/page';
+import { listPage, splitQuery } from '../../db/list-query';
+import type { OfferListQuery } from '../../../shared/list-queries';
+import { offerList } from './list';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
 import * as repo from './repository';
@@ -53,18 +51,9 @@ export function createOfferService(database: Database) {
 
     async list(q: OfferListQuery) {
       const per = q.per_page ?? PAGE_SIZE.offers;
-      if (isPlainPage(q)) {
-        const [rows, total] = await Promise.all([repo.listOffers(db, per, pageOffset(q.page, per)), readCounter(db, 'offers')]);
-        return pageResult(rows.map(offerOut), q.page, per, total);
-      }
-      const where = offerWhere(q);
-      const [rows, count] = await Promise.all([
-        repo.listOffersFiltered(db, where, offerOrder(q.sort), per, pageOffset(q.page, per)),
-        q.q === undefined && q.is_active === undefined
-          ? readCounter(db, 'offers').then((total) => ({ total, capped: false }))
-          : boundedCount(db, sql`gift_card_offers o`, where),
-      ]);
-      return cappedPage(rows.map(offerOut), q.page, per, count);
+      const { filter, request } = splitQuery(q, per);
+      const p = await listPage(db, offerList, filter, request);
+      return listResult((await repo.offersByIds(db, p.ids)).map(offerOut), q, per, p);
     },
 
     async get(id: number) {

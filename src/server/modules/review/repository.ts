@@ -1,11 +1,9 @@
-import { and, isNotNull, sql } from 'drizzle-orm';
-import { giftCards } from '../../db/schema';
-import { prepared } from '../../db/prepared';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { RejectReason } from '../../../shared/constants';
 import type { ImageHashes } from '../images/hash';
 import { rowsOf } from '../../db/rows';
-import { duplicates, numberKey } from '../cards/repository';
+import { numberKey } from '../cards/repository';
 import type { ClaimRow, DuplicateRow, ImageMatchRow } from './shape';
 
 /** Other cards whose number reads as this one (compared by skeleton, any status), oldest first. */
@@ -19,22 +17,6 @@ export async function cardsWithNumber(tx: Tx, cardId: number, cardNumber: string
          WHERE g.number_key = ${key} AND g.id <> ${cardId}
          ORDER BY g.id LIMIT ${limit}`,
   );
-}
-
-/** For a page of cards: how many other cards have each one's number (cards without a duplicate are left out). */
-export async function duplicateCounts(tx: Tx, ids: number[]): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await prepared(tx, 'duplicate_counts', (t) =>
-    t
-      .select({
-        id: giftCards.id,
-        n: duplicates,
-      })
-      .from(giftCards)
-      .where(and(sql`${giftCards.id} = ANY (${sql.placeholder('ids')}::int[])`, isNotNull(giftCards.cardNumber)))
-      .prepare('duplicate_counts'),
-  ).execute({ ids });
-  return new Map(rows.filter((r) => Number(r.n) > 0).map((r) => [Number(r.id), Number(r.n)]));
 }
 
 /**

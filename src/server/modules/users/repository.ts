@@ -1,29 +1,16 @@
-import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import type { Role } from '../../../shared/constants';
 import type { UserRow } from './shape';
-import { lit } from '../../db/list-sql';
-import { rowsOf } from '../../db/rows';
+import { inOrder, rowsOf } from '../../db/rows';
 
 const columns = { id: users.id, name: users.name, email: users.email, role: users.role, rate: users.rate };
 
-export async function listUsers(tx: Tx, limit: number, offset: number): Promise<UserRow[]> {
-  const rows = await tx.select(columns).from(users).where(isNull(users.deletedAt)).orderBy(desc(users.id)).limit(limit).offset(offset);
-  return rows;
-}
-
-/** One page of a filtered user list (conditions from userWhere over `users u`): ids first, then the users in that order. */
-export async function listUsersFiltered(tx: Tx, where: SQL, order: SQL, limit: number, offset: number): Promise<UserRow[]> {
-  const ids = (
-    await rowsOf<{ id: number }>(
-      tx,
-      sql`SELECT u.id FROM users u WHERE ${where} ORDER BY ${order} LIMIT ${lit(limit)} OFFSET ${lit(offset)}`,
-    )
-  ).map((r) => r.id);
+/** These users, in this order. */
+export async function usersByIds(tx: Tx, ids: number[]): Promise<UserRow[]> {
   if (!ids.length) return [];
-  const byId = new Map((await tx.select(columns).from(users).where(inArray(users.id, ids))).map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((u): u is UserRow => u !== undefined);
+  return inOrder(ids, await tx.select(columns).from(users).where(inArray(users.id, ids)));
 }
 
 export async function findUser(tx: Tx, id: number, opts: { forUpdate?: boolean } = {}): Promise<UserRow | null> {

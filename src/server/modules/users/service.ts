@@ -3,12 +3,10 @@ import { PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { centsToDecimal } from '../../../shared/money';
 import { forbidden, HttpError, notFound, pgCode, refusal } from '../../http/errors';
-import { sql } from 'drizzle-orm';
-import { cappedPage, pageOffset, pageResult } from '../../http/page';
-import { boundedCount } from '../../db/list-sql';
-import { isPlainPage, type UserListQuery } from '../../../shared/list-queries';
-import { userOrder, userWhere } from './list-sql';
-import { readCounter } from '../../db/values';
+import { listResult } from '../../http/page';
+import { listPage, splitQuery } from '../../db/list-query';
+import type { UserListQuery } from '../../../shared/list-queries';
+import { userList } from './list';
 import { recordAudit } from '../audit/repository';
 import { hashPassword, type AuthUser } from '../auth/service';
 import { revokeUserTokens } from '../auth/repository';
@@ -53,18 +51,9 @@ export function createUserService(database: Database) {
   return {
     async list(q: UserListQuery) {
       const per = q.per_page ?? PAGE_SIZE.users;
-      if (isPlainPage(q)) {
-        const [rows, total] = await Promise.all([repo.listUsers(db, per, pageOffset(q.page, per)), readCounter(db, 'users')]);
-        return pageResult(rows.map(userOut), q.page, per, total);
-      }
-      const where = userWhere(q);
-      const [rows, count] = await Promise.all([
-        repo.listUsersFiltered(db, where, userOrder(q.sort), per, pageOffset(q.page, per)),
-        q.q === undefined && q.role === undefined
-          ? readCounter(db, 'users').then((total) => ({ total, capped: false }))
-          : boundedCount(db, sql`users u`, where),
-      ]);
-      return cappedPage(rows.map(userOut), q.page, per, count);
+      const { filter, request } = splitQuery(q, per);
+      const p = await listPage(db, userList, filter, request);
+      return listResult((await repo.usersByIds(db, p.ids)).map(userOut), q, per, p);
     },
 
     async get(actor: AuthUser, id: number) {

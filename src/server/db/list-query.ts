@@ -1,0 +1,172 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from './client';
+import { rowsOf } from './rows';
+import { invalidFields } from '../http/errors';
+import { centsToDecimal } from '../../shared/money';
+import { SEARCH_TOTAL_CAP, TOTAL_CAP, type Cursor } from '../../shared/list-queries';
+
+/**
+ * The one way a list is read (docs/lists.md). A list declares, as data, its source, its filters (one condition per
+ * query parameter), its sorts and the exact counter it has for some filters; `listPage` turns a query into one
+ * statement for the page's ids (OFFSET for `?page=N`, keyset for a cursor) and one for the total. Every value is a
+ * bound parameter.
+ */
+export type KeyType = 'int' | 'numeric' | 'timestamptz' | 'text';
+export interface SortKey {
+  key: SQL;
+  type: KeyType;
+  /** The key can be null: null keys come last in both directions. */
+  nullsLast?: boolean;
+}
+export type Filters = Record<string, unknown>;
+export interface ListDef<F extends Filters> {
+  from: SQL;
+  id: SQL;
+  /** What every row of the list meets, whatever the query. */
+  base?: SQL;
+  /** One condition per query parameter that is given (the search `q` is one of them). */
+  filters: { [K in keyof F]?: (value: NonNullable<F[K]>, f: F) => SQL | undefined };
+  sorts: Record<string, SortKey>;
+  defaultSort: string;
+  /** A trigger-kept exact count for these filters, when one exists; else the matches are counted up to a cap. */
+  counter?: (f: F) => SQL | undefined;
+}
+export type Count = { total: number; capped: boolean };
+export interface PageRequest {
+  limit: number;
+  offset: number;
+  cursor?: Cursor;
+  /** Skip the total (an export). */
+  uncounted?: boolean;
+}
+export interface ListPage {
+  ids: number[];
+  count: Count;
+  /** Cursors of the pages after and before this one (when there are such pages). */
+  next?: Cursor;
+  prev?: Cursor;
+}
+
+/** The conditions joined with AND; TRUE when there are none. */
+export function allOf(conditions: (SQL | undefined | false)[]): SQL {
+  const present = conditions.filter((c): c is SQL => !!c);
+  return present.length ? sql`(${sql.join(present, sql` AND `)})` : sql`TRUE`;
+}
+export const anyOf = (conditions: SQL[]): SQL => sql`(${sql.join(conditions, sql` OR `)})`;
+/** An ILIKE pattern matching `q` anywhere, `%`, `_` and `\` in it taken literally; bound as a parameter. */
+export const containing = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The report time zone's day bounds (the zone the reports count days in). */
+const reportTz = sql`(SELECT value FROM app_settings WHERE key = 'report_tz')`;
+export const dateRange = (column: SQL, from?: string, to?: string): SQL =>
+  allOf([
+    from !== undefined && sql`${column} >= ((${from}::date)::timestamp AT TIME ZONE ${reportTz})`,
+    to !== undefined && sql`${column} < ((${to}::date + 1)::timestamp AT TIME ZONE ${reportTz})`,
+  ]);
+/** Cents bound as an exact decimal. */
+export const amountRange = (column: SQL, min?: number, max?: number): SQL =>
+  allOf([
+    min !== undefined && sql`${column} >= ${centsToDecimal(min)}::numeric`,
+    max !== undefined && sql`${column} <= ${centsToDecimal(max)}::numeric`,
+  ]);
+/** The sellers whose name or email starts with q, case-insensitive (the prefix indexes of migration 0013). */
+export const sellerStarts = (q: string): SQL => {
+  const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`SELECT id FROM users WHERE role = 'seller' AND (lower(name) LIKE ${prefix} OR lower(email) LIKE ${prefix})`;
+};
+
+export function whereOf<F extends Filters>(def: ListDef<F>, f: F): SQL {
+  const filters = Object.entries(def.filters) as [keyof F, ((v: unknown, f: F) => SQL | undefined) | undefined][];
+  return allOf([def.base, ...filters.map(([name, cond]) => f[name] !== undefined && f[name] !== null && cond?.(f[name], f))]);
+}
+
+const CASTS: Record<KeyType, [SQL, RegExp]> = {
+  int: [sql`int`, /^-?\d{1,10}$/],
+  numeric: [sql`numeric`, /^-?\d{1,16}(\.\d{1,6})?$/],
+  timestamptz: [sql`timestamptz`, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/],
+  text: [sql`text`, /^[^\0]{0,1000}$/s],
+};
+/** A key of the sort's type, as its text: a timestamp's date must exist (2026-02-30 does not). */
+const validKey = (type: KeyType, k: string): boolean => {
+  if (!CASTS[type][1].test(k)) return false;
+  if (type !== 'timestamptz') return true;
+  const d = new Date(`${k.slice(0, 10)}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === k.slice(0, 10);
+};
+const badCursor = () => invalidFields({ cursor: ['The cursor does not belong to this list and sort.'] });
+
+/** The rows after (k, i) in the order `desc`, nulls where `nullsLast` puts them (for a key that can be null). */
+function after(s: SortKey, id: SQL, desc: boolean, nullsLast: boolean, k: string | null, i: number): SQL {
+  const op = sql.raw(desc ? '<' : '>');
+  const idAfter = sql`${id} ${op} ${i}`;
+  if (s.key === id) return idAfter;
+  if (k === null) return nullsLast ? sql`(${s.key} IS NULL AND ${idAfter})` : sql`(${s.key} IS NOT NULL OR ${idAfter})`;
+  const value = sql`${k}::${CASTS[s.type][0]}`;
+  if (!s.nullsLast) return sql`(${s.key}, ${id}) ${op} (${value}, ${i})`;
+  return sql`(${s.key} ${op} ${value} OR (${s.key} = ${value} AND ${idAfter})${nullsLast ? sql` OR ${s.key} IS NULL` : sql``})`;
+}
+
+/** A cursor as the `cursor` parameter carries it (shared/list-queries.ts reads it). */
+export const encodeCursor = (c: Cursor): string => Buffer.from(JSON.stringify([c.sort, c.key, c.id, c.back ? 1 : 0])).toString('base64url');
+
+/** One page of a list: its ids in order, the total, and the cursors next to it. */
+export async function listPage<F extends Filters & { sort?: string }>(tx: Tx, def: ListDef<F>, f: F, req: PageRequest): Promise<ListPage> {
+  const sort = f.sort ?? def.defaultSort;
+  const desc = sort.startsWith('-');
+  const s = def.sorts[desc ? sort.slice(1) : sort];
+  if (!s) throw new Error(`sort key not in the allow-list: ${sort}`);
+  const c = req.cursor;
+  if (c && (c.sort !== sort || (c.key === null ? s.key === def.id || !s.nullsLast : !validKey(s.type, c.key)))) throw badCursor();
+  const back = c?.back === true;
+  // Going back reads the order reversed from the cursor, then turns the page around.
+  const rdesc = desc !== back;
+  const rnulls = !!s.nullsLast !== back;
+  const nulls = s.nullsLast ? sql.raw(rnulls ? ' NULLS LAST' : ' NULLS FIRST') : sql``;
+  const dir = sql.raw(rdesc ? 'DESC' : 'ASC');
+  const where = whereOf(def, f);
+  const position = c ? after(s, def.id, rdesc, rnulls, c.key, c.id) : sql`TRUE`;
+  const keyText = s.key === def.id ? sql`NULL::text` : sql`${s.key}::text`;
+  // The page and its total in one statement (one round trip): the count is a one-row subquery the page joins.
+  const total = req.uncounted ? sql`0` : countOf(def, f, where);
+  const found = await rowsOf<{ n: number; id: number | null; k: string | null }>(
+    tx,
+    sql`SELECT c.n, p.id, p.k FROM (SELECT (${total})::int AS n) c LEFT JOIN LATERAL (
+          SELECT ${def.id} AS id, ${keyText} AS k FROM ${def.from} WHERE ${where} AND ${position}
+           ORDER BY ${s.key} ${dir}${nulls}, ${def.id} ${dir} LIMIT ${req.limit + 1} OFFSET ${c ? 0 : req.offset}) p ON TRUE`,
+  );
+  const n = Number(found[0]?.n ?? 0);
+  const capped = def.counter?.(f) === undefined && n > capOf(f);
+  const count: Count = { total: capped ? capOf(f) : n, capped };
+  const rows = found.filter((r): r is { n: number; id: number; k: string | null } => r.id !== null);
+  const more = rows.length > req.limit;
+  const page = rows.slice(0, req.limit);
+  if (back) page.reverse();
+  const first = page[0];
+  const last = page[page.length - 1];
+  const keyOf = (r: { id: number; k: string | null }) => (s.key === def.id ? String(r.id) : r.k);
+  return {
+    ids: page.map((r) => Number(r.id)),
+    count,
+    next: last && (back || more) ? { sort, key: keyOf(last), id: Number(last.id), back: false } : undefined,
+    prev:
+      first && (back ? more : c !== undefined || req.offset > 0)
+        ? { sort, key: keyOf(first), id: Number(first.id), back: true }
+        : undefined,
+  };
+}
+
+const capOf = (f: Filters) => (f.q !== undefined ? SEARCH_TOTAL_CAP : TOTAL_CAP);
+/** The total: the list's exact counter when it has one for these filters, else the matches counted up to the cap + 1. */
+function countOf<F extends Filters>(def: ListDef<F>, f: F, where: SQL): SQL {
+  const exact = def.counter?.(f);
+  return exact
+    ? sql`greatest(0, ${exact})`
+    : sql`(SELECT count(*) FROM (SELECT 1 FROM ${def.from} WHERE ${where} LIMIT ${capOf(f) + 1}) m)`;
+}
+
+/** A list call's query split into its filters and the page it asks for (`cursor=page`: the `page`-th, with cursors). */
+export function splitQuery<Q extends { page: number; per_page?: number; cursor?: Cursor | 'page' }>(q: Q, perPage: number) {
+  const { page, per_page: _per, cursor, ...filter } = q;
+  const request: PageRequest = { limit: perPage, offset: (page - 1) * perPage, cursor: cursor === 'page' ? undefined : cursor };
+  return { filter, request };
+}

@@ -1,0 +1,62 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { amountRange, anyOf, containing, dateRange, sellerStarts, type ListDef } from '../../db/list-query';
+import { counterSum } from '../../db/values';
+import { cardDue, cardPayable } from '../../db/due-sql';
+import { cardNumberKey } from '../../../shared/identifiers';
+import type { CardListQuery } from '../../../shared/list-queries';
+
+/** A card list's query; `own`: a seller's own list (only their cards; the search does not look at sellers). */
+export type CardFilter = Omit<CardListQuery, 'page' | 'per_page' | 'cursor'> & { own?: number };
+
+const DATE_COLUMNS = { submitted: sql`g.created_at`, approved: sql`g.approval_date`, rejected: sql`g.rejection_date` } as const;
+const id = sql`g.id`;
+/** A card's number holds this key (a trigram index, migration 0023); the list's search and the Search Gift Card popup. */
+export const numberHolds = (numberKey: SQL, key: string): SQL => sql`${numberKey} LIKE ${containing(key)}`;
+
+/** q matches a card whose number holds q's key (its skeleton, shared/identifiers.ts), an offer by title, or (staff) a seller by the start of name or email. */
+function search(q: string, f: CardFilter) {
+  const key = cardNumberKey(q);
+  return anyOf([
+    sql`g.giftcard_offer_id IN (SELECT id FROM gift_card_offers WHERE title ILIKE ${containing(q)})`,
+    ...(key ? [numberHolds(sql`g.number_key`, key)] : []),
+    ...(f.own === undefined ? [sql`g.seller_id IN (${sellerStarts(q)})`] : []),
+  ]);
+}
+
+export const cardList: ListDef<CardFilter> = {
+  from: sql`gift_cards g`,
+  id,
+  filters: {
+    own: (v) => sql`g.seller_id = ${v}`,
+    seller_id: (v, f) => (f.own === undefined ? sql`g.seller_id = ${v}` : undefined),
+    status: (v) => sql`g.card_status = ${v}`,
+    offer_id: (v) => sql`g.giftcard_offer_id = ${v}`,
+    from: (v, f) => dateRange(DATE_COLUMNS[f.date_field ?? 'submitted'], v, undefined),
+    to: (v, f) => dateRange(DATE_COLUMNS[f.date_field ?? 'submitted'], undefined, v),
+    min_price: (v) => amountRange(sql`g.price`, v, undefined),
+    max_price: (v) => amountRange(sql`g.price`, undefined, v),
+    has_due: (v) => (v === 1 ? cardPayable('g') : sql`NOT ${cardPayable('g')}`),
+    q: search,
+  },
+  sorts: {
+    created_at: { key: id, type: 'int' },
+    price: { key: sql`g.price`, type: 'numeric' },
+    due: { key: cardDue('g'), type: 'numeric' },
+    approval_date: { key: sql`g.approval_date`, type: 'timestamptz', nullsLast: true },
+    status: { key: sql`g.card_status`, type: 'int' },
+    rate: { key: sql`g.rate`, type: 'numeric' },
+    paid: { key: sql`g.paid_amount`, type: 'numeric' },
+    payable: { key: sql`(g.price - g.rate)`, type: 'numeric' },
+  },
+  defaultSort: '-created_at',
+  /** Exact totals the triggers keep: all cards, one status, one seller, one seller's status (migrations 0005, 0013, 0017). */
+  counter(f) {
+    const { sort: _sort, status, own, seller_id, ...rest } = f;
+    const seller = own ?? seller_id;
+    if (Object.values(rest).some((v) => v !== undefined)) return undefined;
+    if (seller !== undefined && status !== undefined)
+      return sql`coalesce((SELECT n FROM seller_card_counts WHERE seller_id = ${seller} AND status = ${status}), 0)`;
+    if (seller !== undefined) return sql`(SELECT card_count FROM users WHERE id = ${seller})`;
+    return counterSum(sql`${status === undefined ? 'gift_cards' : `gift_cards_status_${status}`}`);
+  },
+};
