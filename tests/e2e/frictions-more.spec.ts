@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test';
+import {
+  test,
+  expect,
+  loginAs,
+  goVia,
+  shot,
+  idle,
+  createUser,
+  createOffer,
+  createCard,
+  approveCard,
+  createTransaction,
+  unique,
+} from './fixtures';
+
+/** Issue 33, the rest: filter bars, the table's scroll hint, forms and popups, the menu, keyboard, start-up. */
+
+/** Screenshots in both themes at 1440 and 900 px (tests/e2e/screenshots/frictions-more-<name>-<theme>-<width>.png). */
+async function shotsBoth(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1440, 900]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shot(page, `frictions-more-${name}-${scheme}-${width}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test.describe('frictions, the rest', () => {
+  test('filter bar selects keep a fixed width and show their full text on hover; a table wider than the window says it scrolls', async ({
+    page,
+  }) => {
+    const longName = unique('Seller With A Remarkably Long Name For The Select');
+    const seller = await createUser('seller', longName);
+    const offer = await createOffer({ title: unique('Scroll Offer'), rate_type: 0, rate: 10 });
+    const card = await createCard(seller.email, offer.id, 100, { cardNumber: unique('SCR').replace(/\s+/g, '-') });
+    await approveCard(card);
+    await createTransaction(seller.id, 5);
+    await loginAs(page, 'admin');
+    await goVia(page, 'Transactions');
+    await idle(page);
+    const bar = page.getByRole('search', { name: 'Filter transactions' });
+    const select = bar.getByLabel('Seller');
+    await select.selectOption({ label: longName });
+    await expect(select).toHaveAttribute('title', longName);
+    const box = await select.boundingBox();
+    expect(box!.width).toBeLessThan(220);
+    await expect(page.getByText(/scroll it sideways/)).toHaveCount(0);
+    await shotsBoth(page, 'transactions');
+
+    await page.setViewportSize({ width: 900, height: 900 });
+    await expect(page.getByText('The table is wider than the window: scroll it sideways to see every column')).toBeVisible();
+    const table = page.getByRole('table', { name: 'Transactions' });
+    const amount = await table.getByRole('columnheader', { name: 'Transactions Amount' }).boundingBox();
+    const action = await table.getByRole('columnheader', { name: 'Action', exact: true }).boundingBox();
+    // The money column is not under the sticky Action column.
+    expect(amount!.x + amount!.width).toBeLessThanOrEqual(action!.x + 1);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    for (const [screen, name] of [
+      ['Gift Card Offers', 'offers'],
+      ['Seller Lists', 'sellers'],
+      ['User Lists', 'users'],
+    ] as const) {
+      await goVia(page, screen);
+      await idle(page);
+      await shotsBoth(page, name);
+    }
+  });
+});
