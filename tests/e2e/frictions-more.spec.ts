@@ -71,3 +71,19 @@ test.describe('frictions, the rest', () => {
     }
   });
 });
+
+test.describe('forms and popups', () => {
+  test('the offer form: a fixed fee above the lowest price shows at Rate without a server error toast', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/add-gift-card-offer');
+    await page.getByLabel('Title').fill(unique('Fee Offer'));
+    await page.getByLabel('Min Price').fill('5');
+    await page.getByLabel('Max Price').fill('50');
+    await page.getByLabel('Rate Type').selectOption({ label: 'Fixed' });
+    await page.getByLabel('Rate ($)').fill('9');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('The rate field may not be more than the lowest price of the offer.')).toBeVisible();
+    await expect(page.getByText('server error', { exact: true })).toHaveCount(0);
+    await shotsBoth(page, 'offer-fee-error');
+  });
+});
