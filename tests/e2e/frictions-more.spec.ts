@@ -6,6 +6,7 @@ import {
   goVia,
   shot,
   idle,
+  apiCall,
   createUser,
   createOffer,
   createCard,
@@ -85,5 +86,28 @@ test.describe('forms and popups', () => {
     await expect(page.getByText('The rate field may not be more than the lowest price of the offer.')).toBeVisible();
     await expect(page.getByText('server error', { exact: true })).toHaveCount(0);
     await shotsBoth(page, 'offer-fee-error');
+  });
+
+  test('the pay popup of a seller whose payments are paused says so up front and cannot Apply', async ({ page }) => {
+    const seller = await createUser('seller');
+    const offer = await createOffer({ title: unique('Paused Offer'), rate_type: 0, rate: 10 });
+    const paid = await createCard(seller.email, offer.id, 100, { cardNumber: unique('PAUSEA').replace(/\s+/g, '-') });
+    await approveCard(paid);
+    await createTransaction(seller.id, 90);
+    const open = await createCard(seller.email, offer.id, 20, { cardNumber: unique('PAUSEB').replace(/\s+/g, '-') });
+    await approveCard(open);
+    expect((await apiCall('POST', `gift-card-dispute/${paid}`, { as: 'admin', body: { reason: 'used' } })).status).toBe(200);
+
+    await loginAs(page, 'admin');
+    await page.goto(`/gift-cards?q=${encodeURIComponent(seller.name)}`);
+    await idle(page);
+    await page.getByRole('button', { name: /^Pay .*PAUSEB/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('pay-paused')).toHaveText(
+      "Payments are paused: after clawbacks of disputed cards this seller's due is -$72.00. Payments resume once their due is above zero.",
+    );
+    await expect(dialog.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await shotsBoth(page, 'pay-paused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 });
