@@ -111,3 +111,38 @@ test.describe('forms and popups', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 });
+
+test.describe('menu and frame', () => {
+  test('Statements are in the menu (staff: with a seller picker; seller: My Statement), highlighted when open', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await goVia(page, 'Statements');
+    await expect(page).toHaveURL(/\/statement/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Statement');
+    await expect(page.getByLabel('Seller')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Statements' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await shotsBoth(page, 'statements-staff');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await loginAs(page, 'seller');
+    await goVia(page, 'My Statement');
+    await expect(page).toHaveURL(/\/statement/);
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'My Statement' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await shotsBoth(page, 'statements-seller');
+  });
+
+  test('an unknown path signed in shows inside the app frame, with a way home', async ({ page }) => {
+    await loginAs(page, 'manager');
+    await page.goto('/no-such-screen');
+    await expect(page.getByRole('heading', { name: 'No page found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    await expect(page.getByRole('main')).toHaveCount(1);
+    await shotsBoth(page, 'not-found');
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
