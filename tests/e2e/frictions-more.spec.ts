@@ -145,4 +145,26 @@ test.describe('menu and frame', () => {
     await page.getByRole('link', { name: 'Go to the dashboard' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
+
+  test('keyboard: the first Tab offers Skip to content, and a list’s first row action is a few Tabs further', async ({ page }) => {
+    await createOffer({ title: unique('Keyboard Offer') });
+    await loginAs(page, 'admin');
+    await page.goto('/gift-card-offer');
+    await idle(page);
+    await expect(page.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await shotsBoth(page, 'skip-link');
+    await skip.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    let tabs = 0;
+    for (; tabs < 30; tabs++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => document.activeElement?.getAttribute('aria-label')?.startsWith('Edit ') ?? false)) break;
+    }
+    expect(tabs + 1).toBeLessThanOrEqual(10);
+  });
 });
