@@ -163,7 +163,7 @@ test.describe('menu and frame', () => {
     let tabs = 0;
     for (; tabs < 30; tabs++) {
       await page.keyboard.press('Tab');
-      if (await page.evaluate(() => document.activeElement?.getAttribute('aria-label')?.startsWith('Edit ') ?? false)) break;
+      if ((await page.locator(':focus').getAttribute('aria-label'))?.startsWith('Edit ')) break;
     }
     expect(tabs + 1).toBeLessThanOrEqual(10);
   });
