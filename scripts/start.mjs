@@ -5,6 +5,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
+import { accountsHold, finalLines } from './start-output.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -37,7 +39,16 @@ if (stale) {
   }
 }
 
-const server = spawn(bin('tsx'), ['src/server/main.ts'], { cwd: root, stdio: 'inherit', env });
+// The server's own "Open ... in a browser" line is left to this script, which prints it last.
+const server = spawn(bin('tsx'), ['src/server/main.ts'], {
+  cwd: root,
+  stdio: ['inherit', 'pipe', 'inherit'],
+  env: { ...env, OPEN_HINT: '0' },
+});
+const hold = accountsHold();
+readline.createInterface({ input: server.stdout }).on('line', (line) => {
+  if (!hold.take(line)) console.log(line);
+});
 const stop = () => {
   if (!server.killed) server.kill('SIGTERM');
 };
@@ -78,11 +89,8 @@ if (!(await waitForServer())) {
   process.exit(1);
 }
 const exe = process.env.NO_ELECTRON === '1' ? null : electronBinary();
-if (!exe) {
-  console.log(
-    `The Electron runtime is not available on this machine, so the desktop window cannot open: use the browser mode at ${base}/ (Ctrl+C stops the server).`,
-  );
-} else {
+if (exe) {
   const app = spawn(exe, [root], { cwd: root, stdio: 'inherit', env: { ...process.env, API_URL: `${base}/api/` } });
   app.on('exit', stop);
 }
+for (const line of finalLines({ held: hold.held, base, desktop: !!exe })) console.log(line);

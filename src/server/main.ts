@@ -2,7 +2,8 @@ import { loadConfig, ConfigError } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { bootstrapAdmin } from './seed/bootstrap';
-import { seedDemo } from './seed/demo';
+import { demoAccountsIn, seedDemo } from './seed/demo';
+import { readyLines } from './startup-lines';
 import { imagesDirOf } from './modules/images/store';
 import { backupSocketPath, listenForBackups } from './backup/control';
 import { writeSnapshot } from './backup/snapshot';
@@ -28,15 +29,9 @@ async function main() {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && (await bootstrapAdmin(database, config.ADMIN_EMAIL, config.ADMIN_PASSWORD))) {
     console.log(`Created admin account ${config.ADMIN_EMAIL}`);
   }
-  if (config.DEMO) {
-    const accounts = await seedDemo(database, app.services);
-    if (accounts.length) {
-      console.log('Demo accounts (email / password):');
-      if (config.ADMIN_EMAIL && !accounts.some((a) => a.role === 'admin'))
-        console.log(`  ${'admin'.padEnd(8)} ${config.ADMIN_EMAIL} / (ADMIN_PASSWORD)`);
-      for (const a of accounts) console.log(`  ${a.role.padEnd(8)} ${a.email} / ${a.password}`);
-    }
-  }
+  // The demo accounts seeded now, or by an earlier start (listed each time, right above the address to open).
+  const accounts = config.DEMO ? await seedDemo(database, app.services) : [];
+  if (config.DEMO && !accounts.length) accounts.push(...(await demoAccountsIn(database)));
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = `http://${config.HOST}:${(app.server.address() as { port: number }).port}`;
   console.log(
@@ -56,6 +51,14 @@ async function main() {
           writeSnapshot(database, app.services.images, imagesDirOf(config), file),
         )
       : null;
+
+  for (const line of readyLines({
+    address,
+    accounts,
+    adminEmail: config.ADMIN_EMAIL || undefined,
+    openHint: process.env.OPEN_HINT !== '0',
+  }))
+    console.log(line);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -15,8 +15,10 @@ export const SCREENS: readonly { label: string; path: string; who: 'all' | 'staf
   { label: 'Add Gift Card Offer', path: '/add-gift-card-offer', who: 'staff' },
   { label: 'Report', path: '/report', who: 'staff' },
   { label: 'Pending approvals', path: '/pending-approvals', who: 'staff' },
+  { label: 'Statements', path: '/statement', who: 'staff' },
   { label: 'Add Gift Card', path: '/add-gift-card', who: 'seller' },
   { label: 'My Transaction', path: '/my-transaction', who: 'seller' },
+  { label: 'My Statement', path: '/statement', who: 'seller' },
 ];
 
 export const screensFor = (role: Role) =>

@@ -12,8 +12,9 @@ const STAFF = [
   'Add Gift Card Offer',
   'Report',
   /^Pending approvals/,
+  'Statements',
 ];
-const SELLER = ['Add Gift Card', 'My Transaction'];
+const SELLER = ['Add Gift Card', 'My Transaction', 'My Statement'];
 
 async function expectMenu(page: import('@playwright/test').Page, labels: (string | RegExp)[]) {
   await expect(sidebar(page).getByRole('link')).toHaveText(labels);

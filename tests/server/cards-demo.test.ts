@@ -49,7 +49,27 @@ describe('demo offers, cards and comments', () => {
       const res = await ctx.app.inject({ method: 'GET', url: ctx.app.services.signer.url(image, 1) });
       expect(res.statusCode).toBe(200);
       expect(inspectImage(res.rawPayload).ext).toBe('png');
+      // A gift card's photo, large enough to read its printed number.
+      expect(res.rawPayload.readUInt32BE(16)).toBe(640);
+      expect(res.rawPayload.readUInt32BE(20)).toBe(400);
     }
+    // A plausible month: submissions spread over weeks, each decision after its submission, history for each.
+    const [spread] = await q<{ days: number; recent: number }>(
+      sql`SELECT extract(day FROM max(created_at) - min(created_at))::int AS days, count(*) FILTER (WHERE card_status = 0 AND created_at > now() - interval '4 days')::int AS recent FROM gift_cards`,
+    );
+    expect(spread.days).toBeGreaterThanOrEqual(21);
+    expect(spread.recent).toBe(4);
+    const early = await q(sql`SELECT id FROM gift_cards WHERE coalesce(approval_date, rejection_date) < created_at OR created_at > now()`);
+    expect(early).toEqual([]);
+    const history = await q<{ card_status: number; created: number; decided: number; in_order: boolean }>(sql`
+      SELECT g.card_status,
+             count(*) FILTER (WHERE a.action = 'create')::int AS created,
+             count(*) FILTER (WHERE a.action IN ('approve', 'reject'))::int AS decided,
+             bool_and(a.action = 'create' OR a.created_at >= g.created_at) AS in_order
+        FROM gift_cards g JOIN audit_log a ON a.entity = 'gift_card' AND a.entity_id = g.id
+       GROUP BY g.id, g.card_status`);
+    expect(history).toHaveLength(12);
+    for (const h of history) expect(h).toMatchObject({ created: 1, decided: h.card_status === 0 ? 0 : 1, in_order: true });
     const [{ n }] = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM gift_card_comments`);
     expect(n).toBeGreaterThanOrEqual(2);
     // The seller's due kept by the trigger equals the sum over their approved cards.

@@ -74,6 +74,7 @@ describe('application menu', () => {
       ['Gift Cards', 'CmdOrCtrl+2'],
       ['Add Gift Card', 'CmdOrCtrl+3'],
       ['My Transaction', 'CmdOrCtrl+4'],
+      ['My Statement', 'CmdOrCtrl+5'],
     ]);
     expect(find(t, 'User Lists')).toBeUndefined();
     const out = menuTemplate({ role: null, platform: 'win32', dev: false, actions: actions() });

@@ -13,7 +13,7 @@ import { MSG } from '../../src/shared/messages';
 import { withShownAmounts } from '../../src/renderer/src/api/results';
 import { payFailureText } from '../../src/renderer/src/features/gift-cards/payFailure';
 import type { Offer } from '../../src/shared/types';
-import { formErrorsOf } from '../../src/renderer/src/api/results';
+import { formErrorsOf, refusalToast } from '../../src/renderer/src/api/results';
 import { countOf, formatDate, formatMoney } from '../../src/renderer/src/components/format';
 import { addDays, isoDay, monthRange, yearRange } from '../../src/renderer/src/features/report/dates';
 import { xTicks } from '../../src/renderer/src/features/report/chartTicks';
@@ -199,6 +199,14 @@ describe('error mapping and formats', () => {
       toast: MSG.codeUsed,
     });
     expect(formErrorsOf({ status: 0, data: null }, { fallback: 'f' })).toEqual({ fields: {}, toast: 'f' });
+  });
+  it("a refusal that is only field errors on the form's fields has no 'server error' toast; anything else keeps it", () => {
+    const opts = { fallback: MSG.serverError, formFields: ['title', 'rate'] };
+    expect(refusalToast({ fields: { rate: 'too high' }, toast: MSG.serverError }, opts)).toBe('');
+    // A field the form does not show, no field at all (a 500, no answer), or the server's own words: the toast stays.
+    expect(refusalToast({ fields: { rate: 'too high', seller_id: 'gone' }, toast: MSG.serverError }, opts)).toBe(MSG.serverError);
+    expect(refusalToast({ fields: {}, toast: MSG.serverError }, opts)).toBe(MSG.serverError);
+    expect(refusalToast({ fields: { rate: 'too high' }, toast: 'The offer is in use' }, opts)).toBe('The offer is in use');
   });
   it('money in the locale, always 2 decimals and exact to the cent', () => {
     expect(formatMoney(40.5, 'en-US')).toBe('$40.50');

@@ -17,6 +17,17 @@ export const DEMO_ACCOUNTS = [
 /** The demo data, in the order it is built: offers, cards and comments first, then payments over the approved cards. */
 const DEMO_SEEDERS: readonly DemoSeeder[] = [seedDemoCards, seedDemoPayments];
 
+/** The demo accounts an earlier start created that are still there (their passwords as seeded). */
+export async function demoAccountsIn(database: Database): Promise<(typeof DEMO_ACCOUNTS)[number][]> {
+  const emails = sql.join(
+    DEMO_ACCOUNTS.map((a) => sql`${a.email}`),
+    sql`, `,
+  );
+  const rows = await database.query<{ email: string }>(sql`SELECT email FROM users WHERE deleted_at IS NULL AND email IN (${emails})`);
+  const present = new Set(rows.map((r) => r.email));
+  return DEMO_ACCOUNTS.filter((a) => present.has(a.email));
+}
+
 /** Fills an empty database with demo data; returns the accounts created (empty when the database had users). */
 export async function seedDemo(database: Database, services: Services): Promise<(typeof DEMO_ACCOUNTS)[number][]> {
   // Empty means no one but admins (an ADMIN_EMAIL bootstrap account, whatever its address) and no cards yet.

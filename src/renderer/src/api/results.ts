@@ -49,3 +49,16 @@ export function formErrorsOf(
   }
   return { fields, toast: errorText(result, fallback) };
 }
+
+/**
+ * The toast of a refused save: none when the refusal is only field errors that all show on the form's own fields
+ * (the field says what is wrong; a generic 'server error' over it would say the save broke); otherwise the text.
+ */
+export function refusalToast(
+  shown: { fields: Record<string, string>; toast: string },
+  { fallback, formFields }: { fallback: string; formFields: readonly string[] },
+): string {
+  const names = Object.keys(shown.fields);
+  const allShown = names.length > 0 && names.every((n) => formFields.includes(n));
+  return allShown && shown.toast === fallback ? '' : shown.toast;
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
@@ -42,6 +42,23 @@ const visuallyHidden = {
   width: '1px',
 } as const;
 const RAIL = 64;
+const MAIN_ID = 'main-content';
+/** Hidden until it has the keyboard focus, then shown over the top bar's corner. */
+const skipLink = {
+  position: 'fixed',
+  top: 8,
+  left: 8,
+  zIndex: 2000,
+  px: 2,
+  py: 1,
+  borderRadius: 1,
+  bgcolor: 'background.paper',
+  color: 'primary.main',
+  fontWeight: 600,
+  boxShadow: 3,
+  transform: 'translateY(-200%)',
+  '&:focus': { transform: 'none' },
+} as const;
 /** Below this width (the window's minimum is 900 px) the sidebar starts as a rail of icons with tooltips. */
 const NARROW = '(max-width: 1199.95px)';
 
@@ -118,8 +135,17 @@ export default function Layout() {
     navigate('/login', { replace: true });
   };
 
+  // The first stop of the Tab key: past the top bar and the menu, to the screen itself (focus moves, the URL stays).
+  const skipToContent = (e: MouseEvent) => {
+    e.preventDefault();
+    document.getElementById(MAIN_ID)?.focus();
+  };
+
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Box component="a" href={`#${MAIN_ID}`} onClick={skipToContent} sx={skipLink}>
+        Skip to content
+      </Box>
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1, displayPrint: 'none' }}>
         <Toolbar sx={{ gap: 1 }}>
           <IconButton
@@ -185,7 +211,7 @@ export default function Layout() {
           </List>
         </Box>
       </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0, '@media print': { p: 0 } }}>
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, p: 3, minWidth: 0, outline: 'none', '@media print': { p: 0 } }}>
         <Toolbar sx={{ displayPrint: 'none' }} />
         <LiveUpdates />
         <DesktopCommands />

@@ -11,6 +11,7 @@ import BarChartIcon from '@mui/icons-material/BarChart';
 import AddCardIcon from '@mui/icons-material/AddCard';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 /** The sidebar, as spec section 2 writes it (managers get the admin items too). */
 export interface NavItem {
   label: string;
@@ -33,8 +34,10 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Add Gift Card Offer', icon: AddBoxIcon, to: '/add-gift-card-offer', who: 'staff' },
   { label: 'Report', icon: BarChartIcon, to: '/report', who: 'staff' },
   { label: 'Pending approvals', icon: HowToRegIcon, to: '/pending-approvals', who: 'staff' },
+  { label: 'Statements', icon: RequestQuoteIcon, to: '/statement', who: 'staff' },
   { label: 'Add Gift Card', icon: AddCardIcon, to: '/add-gift-card', who: 'seller', also: ['/add-gift-cards'] },
   { label: 'My Transaction', icon: AccountBalanceWalletIcon, to: '/my-transaction', who: 'seller' },
+  { label: 'My Statement', icon: RequestQuoteIcon, to: '/statement', who: 'seller' },
 ];
 
 /** The item to highlight for a path: its own route, or one of its other routes (`also`, by prefix when it ends with '/'). */

@@ -39,6 +39,12 @@ function Protected() {
   return user ? <Layout /> : <LoginPage />;
 }
 
+/** Signed in, an unknown path shows inside the app frame (menu and top bar); signed out, on its own. */
+function FramedWhenSignedIn() {
+  const { user } = useSession();
+  return user ? <Layout /> : <Outlet />;
+}
+
 function LoginRoute() {
   const { user } = useSession();
   return user ? <Navigate to="/" replace /> : <LoginPage />;
@@ -82,7 +88,9 @@ const routes = createRoutesFromElements(
       {/* Every role: staff pick the seller, a seller sees their own statement. */}
       <Route path="statement" element={<StatementPage />} />
     </Route>
-    <Route path="*" element={<NotFoundPage />} />
+    <Route element={<FramedWhenSignedIn />}>
+      <Route path="*" element={<NotFoundPage />} />
+    </Route>
   </Route>,
 );
 

@@ -15,6 +15,8 @@ export interface DialogFormProps<V extends FieldValues> extends SaveOptions<V> {
   title: ReactNode;
   form: UseFormReturn<V>;
   submitLabel: string;
+  /** The save cannot be made (e.g. the seller's payments are paused): the submit button is disabled from the start. */
+  submitDisabled?: boolean;
   maxWidth?: 'xs' | 'sm';
   children: ReactNode;
 }
@@ -27,6 +29,7 @@ export function DialogForm<V extends FieldValues>({
   title,
   form,
   submitLabel,
+  submitDisabled = false,
   maxWidth = 'xs',
   children,
   ...save
@@ -39,12 +42,12 @@ export function DialogForm<V extends FieldValues>({
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={id} fullWidth maxWidth={maxWidth}>
       {/* The submit button stays enabled while saving (a disabled button would drop the focus out of the dialog, and Escape with it). */}
-      <form noValidate onSubmit={(e) => (form.formState.isSubmitting ? e.preventDefault() : void submit(e))}>
+      <form noValidate onSubmit={(e) => (form.formState.isSubmitting || submitDisabled ? e.preventDefault() : void submit(e))}>
         <DialogTitle id={id}>{title}</DialogTitle>
         <DialogContent>{children}</DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained">
+          <Button type="submit" variant="contained" disabled={submitDisabled}>
             {submitLabel}
           </Button>
         </DialogActions>

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { MSG } from '../../../shared/messages';
 import { ApiCallError } from '../api/query';
-import { formErrorsOf } from '../api/results';
+import { formErrorsOf, refusalToast } from '../api/results';
 import { LoadState } from './DataTable';
 import { useNotify } from './notify';
 import { PageHeader } from './PageHeader';
@@ -40,7 +40,8 @@ export function useSaveHandler<V extends FieldValues>(
       let shown = formErrorsOf(err.result, { fallback: errorFallback, aliases: serverFields });
       if (mapRefusal) shown = mapRefusal(shown, err);
       for (const [name, message] of Object.entries(shown.fields)) form.setError(name as Path<V>, { type: 'server', message });
-      if (shown.toast) notify.error(shown.toast);
+      const toast = refusalToast(shown, { fallback: errorFallback, formFields: Object.keys(form.getValues()) });
+      if (toast) notify.error(toast);
     }
   });
 }

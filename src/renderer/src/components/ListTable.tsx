@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { TableStatusRow } from './DataTable';
 import { PageHeader } from './PageHeader';
 import { Pagination } from './Pagination';
@@ -18,6 +19,7 @@ import type { PagedList } from './useListQuery';
 import { FilterBar } from './filters/FilterBar';
 import { describeFilters, nextSort } from './filters/listFilters';
 import { countOf } from './format';
+import { useSidewaysScroll } from './useSidewaysScroll';
 import type { FilteredListState } from './filters/useFilteredList';
 
 export interface Column {
@@ -51,10 +53,21 @@ export interface ListTableProps<T extends { id: number }> {
   toolbar?: ReactNode;
 }
 
-/** At narrow widths the table scrolls inside its frame while the Action column stays in view. */
-const stickyAction = {
-  '& tr > td:last-of-type, & tr > th:last-of-type': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 },
-} as const;
+/**
+ * At narrow widths the table scrolls inside its frame while the Action column stays in view; while columns are out of
+ * view a shadow on the Action column's edge shows that the rows go on under it.
+ */
+const stickyAction = (hidden: boolean) =>
+  ({
+    '& tr > td:last-of-type, & tr > th:last-of-type': {
+      position: 'sticky',
+      right: 0,
+      bgcolor: 'background.paper',
+      backgroundImage: 'var(--Paper-overlay)',
+      zIndex: 1,
+      boxShadow: hidden ? '-6px 0 6px -4px rgba(0,0,0,0.35)' : 'none',
+    },
+  }) as const;
 
 /** The frame of every list screen: a table with its loading / error / empty row, the rows, and the pagination below. */
 export function ListTable<T extends { id: number }>({
@@ -69,6 +82,8 @@ export function ListTable<T extends { id: number }>({
   filters,
   toolbar,
 }: ListTableProps<T>) {
+  const scroll = useSidewaysScroll();
+  const sticky = columns.at(-1)?.label === 'Action';
   const hiding = filters ? describeFilters(filters.active, filters.fields) : '';
   const defaultSort = filters?.defaultSort ?? '-created_at';
   const sort = filters?.active.sort ?? defaultSort;
@@ -109,8 +124,14 @@ export function ListTable<T extends { id: number }>({
         </Typography>
       )}
       {toolbar}
-      <TableContainer component={Paper}>
-        <Table size={size} aria-label={label} aria-busy={list.loading} sx={columns.at(-1)?.label === 'Action' ? stickyAction : undefined}>
+      {scroll.overflowing && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5, display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <SwapHorizIcon fontSize="small" aria-hidden />
+          The table is wider than the window: scroll it sideways to see every column
+        </Typography>
+      )}
+      <TableContainer component={Paper} ref={scroll.ref} onScroll={scroll.onScroll}>
+        <Table size={size} aria-label={label} aria-busy={list.loading} sx={sticky ? stickyAction(scroll.hidden) : undefined}>
           <TableHead>
             <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               {columns.map((c, i) => (

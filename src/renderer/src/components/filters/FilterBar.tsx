@@ -8,6 +8,16 @@ import type { FilterField } from './listFilters';
 
 const SEARCH_DELAY_MS = 300;
 
+/**
+ * Selects keep a fixed width whatever their longest option (a seller's long name would widen the bar to more rows);
+ * a longer choice ends in an ellipsis, its full text on hover (SelectField's title).
+ */
+const selectWidth = (key: string) =>
+  ({
+    width: key === 'per_page' ? 120 : key === 'sort' ? 190 : 160,
+    '& select': { textOverflow: 'ellipsis', overflow: 'hidden', whiteSpace: 'nowrap' },
+  }) as const;
+
 /** The search box and the amount fields: they apply once typing pauses; an amount only when the server's money rule takes it. */
 function TypedField({
   field,
@@ -92,7 +102,7 @@ export function FilterBar(props: {
             onChange={(e) => onChange(f.key, e.target.value)}
             options={f.options ?? []}
             placeholder={f.placeholder ?? (f.key === 'sort' ? 'Newest first' : f.key === 'per_page' ? 'Default' : 'Any')}
-            sx={{ minWidth: 140 }}
+            sx={selectWidth(f.key)}
           />
         ),
       )}

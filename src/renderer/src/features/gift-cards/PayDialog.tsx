@@ -1,12 +1,15 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { MSG } from '../../../../shared/messages';
 import { DialogForm } from '../../components/DialogForm';
 import { FormText } from '../../components/FormFields';
 import { payForm, type PayFormValues as PayValues } from '../../../../shared/forms';
 import type { GiftCard } from '../../../../shared/types';
-import { useApiMutation } from '../../api/query';
+import { useApiMutation, useApiQuery } from '../../api/query';
+import { formatMoney } from '../../components/format';
+import { isoDay } from '../report/dates';
 import { msgText } from '../../api/results';
 import { payFailureText } from './payFailure';
 import { MoneyFigure } from '../../components/Money';
@@ -15,6 +18,15 @@ import { MoneyFigure } from '../../components/Money';
 export default function PayDialog({ card, onClose }: { card: GiftCard | null; onClose(): void }) {
   const pay = useApiMutation('createTransaction');
   const form = useForm<PayValues>({ resolver: zodResolver(payForm), defaultValues: { code: '', amount: '' } });
+  // The seller's due now (today's statement closes on it): below zero, clawbacks pause their payments.
+  const today = isoDay(new Date());
+  const standing = useApiQuery(
+    'sellerStatement',
+    { query: { start_date: today, end_date: today, seller_id: card?.seller_id ?? 0 } },
+    { enabled: card !== null, loader: false, retry: false },
+  );
+  const sellerDue = card && standing.data?.seller.id === card.seller_id ? standing.data.closing_due : null;
+  const paused = sellerDue !== null && sellerDue < 0;
 
   const save = async (v: PayValues) => {
     if (!card) return '';
@@ -36,8 +48,14 @@ export default function PayDialog({ card, onClose }: { card: GiftCard | null; on
       mapRefusal={(shown, err) => ({ ...shown, toast: payFailureText(shown.toast, err.status, err.result.data) })}
       serverFields={{ transaction_amount: 'amount' }}
       submitLabel="Apply"
+      submitDisabled={paused}
       maxWidth="sm"
     >
+      {paused && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="pay-paused">
+          {MSG.sellerOwes(formatMoney(sellerDue))}
+        </Alert>
+      )}
       {card && (
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
           <MoneyFigure testIdPrefix="pay" label="Price" value={card.price} />
