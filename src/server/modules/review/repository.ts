@@ -1,4 +1,4 @@
-import { and, isNotNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { giftCards } from '../../db/schema';
 import { prepared } from '../../db/prepared';
 import type { Tx } from '../../db/client';
@@ -8,15 +8,25 @@ import { rowsOf } from '../../db/rows';
 import { duplicates, numberKey } from '../cards/repository';
 import type { ClaimRow, DuplicateRow, ImageMatchRow } from './shape';
 
-/** Other cards whose number reads as this one (compared by skeleton, any status), oldest first. */
+/**
+ * Other cards whose number reads as this one (compared by skeleton, any status), oldest first. "This one" is the number
+ * given (typed, else stored) and the number read off this card's photos; another card matches by its stored number
+ * (`by` number) or by what its photos say (`by` photo).
+ */
 export async function cardsWithNumber(tx: Tx, cardId: number, cardNumber: string | null, limit = 20): Promise<DuplicateRow[]> {
   const key = numberKey(cardNumber);
-  if (key === null) return [];
   return rowsOf<DuplicateRow>(
     tx,
-    sql`SELECT g.id, g.card_number, g.card_status, g.seller_id, u.name, g.created_at::text AS created_at
-          FROM gift_cards g JOIN users u ON u.id = g.seller_id
-         WHERE g.number_key = ${key} AND g.id <> ${cardId}
+    sql`WITH keys AS (
+          SELECT k FROM (VALUES (${key}::text)) v (k) WHERE k IS NOT NULL
+          UNION SELECT number_key FROM card_number_reads WHERE gift_card_id = ${cardId} AND number_key IS NOT NULL),
+        hits AS (
+          SELECT g.id, 'number' AS by FROM gift_cards g WHERE g.number_key IN (SELECT k FROM keys) AND g.id <> ${cardId}
+          UNION ALL
+          SELECT r.gift_card_id, 'photo' FROM card_number_reads r WHERE r.number_key IN (SELECT k FROM keys) AND r.gift_card_id <> ${cardId}),
+        best AS (SELECT id, min(by) AS by FROM hits GROUP BY id)
+        SELECT g.id, g.card_number, g.card_status, g.seller_id, u.name, g.created_at::text AS created_at, b.by
+          FROM best b JOIN gift_cards g ON g.id = b.id JOIN users u ON u.id = g.seller_id
          ORDER BY g.id LIMIT ${limit}`,
   );
 }
@@ -31,7 +41,7 @@ export async function duplicateCounts(tx: Tx, ids: number[]): Promise<Map<number
         n: duplicates,
       })
       .from(giftCards)
-      .where(and(sql`${giftCards.id} = ANY (${sql.placeholder('ids')}::int[])`, isNotNull(giftCards.cardNumber)))
+      .where(sql`${giftCards.id} = ANY (${sql.placeholder('ids')}::int[])`)
       .prepare('duplicate_counts'),
   ).execute({ ids });
   return new Map(rows.filter((r) => Number(r.n) > 0).map((r) => [Number(r.id), Number(r.n)]));

@@ -10,6 +10,8 @@ export interface DuplicateRow {
   seller_id: number;
   name: string;
   created_at: string;
+  /** number: its stored number matches; photo: only what its photos say does. */
+  by: 'number' | 'photo';
 }
 
 export const duplicateOut = (r: DuplicateRow): DuplicateCard => ({
@@ -20,6 +22,7 @@ export const duplicateOut = (r: DuplicateRow): DuplicateCard => ({
   name: r.name,
   created_at: isoOrNull(r.created_at) ?? '',
   blocks: blocksApproval(r),
+  by: r.by,
 });
 
 /** A pending or approved card with the same number blocks approving another (unless overridden). */
