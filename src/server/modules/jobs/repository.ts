@@ -19,16 +19,18 @@ export async function enqueue(tx: Tx, kind: string, key: string): Promise<void> 
 }
 
 /**
- * Takes up to `limit` jobs that are due and not leased (or whose lease ran out: their runner stopped), oldest first,
- * skipping rows another runner is taking at this moment; each one's attempt is counted and it is leased to `worker`.
+ * Takes up to `limit` jobs of these kinds (those the runner knows: an older instance leaves newer kinds alone) that are
+ * due and not leased (or whose lease ran out: their runner stopped), oldest first, skipping rows another runner is
+ * taking at this moment; each one's attempt is counted and it is leased to `worker`.
  */
-export async function take(tx: Tx, worker: string, limit: number, leaseSeconds: number): Promise<TakenJob[]> {
+export async function take(tx: Tx, worker: string, kinds: string[], limit: number, leaseSeconds: number): Promise<TakenJob[]> {
   const rows = await rowsOf<TakenJob>(
     tx,
     sql`UPDATE jobs j SET attempts = j.attempts + 1, locked_by = ${worker},
                locked_until = now() + make_interval(secs => ${leaseSeconds})
           FROM (SELECT id FROM jobs
                  WHERE status = 'queued' AND run_after <= now() AND (locked_until IS NULL OR locked_until < now())
+                   AND kind = ANY (string_to_array(${kinds.join(',')}, ','))
                  ORDER BY run_after, id LIMIT ${limit}
                  FOR UPDATE SKIP LOCKED) due
          WHERE j.id = due.id

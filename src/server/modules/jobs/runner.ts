@@ -33,11 +33,14 @@ export function createJobRunner(database: Database, handlers: Record<string, Job
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let wakeUp: (() => void) | null = null;
+  /** A wake that came while the loop was busy: it looks again before sleeping. */
+  let rung = false;
+  const kinds = Object.keys(handlers);
   let loop: Promise<void> | null = null;
   let lastPrune = 0;
 
   async function runOne(job: TakenJob): Promise<void> {
-    const handler = handlers[job.kind];
+    const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
     let finished = false;
     const finish = async (write: (tx: Tx) => Promise<void>) =>
       database.db
@@ -66,7 +69,8 @@ export function createJobRunner(database: Database, handlers: Record<string, Job
     let ran = 0;
     // In the loop, stop() ends it after the job in hand; called alone (no loop), it runs until nothing is due.
     while (loop === null || !stopped) {
-      const [job] = await repo.take(database.db, worker, 1, opts.leaseSeconds);
+      rung = false;
+      const [job] = await repo.take(database.db, worker, kinds, 1, opts.leaseSeconds);
       if (!job) break;
       await runOne(job);
       ran += 1;
@@ -86,6 +90,7 @@ export function createJobRunner(database: Database, handlers: Record<string, Job
         // The database is away for a moment: try again at the next poll.
       }
       if (stopped) break;
+      if (rung) continue;
       await new Promise<void>((resolve) => {
         wakeUp = resolve;
         timer = setTimeout(resolve, opts.pollMs);
@@ -104,6 +109,7 @@ export function createJobRunner(database: Database, handlers: Record<string, Job
     },
     /** Look now (a job was just queued in this process). */
     wake() {
+      rung = true;
       wakeUp?.();
     },
     /** Ends the loop after the job in hand. */
