@@ -188,7 +188,7 @@ export const duplicatesResponse = z.object({
       card_status: cardStatus,
       name: z.string(),
       created_at: date,
-      kind: z.enum(['same', 'similar']),
+      kind: z.enum(['same', 'similar', 'edited']).describe('same file; same picture; same picture turned, mirrored or framed'),
       distance: z.number().int(),
     }),
   ),

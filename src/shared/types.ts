@@ -224,8 +224,11 @@ export interface ImageMatch {
   card_status: CardStatus;
   name: string;
   created_at: string;
-  /** same: identical bytes; similar: the same picture (perceptual hash within the threshold). */
-  kind: 'same' | 'similar';
+  /**
+   * same: identical bytes; similar: the same picture (perceptual hash within the threshold: re-encoded, resized);
+   * edited: the same picture turned by 90/180/270 degrees, mirrored or framed.
+   */
+  kind: 'same' | 'similar' | 'edited';
   distance: number;
 }
 export interface CardDuplicates {

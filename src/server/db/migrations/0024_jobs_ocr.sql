@@ -38,3 +38,8 @@ CREATE TABLE card_number_reads (
   CHECK ((status = 'read') = (number_key IS NOT NULL AND number IS NOT NULL) OR status = 'pending')
 );
 CREATE INDEX card_number_reads_key ON card_number_reads (number_key) INCLUDE (gift_card_id) WHERE number_key IS NOT NULL;
+
+-- Each card photo's shape hashes (images/shape-hash.ts): the 8 dHashes of the picture with its borders trimmed, turned
+-- by 0/90/180/270 degrees and mirrored, upright first; a mirrored, turned or framed copy of an earlier photo matches.
+-- NULL for photos stored before this migration (they are matched by dhash as before).
+ALTER TABLE gift_card_images ADD COLUMN shape_hashes bigint[];

@@ -48,24 +48,36 @@ export async function duplicateCounts(tx: Tx, ids: number[]): Promise<Map<number
 }
 
 /**
- * Photos of other cards matching this card's photos: the same bytes, or a perceptual hash within `maxDistance` bits.
- * A flat picture (hash all 0 or all 1: one colour, no detail) is only matched by its bytes, or every blank would match.
+ * Other cards with a photo matching one of this card's photos, one row per card (its closest match): the same bytes,
+ * a dHash within `maxDistance` bits (re-encoded, resized), or the upright shape hash of one within `maxDistance` of one
+ * of the 8 shape hashes of the other (turned, mirrored, framed: `edited`). A flat picture (hash all 0 or all 1: one
+ * colour, no detail) is only matched by its bytes, or every blank would match.
  */
 export async function imageMatches(tx: Tx, cardId: number, maxDistance: number, limit = 20): Promise<ImageMatchRow[]> {
   return rowsOf<ImageMatchRow>(
     tx,
-    sql`SELECT mine.id AS image_id, o.gift_card_id AS card_id, o.id AS matched_image_id, g.card_status, u.name,
-               g.created_at::text AS created_at, coalesce(o.sha256 = mine.sha256, false) AS same,
-               CASE WHEN o.sha256 = mine.sha256 THEN 0 ELSE bit_count((o.dhash # mine.dhash)::bit(64))::int END AS distance
-          FROM gift_card_images mine
-          JOIN gift_card_images o ON o.gift_card_id <> mine.gift_card_id
-                                 AND (o.sha256 = mine.sha256
-                                      OR (mine.dhash NOT IN (0, -1) AND o.dhash NOT IN (0, -1)
-                                          AND bit_count((o.dhash # mine.dhash)::bit(64)) <= ${maxDistance}))
-          JOIN gift_cards g ON g.id = o.gift_card_id
-          JOIN users u ON u.id = g.seller_id
-         WHERE mine.gift_card_id = ${cardId} AND mine.dhash IS NOT NULL
-         ORDER BY distance, o.gift_card_id, mine.id
+    sql`WITH pairs AS (
+          SELECT mine.id AS image_id, o.id AS matched_image_id, o.gift_card_id AS card_id,
+                 coalesce(o.sha256 = mine.sha256, false) AS same,
+                 CASE WHEN mine.dhash NOT IN (0, -1) AND o.dhash NOT IN (0, -1)
+                      THEN bit_count((o.dhash # mine.dhash)::bit(64))::int END AS plain,
+                 CASE WHEN o.shape_hashes[1] NOT IN (0, -1)
+                      THEN (SELECT min(bit_count((o.shape_hashes[1] # f)::bit(64)))::int FROM unnest(mine.shape_hashes) f
+                             WHERE f NOT IN (0, -1)) END AS turned
+            FROM gift_card_images mine
+            JOIN gift_card_images o ON o.gift_card_id <> mine.gift_card_id
+           WHERE mine.gift_card_id = ${cardId} AND mine.dhash IS NOT NULL),
+        hits AS (
+          SELECT p.*, CASE WHEN p.same THEN 0 ELSE least(p.plain, p.turned) END AS distance,
+                 NOT p.same AND coalesce(p.plain > ${maxDistance}, true) AS edited
+            FROM pairs p
+           WHERE p.same OR p.plain <= ${maxDistance} OR p.turned <= ${maxDistance}),
+        best AS (
+          SELECT DISTINCT ON (card_id) * FROM hits ORDER BY card_id, distance, image_id)
+        SELECT b.image_id, b.card_id, b.matched_image_id, g.card_status, u.name, g.created_at::text AS created_at,
+               b.same, b.edited, b.distance
+          FROM best b JOIN gift_cards g ON g.id = b.card_id JOIN users u ON u.id = g.seller_id
+         ORDER BY b.distance, b.card_id
          LIMIT ${limit}`,
   );
 }
@@ -73,7 +85,8 @@ export async function imageMatches(tx: Tx, cardId: number, maxDistance: number, 
 /** A stored card photo's hashes (see images/hash.ts). */
 export async function setImageHashes(tx: Tx, cardId: number, name: string, h: ImageHashes): Promise<void> {
   await tx.execute(
-    sql`UPDATE gift_card_images SET sha256 = ${h.sha256}, dhash = ${h.dhash}::bigint WHERE gift_card_id = ${cardId} AND image = ${name}`,
+    sql`UPDATE gift_card_images SET sha256 = ${h.sha256}, dhash = ${h.dhash}::bigint, shape_hashes = ${`{${h.shapes.join(',')}}`}::bigint[]
+         WHERE gift_card_id = ${cardId} AND image = ${name}`,
   );
 }
 

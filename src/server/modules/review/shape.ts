@@ -36,6 +36,8 @@ export interface ImageMatchRow {
   name: string;
   created_at: string;
   same: boolean;
+  /** Matched only as a turned, mirrored or framed copy. */
+  edited: boolean;
   distance: number;
 }
 
@@ -46,7 +48,7 @@ export const imageMatchOut = (r: ImageMatchRow): ImageMatch => ({
   card_status: Number(r.card_status) as CardStatus,
   name: r.name,
   created_at: isoOrNull(r.created_at) ?? '',
-  kind: r.same ? 'same' : 'similar',
+  kind: r.same ? 'same' : r.edited ? 'edited' : 'similar',
   distance: Number(r.distance),
 });
 
