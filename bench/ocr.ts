@@ -96,8 +96,8 @@ export async function ocrBench(
     const list = { base: server.base, method: 'GET' as const, path: '/api/gift-card?page=1', token: staff, connections: 1 };
     const idle = await runLoad({ ...list, warmupSeconds: t.warmup, seconds: t.duration });
     log(`${tag} list idle: ${describe(idle)}`);
-    // Enough cards to keep the reader busy through the whole measurement.
-    await send(Math.ceil(batch * 1.5));
+    // Enough cards to keep the reader busy through the whole measurement (twice what it reads meanwhile).
+    await send(Math.max(batch, Math.ceil((perMinute / 60) * (1 + t.duration) * 2)));
     const busyBefore = await backlog();
     const busy = await runLoad({ ...list, warmupSeconds: 1, seconds: t.duration });
     const busyAfter = await backlog();

@@ -123,4 +123,3 @@ export function createJobRunner(database: Database, handlers: Record<string, Job
     drain,
   };
 }
-export type JobRunner = ReturnType<typeof createJobRunner>;
