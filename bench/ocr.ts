@@ -96,10 +96,18 @@ export async function ocrBench(
     const list = { base: server.base, method: 'GET' as const, path: '/api/gift-card?page=1', token: staff, connections: 1 };
     const idle = await runLoad({ ...list, warmupSeconds: t.warmup, seconds: t.duration });
     log(`${tag} list idle: ${describe(idle)}`);
-    // Enough cards to keep the reader busy through the whole measurement (twice what it reads meanwhile).
-    await send(Math.max(batch, Math.ceil((perMinute / 60) * (1 + t.duration) * 2)));
+    // The reader kept busy through the whole measurement: cards sent ahead, topped up while the list is measured.
+    await send(Math.max(batch, Math.ceil((perMinute / 60) * (t.warmup + t.duration))));
     const busyBefore = await backlog();
-    const busy = await runLoad({ ...list, warmupSeconds: 1, seconds: t.duration });
+    let measuring = true;
+    const feeder = (async () => {
+      while (measuring) {
+        if ((await backlog()) < 10) await send(5);
+        else await sleep(200);
+      }
+    })();
+    const busy = await runLoad({ ...list, warmupSeconds: t.warmup, seconds: t.duration }).finally(() => (measuring = false));
+    await feeder;
     const busyAfter = await backlog();
     log(`${tag} list while OCR runs (backlog ${busyBefore} -> ${busyAfter}): ${describe(busy)}`);
     if (busyAfter === 0) log(`${tag} warning: the backlog ran out during the measurement`);
