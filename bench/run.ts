@@ -115,7 +115,8 @@ async function main() {
   log('\nGoals:');
   for (const g of evaluateGoals(res)) log(`  ${g.ok === null ? '-     ' : g.ok ? 'met   ' : 'MISSED'} ${g.goal}: ${g.measured}`);
   const ocrFigure = ocr as OcrFigure | null;
-  if (ocrFigure) log(`  ${ocrFigure.ratio <= 1.5 ? 'met   ' : 'MISSED'} list p50 while OCR runs within 1.5x of idle: ${ocrFigure.ratio.toFixed(2)}x`);
+  if (ocrFigure)
+    log(`  ${ocrFigure.ratio <= 1.5 ? 'met   ' : 'MISSED'} list p50 while OCR runs within 1.5x of idle: ${ocrFigure.ratio.toFixed(2)}x`);
   fs.writeFileSync(
     opts.out,
     (only ? `# Bench: OCR only (${res.started})\n` : toMarkdown(res)) +

@@ -177,7 +177,7 @@ export const duplicatesResponse = z.object({
       name: z.string(),
       created_at: date,
       blocks: z.boolean(),
-      by: z.enum(['number', 'photo']).optional().describe("number: its stored number matches; photo: what its photos say matches"),
+      by: z.enum(['number', 'photo']).optional().describe('number: its stored number matches; photo: what its photos say matches'),
     }),
   ),
   images: z.array(

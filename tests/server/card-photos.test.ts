@@ -64,8 +64,7 @@ const edits: Record<string, (img: Buffer) => Promise<Buffer>> = {
   'turned 180': (img) => sharp(img).rotate(180).jpeg({ quality: 75 }).toBuffer(),
   'turned 270': (img) => sharp(img).rotate(270).webp({ quality: 70 }).toBuffer(),
   'upside-down mirror': (img) => sharp(img).flip().png().toBuffer(),
-  framed: (img) =>
-    sharp(img).extend({ top: 40, bottom: 40, left: 60, right: 60, background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer(),
+  framed: (img) => sharp(img).extend({ top: 40, bottom: 40, left: 60, right: 60, background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer(),
   'framed in black and resized': (img) =>
     sharp(img).extend({ top: 25, bottom: 25, left: 25, right: 25, background: '#000000' }).resize(300).png().toBuffer(),
 };

@@ -104,7 +104,14 @@ export function createReviewService(database: Database) {
       ]);
       const { read_number, read_status } = readOut(read);
       const differs = read_status === 'read' && key !== null && key !== read?.number_key;
-      return { key, numbers: numbers.map(duplicateOut), images: images.map(imageMatchOut), read_number, read_status, differs_from_photo: differs };
+      return {
+        key,
+        numbers: numbers.map(duplicateOut),
+        images: images.map(imageMatchOut),
+        read_number,
+        read_status,
+        differs_from_photo: differs,
+      };
     },
 
     /** Staff opening a pending card: a soft claim for 10 minutes, or another staff member's claim to warn about. */

@@ -11,7 +11,11 @@ const digits = (s: string) => s.replace(/\D/g, '');
  */
 export function useReadNumber(card: GiftCard, isStaff: boolean, typed: string, prefillWith: (n: string) => void): string | undefined {
   // While the photos are being read, the card is looked at again every few seconds (the page's own query: it refreshes).
-  useApiQuery('getCard', { id: card.id }, { enabled: isStaff && card.read_status === 'pending' && card.card_status === 0, refetchInterval: 3000, loader: false });
+  useApiQuery(
+    'getCard',
+    { id: card.id },
+    { enabled: isStaff && card.read_status === 'pending' && card.card_status === 0, refetchInterval: 3000, loader: false },
+  );
   const read = isStaff ? (card.read_number ?? null) : null;
   const prefill = read !== null && !card.card_number;
   useEffect(() => {
