@@ -190,6 +190,7 @@ export const duplicatesResponse = z.object({
       created_at: date,
       kind: z.enum(['same', 'similar', 'edited']).describe('same file; same picture; same picture turned, mirrored or framed'),
       distance: z.number().int(),
+      numbers_differ: z.boolean().optional().describe('Both photos were read and show different card numbers'),
     }),
   ),
   read_number: z.string().nullable().optional().describe("The card number read off this card's photos (digits)"),

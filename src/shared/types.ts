@@ -230,6 +230,8 @@ export interface ImageMatch {
    */
   kind: 'same' | 'similar' | 'edited';
   distance: number;
+  /** Both photos were read and show different card numbers: the same card design, not the same card. */
+  numbers_differ?: boolean;
 }
 export interface CardDuplicates {
   /** The normalised number looked up (null: none). */

@@ -70,6 +70,14 @@ describe('reading the card number off the photo', () => {
     expect(approve.status).toBe(409);
   });
 
+  it('a photo of the same card design with another number is told apart from the same card', async () => {
+    const third = await submitCard(s, s.users.sellerB, { giftcard_offer_id: offer, price: 50 }, [await cardPhoto('6035 9999 8888 7777')]);
+    expect((await whenRead(third)).read_number).toBe('6035999988887777');
+    const d = await s.call('GET', `gift-card-duplicates/${third}`, { token: s.users.admin.token });
+    expect(d.body.numbers).toEqual([]);
+    expect(d.body.images).toContainEqual(expect.objectContaining({ card_id: first, numbers_differ: true }));
+  });
+
   it('a typed number that is not the one on the photo is flagged', async () => {
     const typedOther = await s.call('GET', `gift-card-duplicates/${first}?card_number=6035123456789099`, { token: s.users.admin.token });
     expect(typedOther.body.differs_from_photo).toBe(true);

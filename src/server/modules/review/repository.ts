@@ -51,7 +51,8 @@ export async function duplicateCounts(tx: Tx, ids: number[]): Promise<Map<number
  * Other cards with a photo matching one of this card's photos, one row per card (its closest match): the same bytes,
  * a dHash within `maxDistance` bits (re-encoded, resized), or the upright shape hash of one within `maxDistance` of one
  * of the 8 shape hashes of the other (turned, mirrored, framed: `edited`). A flat picture (hash all 0 or all 1: one
- * colour, no detail) is only matched by its bytes, or every blank would match.
+ * colour, no detail) is only matched by its bytes, or every blank would match. `numbers_differ`: both photos were read and
+ * show different card numbers (the same card design, not the same card).
  */
 export async function imageMatches(tx: Tx, cardId: number, maxDistance: number, limit = 20): Promise<ImageMatchRow[]> {
   return rowsOf<ImageMatchRow>(
@@ -75,7 +76,9 @@ export async function imageMatches(tx: Tx, cardId: number, maxDistance: number, 
         best AS (
           SELECT DISTINCT ON (card_id) * FROM hits ORDER BY card_id, distance, image_id)
         SELECT b.image_id, b.card_id, b.matched_image_id, g.card_status, u.name, g.created_at::text AS created_at,
-               b.same, b.edited, b.distance
+               b.same, b.edited, b.distance,
+               coalesce((SELECT r1.number_key FROM card_number_reads r1 WHERE r1.gift_card_id = ${cardId})
+                     <> (SELECT r2.number_key FROM card_number_reads r2 WHERE r2.gift_card_id = b.card_id), false) AS numbers_differ
           FROM best b JOIN gift_cards g ON g.id = b.card_id JOIN users u ON u.id = g.seller_id
          ORDER BY b.distance, b.card_id
          LIMIT ${limit}`,

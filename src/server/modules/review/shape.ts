@@ -39,6 +39,7 @@ export interface ImageMatchRow {
   /** Matched only as a turned, mirrored or framed copy. */
   edited: boolean;
   distance: number;
+  numbers_differ: boolean;
 }
 
 export const imageMatchOut = (r: ImageMatchRow): ImageMatch => ({
@@ -50,6 +51,7 @@ export const imageMatchOut = (r: ImageMatchRow): ImageMatch => ({
   created_at: isoOrNull(r.created_at) ?? '',
   kind: r.same ? 'same' : r.edited ? 'edited' : 'similar',
   distance: Number(r.distance),
+  numbers_differ: r.numbers_differ === true,
 });
 
 export interface ClaimRow {

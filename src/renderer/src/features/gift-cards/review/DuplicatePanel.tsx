@@ -22,6 +22,7 @@ interface Props {
 /** How close a matching photo is, in words: only an identical file or picture is called "the same". */
 function photoMatchText(m: ImageMatch): string {
   if (m.kind === 'same') return 'The same file';
+  if (m.numbers_differ) return 'The same card design, with another number on the photo,';
   if (m.kind === 'edited') return 'The same picture, turned, mirrored or framed,';
   return m.distance <= 2 ? 'The same picture' : 'A very similar picture (perhaps only the same card design)';
 }
@@ -40,7 +41,9 @@ export default function DuplicatePanel({ cardId, cardNumber, cardStatus }: Props
   // With the field emptied, only cards matched by what this card's photo says are shown.
   const numbers = (q.data?.numbers ?? []).filter((d) => typed || d.by === 'photo');
   const images = q.data?.images ?? [];
-  const differs = typed !== '' && q.data?.differs_from_photo === true;
+  // Compared as typed now (digits): the lookup's answer may still be for what was typed a moment ago.
+  const read = q.data?.read_number ?? null;
+  const differs = read !== null && cardNumber.trim() !== '' && cardNumber.replace(/\D/g, '') !== read;
   if (q.isError) return <Alert severity="info">Could not check for duplicates just now.</Alert>;
   if (numbers.length === 0 && images.length === 0 && !differs) return null;
   const blocking = numbers.some((d) => d.blocks) && cardStatus !== CARD_STATUS.approved;
@@ -48,7 +51,7 @@ export default function DuplicatePanel({ cardId, cardNumber, cardStatus }: Props
     <Stack spacing={1} aria-live="polite">
       {differs && (
         <Alert severity="warning" data-testid="differs-from-photo">
-          This number differs from the photo: the photo reads {q.data?.read_number}.
+          This number differs from the photo: the photo reads {read}.
         </Alert>
       )}
       {numbers.length > 0 && (
