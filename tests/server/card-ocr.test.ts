@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { createOffer, rangeOffer, submitCard } from '../helpers/cards';
 import { cardPhoto } from '../helpers/card-photo';
 import { sellerResponseSchemas } from '../../src/shared/responses';
+import { queueUnreadCards } from '../../src/server/modules/ocr/repository';
 
 // Issue 32: the card number read off the photos (tesseract.js in this process's job runner).
 let s: TestServer;
@@ -95,5 +96,14 @@ describe('reading the card number off the photo', () => {
     expect(staff.body.jobs_backlog).toBe(0);
     const seller = await s.call('GET', 'dashboard-figures', { token: s.users.sellerA.token });
     expect(seller.body).not.toHaveProperty('jobs_backlog');
+  });
+
+  it('the backfill queues the cards whose photos were never read (sent before OCR), and they are read', async () => {
+    // A card as it was before migration 0024: no read, no job.
+    await s.database.query(sql`DELETE FROM card_number_reads WHERE gift_card_id = ${first}`);
+    expect(await queueUnreadCards(s.database.db)).toBe(1);
+    expect(await queueUnreadCards(s.database.db)).toBe(0); // already waiting
+    s.app.services.jobs.ring();
+    expect((await whenRead(first)).read_number).toBe('6035123456789012');
   });
 });
