@@ -17,6 +17,10 @@ export interface BenchOptions {
   photos: boolean;
   payments: boolean;
   renderer: boolean;
+  /** OCR throughput and list latency while OCR runs (issue 32): off, on (after the rest), or only it. */
+  ocr: 'off' | 'on' | 'only';
+  /** Cards per OCR batch. */
+  ocrCards: number;
   /** Where the markdown table goes. */
   out: string;
   /**
@@ -35,6 +39,12 @@ export function parseSize(text: string): { label: string; cards: number } {
   const cards = Math.round(Number(m[1]) * multiplier);
   if (cards < 100) throw new Error(`size ${text} is too small (at least 100 cards)`);
   return { label: text.trim().toLowerCase(), cards };
+}
+
+function ocrMode(v: string): BenchOptions['ocr'] {
+  const mode = v === 'true' || v === '1' ? 'on' : v === 'false' || v === '0' ? 'off' : v;
+  if (mode !== 'off' && mode !== 'on' && mode !== 'only') throw new Error('--ocr must be on, off or only');
+  return mode;
 }
 
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
@@ -63,6 +73,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'payments',
     'renderer',
     'photos',
+    'ocr',
+    'ocr-cards',
     'out',
     'before',
   ];
@@ -80,6 +92,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     photos: flag('photos', true),
     payments: flag('payments', true),
     renderer: flag('renderer', true),
+    ocr: ocrMode(get('ocr', 'off')),
+    ocrCards: num('ocr-cards', 20),
     out: get('out', 'bench/results.md'),
     before: get('before', '') || null,
   };

@@ -1,5 +1,6 @@
 /**
  * `npm run bench [-- --sizes=10k,1m --duration=5 --warmup=2 --connections=10 --pay-connections=50 --reuse]`
+ * OCR (issue 32): `--ocr=on` adds it after the rest, `--ocr=only --sizes=10k` runs only it (`--ocr-cards=20` per batch).
  * Generates marketplace data at each size on PostgreSQL (DATABASE_URL's server, in its own gcbo_bench_<size> database)
  * and, at the smallest size, on PGlite; runs the real server and measures it from a separate load process;
  * prints one line per figure and writes bench/results.md. Not part of `npm test`.
@@ -15,6 +16,7 @@ import { pgliteEmptyStart, runSizes } from './suite';
 import { photoServing, photosMarkdown, type PhotoFigure } from './photos';
 import { postgresSql } from './sql';
 import { jsonLimitsBench } from './json-limits';
+import { ocrBench, ocrMarkdown, type OcrFigure } from './ocr';
 
 const log = (line: string) => console.log(line);
 
@@ -59,8 +61,9 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
+  const only = opts.ocr === 'only';
   // The renderer first: cheap, and a build problem shows before the long part.
-  if (opts.renderer) {
+  if (opts.renderer && !only) {
     try {
       const r = (res.renderer = rendererSizes());
       log(
@@ -81,19 +84,24 @@ async function main() {
     }
   };
   // Cheap, and in one process: reading a request before and after issue 30's JSON limits.
-  await part('json limits', async () => jsonLimitsBench(log));
-  await part('postgres', async () => void res.runs.push(...(await runSizes('PostgreSQL', opts.sizes, opts, log))));
-  if (opts.pglite) {
+  if (!only) await part('json limits', async () => jsonLimitsBench(log));
+  if (!only) await part('postgres', async () => void res.runs.push(...(await runSizes('PostgreSQL', opts.sizes, opts, log))));
+  if (opts.pglite && !only) {
     await part('pglite start-up', async () => void (res.pgliteEmptyStartMs = await pgliteEmptyStart(log)));
     const smallest = [...opts.sizes].sort((a, b) => a.cards - b.cards)[0];
     await part('pglite', async () => void res.runs.push(...(await runSizes('PGlite', [smallest], opts, log))));
   }
   let photos: PhotoFigure[] = [];
-  if (opts.photos)
+  if (opts.photos && !only)
     await part(
       'photos',
       async () => void (photos = await photoServing(opts.databaseUrl, { ...opts }, Math.max(1, Math.round(opts.rounds)), log)),
     );
+  let ocr: OcrFigure | null = null;
+  if (opts.ocr !== 'off') {
+    const smallest = [...opts.sizes].sort((a, b) => a.cards - b.cards)[0];
+    await part('ocr', async () => void (ocr = await ocrBench(opts.databaseUrl, smallest, opts, opts.ocrCards, log)));
+  }
   res.failures = failures;
   res.machine.loadAfter = os.loadavg();
   res.finished = new Date().toISOString();
@@ -106,7 +114,15 @@ async function main() {
   }
   log('\nGoals:');
   for (const g of evaluateGoals(res)) log(`  ${g.ok === null ? '-     ' : g.ok ? 'met   ' : 'MISSED'} ${g.goal}: ${g.measured}`);
-  fs.writeFileSync(opts.out, toMarkdown(res) + (photos.length ? photosMarkdown(photos) : ''));
+  const ocrFigure = ocr as OcrFigure | null;
+  if (ocrFigure)
+    log(`  ${ocrFigure.ratio <= 1.5 ? 'met   ' : 'MISSED'} list p50 while OCR runs within 1.5x of idle: ${ocrFigure.ratio.toFixed(2)}x`);
+  fs.writeFileSync(
+    opts.out,
+    (only ? `# Bench: OCR only (${res.started})\n` : toMarkdown(res)) +
+      (photos.length ? photosMarkdown(photos) : '') +
+      (ocrFigure ? ocrMarkdown(ocrFigure) : ''),
+  );
   log(`\nWrote ${opts.out}`);
   if (failures.length) {
     console.error(`\n${failures.length} part(s) failed:\n  ${failures.join('\n  ')}`);

@@ -16,12 +16,15 @@ export interface ServerEnv {
   DATA_DIR: string;
   DB_POOL_SIZE?: string;
   IMAGE_STORE?: 'fs' | 'db';
+  /** Background jobs (OCR): off unless a part of the bench measures them. */
+  JOBS?: '0' | '1';
+  JOB_POLL_MS?: string;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startServer(env: ServerEnv, timeoutMs = 120_000, cwd?: string): Promise<RunningServer> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', DEMO: '0', ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', DEMO: '0', JOBS: '0', ...env };
   for (const k of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_DIR'] as const) delete childEnv[k];
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   const started = performance.now();

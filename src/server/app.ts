@@ -19,6 +19,7 @@ import { createServices, type Services } from './services';
 import { registerRoutes } from './modules';
 import { openApiDocument } from './openapi';
 import type { AuthUser } from './modules/auth/service';
+import { startBackgroundJobs } from './modules/jobs/start';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -114,6 +115,10 @@ export async function buildApp({ config, database, httpLimits }: AppOptions): Pr
   });
   app.get('/api/ping', async () => ({ ok: true }));
   registerRoutes(app, services);
+  if (config.JOBS) {
+    const jobs = startBackgroundJobs(database, config, services.images, services.jobs);
+    app.addHook('onClose', () => jobs.stop());
+  }
 
   const web = webDir(config);
   if (web)

@@ -58,6 +58,13 @@ const envSchema = z.object({
       return cents ?? 0;
     }),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Background jobs (reading card photos) run in this process; 0: another instance (or `npm run ocr:backfill`) runs them. */
+  JOBS: z
+    .enum(['0', '1', ''])
+    .default('1')
+    .transform((v) => v !== '0'),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -76,4 +83,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return parsed.data;
 }
 
-export const testConfig = (overrides: Partial<Config> = {}): Config => ({ ...loadConfig({}), LOG_LEVEL: 'silent', ...overrides });
+/** Tests run no background jobs unless they ask (JOBS: true): photos are read only where a test reads them. */
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  ...loadConfig({}),
+  LOG_LEVEL: 'silent',
+  JOBS: false,
+  ...overrides,
+});

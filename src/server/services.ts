@@ -18,6 +18,7 @@ import type { ImageSigner } from './modules/images/signing';
 import { createEventService } from './modules/events/service';
 import { createReviewService } from './modules/review/service';
 import { createHistoryService } from './modules/review/history';
+import { createJobBell } from './modules/jobs/bell';
 
 /** IMAGE_STORE, else photos in the database on PostgreSQL (shared by every instance) and in DATA_DIR on PGlite. */
 export const imageStoreKind = (database: Database, config: Config): ImageStoreKind =>
@@ -27,6 +28,7 @@ export const imageStoreKind = (database: Database, config: Config): ImageStoreKi
 export function createServices(database: Database, config: Config, signer: ImageSigner) {
   const auth = createAuthService(database, { tokenTtlHours: config.TOKEN_TTL_HOURS });
   const images = createImageStore(imageStoreKind(database, config) === 'db' ? dbBackend(database) : fsBackend(imagesDirOf(config)));
+  const jobs = createJobBell();
   return {
     database,
     config,
@@ -37,7 +39,8 @@ export function createServices(database: Database, config: Config, signer: Image
     reports: createReportService(database),
     images,
     offers: createOfferService(database),
-    cards: createCardService(database, images, signer),
+    jobs,
+    cards: createCardService(database, images, signer, jobs),
     comments: createCommentService(database, images, signer),
     signer,
     dashboard: createDashboardService(database),

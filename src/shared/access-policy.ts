@@ -52,7 +52,7 @@ export const accessPolicy = {
   listCards: { roles: STAFF, object: 'none' },
   myCards: { roles: SELLER, object: 'own-data' },
   cardStatusCounts: { roles: STAFF, object: 'none' },
-  getCard: { roles: ANY, object: 'own-card' },
+  getCard: { roles: ANY, object: 'own-card', staffOnlyFields: true },
   updateCard: { roles: ANY, object: 'own-card' },
   deleteCard: { roles: ANY, object: 'own-card' },
   deleteCardImage: { roles: ANY, object: 'own-image' },

@@ -76,8 +76,19 @@ export const giftCardResponse = z.object({
   reject_reason: z.enum(REJECT_REASONS).nullable().describe('Why it was rejected; null: not rejected or no reason given'),
   reject_note: z.string().nullable(),
   duplicate_count: z.number().int().optional().describe('Staff lists only: other cards with this number (normalised)'),
+  read_number: z.string().nullable().optional().describe("Staff's card answer only: the card number read off the photos (digits)"),
+  read_status: z
+    .enum(['pending', 'read', 'unreadable'])
+    .optional()
+    .describe("Staff's card answer only: pending (photos not read yet), read, unreadable (no card number found)"),
+  read_image_id: z.number().int().nullable().optional().describe('The photo the number was read from'),
+  read_confidence: z.number().nullable().optional().describe("The reader's confidence, 0-100"),
 });
 export const giftCardDetailResponse = z.object({ data: giftCardResponse, images: z.array(cardImageResponse) });
+/** What the photos say is for staff: a seller's card answer leaves it out. */
+const sellerGiftCardDetailResponse = giftCardDetailResponse.extend({
+  data: giftCardResponse.omit({ read_number: true, read_status: true, read_image_id: true, read_confidence: true }),
+});
 
 export const commentResponse = z.object({
   id,
@@ -146,6 +157,7 @@ export const dashboardFiguresResponse = z.object({
   clawed_back_this_month: money,
   approved_this_month: z.number().int(),
   rejected_this_month: z.number().int(),
+  jobs_backlog: z.number().int().optional().describe('Staff only: background jobs waiting or running (card photos to read)'),
 });
 
 const cardStatus = z.number().int().describe('0 pending, 1 approved, 2 rejected, 3 disputed');
@@ -167,6 +179,7 @@ export const duplicatesResponse = z.object({
       name: z.string(),
       created_at: date,
       blocks: z.boolean(),
+      by: z.enum(['number', 'photo']).optional().describe('number: its stored number matches; photo: what its photos say matches'),
     }),
   ),
   images: z.array(
@@ -177,10 +190,14 @@ export const duplicatesResponse = z.object({
       card_status: cardStatus,
       name: z.string(),
       created_at: date,
-      kind: z.enum(['same', 'similar']),
+      kind: z.enum(['same', 'similar', 'edited']).describe('same file; same picture; same picture turned, mirrored or framed'),
       distance: z.number().int(),
+      numbers_differ: z.boolean().optional().describe('Both photos were read and show different card numbers'),
     }),
   ),
+  read_number: z.string().nullable().optional().describe("The card number read off this card's photos (digits)"),
+  read_status: z.enum(['pending', 'read', 'unreadable']).optional(),
+  differs_from_photo: z.boolean().optional().describe('The number looked up is not the one the photos show'),
 });
 export const claimResponse = z.object({
   claim: z.object({ user_id: id, name: z.string(), since: date }).nullable().describe("Another staff member's claim, or null"),
@@ -324,6 +341,7 @@ export const responseSchemas = {
  * staff-only notes, no duplicate overrides. The server validates and strips a seller's answer with these.
  */
 export const sellerResponseSchemas = {
+  getCard: sellerGiftCardDetailResponse,
   cardHistory: wrapped(pageOf(historyEntryResponse.omit({ override_reason: true }).strict())),
   cardMoney: wrapped(
     cardMoneyResponse.extend({

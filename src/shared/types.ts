@@ -77,6 +77,20 @@ export interface GiftCard {
   reject_note: string | null;
   /** Staff lists only: how many other cards have this number (compared normalised). */
   duplicate_count?: number;
+  /** Staff's card answer only: what the photos say (see CardRead). */
+  read_number?: string | null;
+  read_status?: CardReadStatus;
+  read_image_id?: number | null;
+  read_confidence?: number | null;
+}
+/** pending: the photos are not read yet (new or changed); read: a card number was found; unreadable: none was. */
+export type CardReadStatus = 'pending' | 'read' | 'unreadable';
+/** The card number read off a card's photos (OCR): digits only, the photo it came from, the reader's confidence (0-100). */
+export interface CardRead {
+  read_number: string | null;
+  read_status: CardReadStatus;
+  read_image_id: number | null;
+  read_confidence: number | null;
 }
 export interface GiftCardDetail {
   data: GiftCard;
@@ -167,6 +181,8 @@ export interface DashboardFigures {
   clawed_back_this_month: number;
   approved_this_month: number;
   rejected_this_month: number;
+  /** Staff only: background jobs waiting or running (photos to read). */
+  jobs_backlog?: number;
 }
 
 export interface Msg {
@@ -200,6 +216,8 @@ export interface DuplicateCard {
   created_at: string;
   /** Pending or approved: approving this card needs the override. */
   blocks: boolean;
+  /** number: its stored number matches; photo: what its photos say matches (no number typed there, or another). */
+  by?: 'number' | 'photo';
 }
 /** A photo of this card that matches a photo of another card. */
 export interface ImageMatch {
@@ -209,15 +227,25 @@ export interface ImageMatch {
   card_status: CardStatus;
   name: string;
   created_at: string;
-  /** same: identical bytes; similar: the same picture (perceptual hash within the threshold). */
-  kind: 'same' | 'similar';
+  /**
+   * same: identical bytes; similar: the same picture (perceptual hash within the threshold: re-encoded, resized);
+   * edited: the same picture turned by 90/180/270 degrees, mirrored or framed.
+   */
+  kind: 'same' | 'similar' | 'edited';
   distance: number;
+  /** Both photos were read and show different card numbers: the same card design, not the same card. */
+  numbers_differ?: boolean;
 }
 export interface CardDuplicates {
   /** The normalised number looked up (null: none). */
   key: string | null;
   numbers: DuplicateCard[];
   images: ImageMatch[];
+  /** What this card's photos say (see CardRead). */
+  read_number?: string | null;
+  read_status?: CardReadStatus;
+  /** The number looked up and the one read off the photos are different numbers. */
+  differs_from_photo?: boolean;
 }
 
 export interface ReviewClaim {

@@ -63,7 +63,9 @@ test.describe('a day in the life', () => {
     await page.route('**/api/chart-data-yearly', (route) => (failChart ? route.fulfill({ status: 500, body: '{}' }) : route.fallback()));
     await loginAs(page, 'admin');
     const strip = page.getByRole('list', { name: 'Key figures' });
-    await expect(strip.getByRole('listitem')).toHaveCount(6); // with clawed back this month (issue 28)
+    // With clawed back this month (issue 28) and, for staff, the photos waiting to be read (issue 32).
+    await expect(strip.getByRole('listitem')).toHaveCount(7);
+    await expect(strip).toContainText('Photos to read');
     await expect(strip.getByRole('listitem').first()).toContainText(`Cards pending review${figures.pending}`);
     await expect(strip).toContainText('oldest waiting');
     await expect(page.getByText(/The chart for \d{4} could not be loaded\./)).toBeVisible();

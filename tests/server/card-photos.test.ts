@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { createOffer, form, gallery, rangeOffer, submitCard } from '../helpers/cards';
 import { checkLedgerInvariants } from '../helpers/invariants';
 import { dHash, hammingDistance } from '../../src/server/modules/images/hash';
+import { shapeHashes } from '../../src/server/modules/images/shape-hash';
 import { SIMILAR_IMAGE_BITS } from '../../src/server/modules/review/service';
 
 /** A "photo": smooth shapes from a seed (a card's picture, not noise), as raw RGB. */
@@ -56,6 +57,35 @@ describe('perceptual hashes', () => {
   });
 });
 
+/** Issue 32: simple edits of a photo (turned, mirrored, framed), each also re-encoded. */
+const edits: Record<string, (img: Buffer) => Promise<Buffer>> = {
+  mirrored: (img) => sharp(img).flop().jpeg({ quality: 80 }).toBuffer(),
+  'turned 90': (img) => sharp(img).rotate(90).png().toBuffer(),
+  'turned 180': (img) => sharp(img).rotate(180).jpeg({ quality: 75 }).toBuffer(),
+  'turned 270': (img) => sharp(img).rotate(270).webp({ quality: 70 }).toBuffer(),
+  'upside-down mirror': (img) => sharp(img).flip().png().toBuffer(),
+  framed: (img) => sharp(img).extend({ top: 40, bottom: 40, left: 60, right: 60, background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer(),
+  'framed in black and resized': (img) =>
+    sharp(img).extend({ top: 25, bottom: 25, left: 25, right: 25, background: '#000000' }).resize(300).png().toBuffer(),
+};
+/** The closest of the copy's 8 shape hashes to the original's upright one. */
+const shapeDistance = async (a: Buffer, b: Buffer) => {
+  const [upright] = await shapeHashes(a);
+  return Math.min(...(await shapeHashes(b)).map((h) => hammingDistance(upright!, h)));
+};
+
+describe('shape hashes', () => {
+  it('a mirrored, turned or framed copy is within the threshold; different photos are not', async () => {
+    for (const [name, edit] of Object.entries(edits))
+      expect(await shapeDistance(original, await edit(original)), name).toBeLessThanOrEqual(SIMILAR_IMAGE_BITS);
+    for (const seed of [8, 9, 10, 11, 12]) {
+      const other = await picture(seed);
+      expect(await shapeDistance(original, other), `seed ${seed}`).toBeGreaterThan(SIMILAR_IMAGE_BITS);
+      expect(await shapeDistance(original, await edits.mirrored!(other)), `seed ${seed} mirrored`).toBeGreaterThan(SIMILAR_IMAGE_BITS);
+    }
+  });
+});
+
 describe('duplicate photos on cards', () => {
   it('flags the new card with a link to the earlier one: the same file, a re-encoded copy, a resized copy; not a different photo', async () => {
     const first = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 40 }, [original]);
@@ -88,6 +118,22 @@ describe('duplicate photos on cards', () => {
     expect((await duplicates(different)).images).toEqual([]);
     // A seller never sees the matches.
     expect((await s.call('GET', `gift-card-duplicates/${same}`, { token: s.users.sellerB.token })).status).toBe(403);
+  });
+
+  it('flags mirrored, turned and framed copies as edited copies, each earlier card once; not a different photo', async () => {
+    const base = await picture(31);
+    const first = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 40 }, [base, await edits.framed!(base)]);
+    for (const [name, edit] of Object.entries(edits)) {
+      const copy = await submitCard(s, s.users.sellerB, { giftcard_offer_id: offer, price: 40 }, [await edit(base)]);
+      const found = (await duplicates(copy)).images.filter((m: { card_id: number }) => m.card_id === first);
+      // Two photos of the first card match: the card is listed once, with its closest photo.
+      expect(found, name).toHaveLength(1);
+      expect(['similar', 'edited'], name).toContain(found[0].kind);
+    }
+    const turned = await submitCard(s, s.users.sellerB, { giftcard_offer_id: offer, price: 40 }, [await sharp(base).rotate(90).toBuffer()]);
+    expect((await duplicates(turned)).images).toContainEqual(expect.objectContaining({ card_id: first, kind: 'edited' }));
+    const other = await submitCard(s, s.users.sellerB, { giftcard_offer_id: offer, price: 40 }, [await picture(77)]);
+    expect((await duplicates(other)).images).toEqual([]);
   });
 
   it('photos added on an edit are hashed too; an image bomb is refused before any decoding', async () => {

@@ -42,10 +42,16 @@ const view = (tx: Tx, where: SQL | undefined) =>
 
 /**
  * How many other cards have this card's number, compared normalised (the review's duplicate mark), in a select from
- * gift_cards under its own name.
+ * gift_cards under its own name. A number is the one typed or the one read off the photos (card_number_reads), on
+ * either side: a card whose photo shows a number already sent is marked before anyone types it.
  */
-export const duplicates = sql<number>`(SELECT count(*) FROM gift_cards d
-  WHERE d.number_key = gift_cards.number_key AND d.number_key IS NOT NULL AND d.id <> gift_cards.id)::int`;
+const readKeyOf = (card: SQL) => sql`(SELECT r0.number_key FROM card_number_reads r0 WHERE r0.gift_card_id = ${card})`;
+export const duplicates = sql<number>`(SELECT count(*) FROM (
+    SELECT d.id FROM gift_cards d
+     WHERE d.number_key IN (gift_cards.number_key, ${readKeyOf(sql`gift_cards.id`)}) AND d.id <> gift_cards.id
+    UNION
+    SELECT r.gift_card_id FROM card_number_reads r
+     WHERE r.number_key IN (gift_cards.number_key, ${readKeyOf(sql`gift_cards.id`)}) AND r.gift_card_id <> gift_cards.id) x)::int`;
 
 /** The views of these cards, in this order; for staff with each one's duplicate count, in the same statement. */
 export async function cardViewsInOrder(tx: Tx, ids: number[], withDuplicates = false): Promise<CardViewRow[]> {

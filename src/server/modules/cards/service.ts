@@ -18,6 +18,9 @@ import { assertMayEdit, assertMayView, imageRequired, isSeller, priceCard } from
 import { checkDuplicateApproval, recordStatusChange } from './decide';
 import { setImageHashes } from '../review/repository';
 import { imageHashes, type ImageHashes } from '../images/hash';
+import type { JobBell } from '../jobs/bell';
+import { findCardRead, queueCardRead } from '../ocr/repository';
+import { readOut } from '../ocr/shape';
 
 export interface CardInput {
   giftcard_offer_id: number;
@@ -47,7 +50,7 @@ const saveHashes = async (tx: Tx, cardId: number, names: string[], hashes: Image
 
 const notFoundByNumber = () => new HttpError(404, { message: MSG.cardNotFound, errorMsg: MSG.cardNotFound });
 
-export function createCardService(database: Database, images: ImageStore, signer: ImageSigner) {
+export function createCardService(database: Database, images: ImageStore, signer: ImageSigner, jobs: JobBell) {
   const { db } = database;
 
   return {
@@ -78,6 +81,8 @@ export function createCardService(database: Database, images: ImageStore, signer
       if (!row) throw notFound();
       const card = cardOut(row);
       assertMayView(user, card);
+      // Staff see what the photos say; a seller's answer never carries it (their response schema leaves it out too).
+      if (!isSeller(user)) Object.assign(card, readOut(await findCardRead(db, id)));
       const stored = await repo.listImages(db, id);
       return { data: card, images: stored.map((i) => ({ ...i, url: signer.url(i.image, user.id) })) };
     },
@@ -109,6 +114,7 @@ export function createCardService(database: Database, images: ImageStore, signer
           });
           await repo.insertImages(tx, cardId, names);
           await saveHashes(tx, cardId, names, hashes);
+          await queueCardRead(tx, cardId);
           await recordAudit(tx, {
             actorId: user.id,
             action: 'create',
@@ -119,6 +125,7 @@ export function createCardService(database: Database, images: ImageStore, signer
           return cardId;
         }),
       );
+      jobs.ring();
       return { msg: 'Gift card added successfully', id };
     },
 
@@ -175,6 +182,7 @@ export function createCardService(database: Database, images: ImageStore, signer
           await repo.updateCard(tx, id, values, statusChanged, user.id);
           await repo.insertImages(tx, id, names);
           await saveHashes(tx, id, names, hashes);
+          if (names.length) await queueCardRead(tx, id);
           await recordAudit(tx, {
             actorId: user.id,
             action: 'update',
@@ -211,6 +219,7 @@ export function createCardService(database: Database, images: ImageStore, signer
           }
         }),
       );
+      if (checked.length) jobs.ring();
       return { msg: 'Gift card updated successfully' };
     },
 
@@ -252,9 +261,11 @@ export function createCardService(database: Database, images: ImageStore, signer
         if (!card) throw notFound();
         assertMayEdit(user, card);
         await repo.deleteImage(tx, imageId);
+        await queueCardRead(tx, card.id);
         await recordAudit(tx, { actorId: user.id, action: 'delete', entity: 'image', entityId: imageId, details: { giftCardId: card.id } });
         return img.image;
       });
+      jobs.ring();
       await images.remove([name]);
       return { msg: 'Image deleted successfully' };
     },

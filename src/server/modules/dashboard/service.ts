@@ -4,13 +4,14 @@ import type { DashboardFigures } from '../../../shared/types';
 import { isoOrNull, moneyOut } from '../../db/values';
 import type { AuthUser } from '../auth/service';
 import { readFigures } from './repository';
+import { backlog } from '../jobs/repository';
 
 export function createDashboardService(database: Database) {
   return {
     /** Staff see the whole marketplace; a seller sees their own cards, due and payouts. */
     async figures(actor: AuthUser): Promise<DashboardFigures> {
       const staff = isStaff(actor.role);
-      const r = await readFigures(database.db, staff ? null : actor.id);
+      const [r, jobs] = await Promise.all([readFigures(database.db, staff ? null : actor.id), staff ? backlog(database.db) : null]);
       return {
         scope: staff ? 'all' : 'own',
         pending: Number(r.pending),
@@ -20,6 +21,7 @@ export function createDashboardService(database: Database) {
         clawed_back_this_month: moneyOut(r.clawed_back_this_month),
         approved_this_month: Number(r.approved_this_month),
         rejected_this_month: Number(r.rejected_this_month),
+        ...(jobs === null ? {} : { jobs_backlog: jobs }),
       };
     },
   };

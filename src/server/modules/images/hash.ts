@@ -2,12 +2,15 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../../../shared/constants';
 import { notAnImage } from './inspect';
+import { shapeHashes } from './shape-hash';
 
 export interface ImageHashes {
   /** SHA-256 of the bytes, hex: the same file. */
   sha256: string;
   /** 64-bit difference hash of the decoded picture as a signed bigint's decimal text: the same picture. */
   dhash: string;
+  /** The 8 dHashes of the trimmed picture turned and mirrored (shape-hash.ts), upright first: an edited copy. */
+  shapes: string[];
 }
 
 /**
@@ -45,10 +48,11 @@ export function hammingDistance(a: bigint, b: bigint): number {
 export async function imageHashes(data: Buffer, field = 'gallery'): Promise<ImageHashes> {
   const sha256 = createHash('sha256').update(data).digest('hex');
   let hash: bigint;
+  let shapes: bigint[];
   try {
-    hash = await dHash(data);
+    [hash, shapes] = await Promise.all([dHash(data), shapeHashes(data)]);
   } catch {
     throw notAnImage(field);
   }
-  return { sha256, dhash: BigInt.asIntN(64, hash).toString() };
+  return { sha256, dhash: BigInt.asIntN(64, hash).toString(), shapes: shapes.map(String) };
 }

@@ -6,38 +6,63 @@ import { rowsOf } from '../../db/rows';
 import { numberKey } from '../cards/repository';
 import type { ClaimRow, DuplicateRow, ImageMatchRow } from './shape';
 
-/** Other cards whose number reads as this one (compared by skeleton, any status), oldest first. */
+/**
+ * Other cards whose number reads as this one (compared by skeleton, any status), oldest first. "This one" is the number
+ * given (typed, else stored) and the number read off this card's photos; another card matches by its stored number
+ * (`by` number) or by what its photos say (`by` photo).
+ */
 export async function cardsWithNumber(tx: Tx, cardId: number, cardNumber: string | null, limit = 20): Promise<DuplicateRow[]> {
   const key = numberKey(cardNumber);
-  if (key === null) return [];
   return rowsOf<DuplicateRow>(
     tx,
-    sql`SELECT g.id, g.card_number, g.card_status, g.seller_id, u.name, g.created_at::text AS created_at
-          FROM gift_cards g JOIN users u ON u.id = g.seller_id
-         WHERE g.number_key = ${key} AND g.id <> ${cardId}
+    sql`WITH keys AS (
+          SELECT k FROM (VALUES (${key}::text)) v (k) WHERE k IS NOT NULL
+          UNION SELECT number_key FROM card_number_reads WHERE gift_card_id = ${cardId} AND number_key IS NOT NULL),
+        hits AS (
+          SELECT g.id, 'number' AS by FROM gift_cards g WHERE g.number_key IN (SELECT k FROM keys) AND g.id <> ${cardId}
+          UNION ALL
+          SELECT r.gift_card_id, 'photo' FROM card_number_reads r WHERE r.number_key IN (SELECT k FROM keys) AND r.gift_card_id <> ${cardId}),
+        best AS (SELECT id, min(by) AS by FROM hits GROUP BY id)
+        SELECT g.id, g.card_number, g.card_status, g.seller_id, u.name, g.created_at::text AS created_at, b.by
+          FROM best b JOIN gift_cards g ON g.id = b.id JOIN users u ON u.id = g.seller_id
          ORDER BY g.id LIMIT ${limit}`,
   );
 }
 
 /**
- * Photos of other cards matching this card's photos: the same bytes, or a perceptual hash within `maxDistance` bits.
- * A flat picture (hash all 0 or all 1: one colour, no detail) is only matched by its bytes, or every blank would match.
+ * Other cards with a photo matching one of this card's photos, one row per card (its closest match): the same bytes,
+ * a dHash within `maxDistance` bits (re-encoded, resized), or the upright shape hash of one within `maxDistance` of one
+ * of the 8 shape hashes of the other (turned, mirrored, framed: `edited`). A flat picture (hash all 0 or all 1: one
+ * colour, no detail) is only matched by its bytes, or every blank would match. `numbers_differ`: both photos were read and
+ * show different card numbers (the same card design, not the same card).
  */
 export async function imageMatches(tx: Tx, cardId: number, maxDistance: number, limit = 20): Promise<ImageMatchRow[]> {
   return rowsOf<ImageMatchRow>(
     tx,
-    sql`SELECT mine.id AS image_id, o.gift_card_id AS card_id, o.id AS matched_image_id, g.card_status, u.name,
-               g.created_at::text AS created_at, coalesce(o.sha256 = mine.sha256, false) AS same,
-               CASE WHEN o.sha256 = mine.sha256 THEN 0 ELSE bit_count((o.dhash # mine.dhash)::bit(64))::int END AS distance
-          FROM gift_card_images mine
-          JOIN gift_card_images o ON o.gift_card_id <> mine.gift_card_id
-                                 AND (o.sha256 = mine.sha256
-                                      OR (mine.dhash NOT IN (0, -1) AND o.dhash NOT IN (0, -1)
-                                          AND bit_count((o.dhash # mine.dhash)::bit(64)) <= ${maxDistance}))
-          JOIN gift_cards g ON g.id = o.gift_card_id
-          JOIN users u ON u.id = g.seller_id
-         WHERE mine.gift_card_id = ${cardId} AND mine.dhash IS NOT NULL
-         ORDER BY distance, o.gift_card_id, mine.id
+    sql`WITH pairs AS (
+          SELECT mine.id AS image_id, o.id AS matched_image_id, o.gift_card_id AS card_id,
+                 coalesce(o.sha256 = mine.sha256, false) AS same,
+                 CASE WHEN mine.dhash NOT IN (0, -1) AND o.dhash NOT IN (0, -1)
+                      THEN bit_count((o.dhash # mine.dhash)::bit(64))::int END AS plain,
+                 CASE WHEN o.shape_hashes[1] NOT IN (0, -1)
+                      THEN (SELECT min(bit_count((o.shape_hashes[1] # f)::bit(64)))::int FROM unnest(mine.shape_hashes) f
+                             WHERE f NOT IN (0, -1)) END AS turned
+            FROM gift_card_images mine
+            JOIN gift_card_images o ON o.gift_card_id <> mine.gift_card_id
+           WHERE mine.gift_card_id = ${cardId} AND mine.dhash IS NOT NULL),
+        hits AS (
+          SELECT p.*, CASE WHEN p.same THEN 0 ELSE least(p.plain, p.turned) END AS distance,
+                 NOT p.same AND coalesce(p.plain > ${maxDistance}, true) AS edited
+            FROM pairs p
+           WHERE p.same OR p.plain <= ${maxDistance} OR p.turned <= ${maxDistance}),
+        best AS (
+          SELECT DISTINCT ON (card_id) * FROM hits ORDER BY card_id, distance, image_id)
+        SELECT b.image_id, b.card_id, b.matched_image_id, g.card_status, u.name, g.created_at::text AS created_at,
+               b.same, b.edited, b.distance,
+               coalesce((SELECT r1.number_key FROM card_number_reads r1 WHERE r1.gift_card_id = ${cardId})
+                     <> (SELECT r2.number_key FROM card_number_reads r2 WHERE r2.gift_card_id = b.card_id), false) AS numbers_differ
+          FROM best b JOIN gift_cards g ON g.id = b.card_id JOIN users u ON u.id = g.seller_id
+         ORDER BY b.distance, b.card_id
          LIMIT ${limit}`,
   );
 }
@@ -45,7 +70,8 @@ export async function imageMatches(tx: Tx, cardId: number, maxDistance: number, 
 /** A stored card photo's hashes (see images/hash.ts). */
 export async function setImageHashes(tx: Tx, cardId: number, name: string, h: ImageHashes): Promise<void> {
   await tx.execute(
-    sql`UPDATE gift_card_images SET sha256 = ${h.sha256}, dhash = ${h.dhash}::bigint WHERE gift_card_id = ${cardId} AND image = ${name}`,
+    sql`UPDATE gift_card_images SET sha256 = ${h.sha256}, dhash = ${h.dhash}::bigint, shape_hashes = ${`{${h.shapes.join(',')}}`}::bigint[]
+         WHERE gift_card_id = ${cardId} AND image = ${name}`,
   );
 }
 

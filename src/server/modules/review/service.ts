@@ -10,6 +10,8 @@ import { checkDuplicateApproval, recordStatusChange, type DuplicateOverride } fr
 import { reportDays, type ChartInput } from '../reports/service';
 import * as repo from './repository';
 import { claimOut, duplicateOut, imageMatchOut } from './shape';
+import { findCardRead } from '../ocr/repository';
+import { readOut } from '../ocr/shape';
 
 export interface ReviewInput extends DuplicateOverride {
   action: 'approve' | 'reject';
@@ -95,8 +97,21 @@ export function createReviewService(database: Database) {
       if (!card) throw notFound();
       const number = cardNumber ?? card.cardNumber;
       const key = cards.numberKey(number);
-      const [numbers, images] = await Promise.all([repo.cardsWithNumber(db, id, number), repo.imageMatches(db, id, SIMILAR_IMAGE_BITS)]);
-      return { key, numbers: numbers.map(duplicateOut), images: images.map(imageMatchOut) };
+      const [numbers, images, read] = await Promise.all([
+        repo.cardsWithNumber(db, id, number),
+        repo.imageMatches(db, id, SIMILAR_IMAGE_BITS),
+        findCardRead(db, id),
+      ]);
+      const { read_number, read_status } = readOut(read);
+      const differs = read_status === 'read' && key !== null && key !== read?.number_key;
+      return {
+        key,
+        numbers: numbers.map(duplicateOut),
+        images: images.map(imageMatchOut),
+        read_number,
+        read_status,
+        differs_from_photo: differs,
+      };
     },
 
     /** Staff opening a pending card: a soft claim for 10 minutes, or another staff member's claim to warn about. */

@@ -10,6 +10,8 @@ export interface DuplicateRow {
   seller_id: number;
   name: string;
   created_at: string;
+  /** number: its stored number matches; photo: only what its photos say does. */
+  by: 'number' | 'photo';
 }
 
 export const duplicateOut = (r: DuplicateRow): DuplicateCard => ({
@@ -20,6 +22,7 @@ export const duplicateOut = (r: DuplicateRow): DuplicateCard => ({
   name: r.name,
   created_at: isoOrNull(r.created_at) ?? '',
   blocks: blocksApproval(r),
+  by: r.by,
 });
 
 /** A pending or approved card with the same number blocks approving another (unless overridden). */
@@ -33,7 +36,10 @@ export interface ImageMatchRow {
   name: string;
   created_at: string;
   same: boolean;
+  /** Matched only as a turned, mirrored or framed copy. */
+  edited: boolean;
   distance: number;
+  numbers_differ: boolean;
 }
 
 export const imageMatchOut = (r: ImageMatchRow): ImageMatch => ({
@@ -43,8 +49,9 @@ export const imageMatchOut = (r: ImageMatchRow): ImageMatch => ({
   card_status: Number(r.card_status) as CardStatus,
   name: r.name,
   created_at: isoOrNull(r.created_at) ?? '',
-  kind: r.same ? 'same' : 'similar',
+  kind: r.same ? 'same' : r.edited ? 'edited' : 'similar',
   distance: Number(r.distance),
+  numbers_differ: r.numbers_differ === true,
 });
 
 export interface ClaimRow {

@@ -71,6 +71,9 @@ export default function FiguresStrip() {
       <Figure label="Clawed back this month" value={f && formatMoney(f.clawed_back_this_month)} />
       <Figure label="Approved this month" value={f && String(f.approved_this_month)} to={links.approved} />
       <Figure label="Rejected this month" value={f && String(f.rejected_this_month)} to={links.rejected} />
+      {f?.jobs_backlog !== undefined && (
+        <Figure label="Photos to read" value={String(f.jobs_backlog)} note="background jobs waiting or running" />
+      )}
     </Box>
   );
 }

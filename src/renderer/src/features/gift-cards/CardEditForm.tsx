@@ -24,6 +24,7 @@ import ImagePicker from '../../components/ImagePicker';
 import { UploadProgress } from '../../components/UploadProgress';
 import StatusReasonFields from './review/StatusReasonFields';
 import DuplicatePanel from './review/DuplicatePanel';
+import { useReadNumber } from './review/useReadNumber';
 import { OfferPriceFields, PriceBreakdown, useOfferPrice } from './OfferPriceFields';
 
 interface Props {
@@ -87,6 +88,7 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
   const [showPrice, setShowPrice] = useState(false);
   const status = useWatch({ control, name: 'card_status' });
   const typedNumber = useWatch({ control, name: 'card_number' });
+  const readNote = useReadNumber(card, isStaff, typedNumber, (n) => form.setValue('card_number', n, { shouldDirty: true }));
   const saving = form.formState.isSubmitting;
   const disabled = readOnly || saving;
 
@@ -166,10 +168,10 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
           name="card_number"
           label="Card Number"
           disabled={readOnly || saving}
-          helperText={isStaff ? undefined : 'Filled in by the staff on review'}
+          helperText={isStaff ? readNote : 'Filled in by the staff on review'}
           slotProps={{ htmlInput: { readOnly: !isStaff } }}
         />
-        {isStaff && <DuplicatePanel cardId={card.id} cardNumber={typedNumber} />}
+        {isStaff && <DuplicatePanel cardId={card.id} cardNumber={typedNumber} cardStatus={card.card_status} />}
         {!readOnly && (
           <ImagePicker
             label="New Images"

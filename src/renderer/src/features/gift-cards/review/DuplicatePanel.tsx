@@ -8,31 +8,52 @@ import { useApiQuery } from '../../../api/query';
 import { formatDate } from '../../../components/format';
 import StatusBadge from '../../../components/StatusBadge';
 import { useDebounced } from './useDebounced';
+import { CARD_STATUS } from '../../../../../shared/constants';
+import type { ImageMatch } from '../../../../../shared/types';
 
 interface Props {
   cardId: number;
   /** The number as staff type it (looked up after a short pause), or the stored one. */
   cardNumber: string;
+  /** This card's status: the override note is for a card still to be approved. */
+  cardStatus?: number;
+}
+
+/** How close a matching photo is, in words: only an identical file or picture is called "the same". */
+function photoMatchText(m: ImageMatch): string {
+  if (m.kind === 'same') return 'The same file';
+  if (m.numbers_differ) return 'The same card design, with another number on the photo,';
+  if (m.kind === 'edited') return 'The same picture, turned, mirrored or framed,';
+  return m.distance <= 2 ? 'The same picture' : 'A very similar picture (perhaps only the same card design)';
 }
 
 /**
  * Staff only: other cards with this card's number (compared normalised: case, spaces and punctuation ignored) and
  * other cards with the same photos, each with its status, seller and a link. Shown at once on load and as staff type.
  */
-export default function DuplicatePanel({ cardId, cardNumber }: Props) {
+export default function DuplicatePanel({ cardId, cardNumber, cardStatus }: Props) {
   const typed = useDebounced(cardNumber.trim());
   const q = useApiQuery(
     'cardDuplicates',
     { id: cardId, query: typed ? { card_number: typed } : {} },
     { loader: false, placeholderData: keepPreviousData },
   );
-  const numbers = typed ? (q.data?.numbers ?? []) : [];
+  // With the field emptied, only cards matched by what this card's photo says are shown.
+  const numbers = (q.data?.numbers ?? []).filter((d) => typed || d.by === 'photo');
   const images = q.data?.images ?? [];
+  // Compared as typed now (digits): the lookup's answer may still be for what was typed a moment ago.
+  const read = q.data?.read_number ?? null;
+  const differs = read !== null && cardNumber.trim() !== '' && cardNumber.replace(/\D/g, '') !== read;
   if (q.isError) return <Alert severity="info">Could not check for duplicates just now.</Alert>;
-  if (numbers.length === 0 && images.length === 0) return null;
-  const blocking = numbers.some((d) => d.blocks);
+  if (numbers.length === 0 && images.length === 0 && !differs) return null;
+  const blocking = numbers.some((d) => d.blocks) && cardStatus !== CARD_STATUS.approved;
   return (
     <Stack spacing={1} aria-live="polite">
+      {differs && (
+        <Alert severity="warning" data-testid="differs-from-photo">
+          This number differs from the photo: the photo reads {read}.
+        </Alert>
+      )}
       {numbers.length > 0 && (
         <Alert severity={blocking ? 'warning' : 'info'} data-testid="duplicate-numbers">
           <AlertTitle>This card number is also on {numbers.length === 1 ? 'another card' : `${numbers.length} other cards`}</AlertTitle>
@@ -42,7 +63,8 @@ export default function DuplicatePanel({ cardId, cardNumber }: Props) {
                 <Link component={RouterLink} to={`/gift-card/${d.id}`}>
                   Card #{d.id}
                 </Link>{' '}
-                <StatusBadge status={d.card_status} /> {d.name} · {d.card_number} · sent {formatDate(d.created_at)}
+                <StatusBadge status={d.card_status} /> {d.name} · {d.by === 'photo' ? 'its photo shows this number' : d.card_number} · sent{' '}
+                {formatDate(d.created_at)}
               </li>
             ))}
           </Stack>
@@ -55,7 +77,7 @@ export default function DuplicatePanel({ cardId, cardNumber }: Props) {
           <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2 }}>
             {images.map((m) => (
               <li key={`${m.image_id}-${m.matched_image_id}`}>
-                {m.kind === 'same' ? 'The same file' : 'The same picture'} is on{' '}
+                {photoMatchText(m)} is on{' '}
                 <Link component={RouterLink} to={`/gift-card/${m.card_id}`}>
                   card #{m.card_id}
                 </Link>{' '}

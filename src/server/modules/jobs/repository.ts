@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { firstRow, rowsOf } from '../../db/rows';
+
+/** A job a runner holds: finishing it names the attempt it took (its lease). */
+export interface TakenJob {
+  id: number;
+  kind: string;
+  key: string;
+  attempts: number;
+}
+
+/** Queues a job unless one of the same kind and key is already waiting (not yet taken). */
+export async function enqueue(tx: Tx, kind: string, key: string): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO jobs (kind, key)
+    SELECT ${kind}, ${key}
+     WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE kind = ${kind} AND key = ${key} AND status = 'queued' AND locked_until IS NULL)`);
+}
+
+/**
+ * Takes up to `limit` jobs of these kinds (those the runner knows: an older instance leaves newer kinds alone) that are
+ * due and not leased (or whose lease ran out: their runner stopped), oldest first, skipping rows another runner is
+ * taking at this moment; each one's attempt is counted and it is leased to `worker`.
+ */
+export async function take(tx: Tx, worker: string, kinds: string[], limit: number, leaseSeconds: number): Promise<TakenJob[]> {
+  const rows = await rowsOf<TakenJob>(
+    tx,
+    sql`UPDATE jobs j SET attempts = j.attempts + 1, locked_by = ${worker},
+               locked_until = now() + make_interval(secs => ${leaseSeconds})
+          FROM (SELECT id FROM jobs
+                 WHERE status = 'queued' AND run_after <= now() AND (locked_until IS NULL OR locked_until < now())
+                   AND kind = ANY (string_to_array(${kinds.join(',')}, ','))
+                 ORDER BY run_after, id LIMIT ${limit}
+                 FOR UPDATE SKIP LOCKED) due
+         WHERE j.id = due.id
+     RETURNING j.id, j.kind, j.key, j.attempts`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), kind: r.kind, key: r.key, attempts: Number(r.attempts) }));
+}
+
+/** Marks the job done if this attempt still holds it; false: the lease was lost (another runner took it over). */
+export async function markDone(tx: Tx, job: TakenJob): Promise<boolean> {
+  const row = await firstRow(
+    tx,
+    sql`UPDATE jobs SET status = 'done', done_at = now(), locked_until = NULL, last_error = NULL
+         WHERE id = ${job.id} AND attempts = ${job.attempts} AND status = 'queued' RETURNING id`,
+  );
+  return row !== undefined;
+}
+
+/** A failed attempt: the job waits `retryInSeconds` and is tried again, or (null) is given up as failed. */
+export async function markFailed(tx: Tx, job: TakenJob, error: string, retryInSeconds: number | null): Promise<void> {
+  await tx.execute(sql`
+    UPDATE jobs SET locked_until = NULL, locked_by = NULL, last_error = ${error.slice(0, 500)},
+           status = ${retryInSeconds === null ? 'failed' : 'queued'},
+           run_after = now() + make_interval(secs => ${retryInSeconds ?? 0}),
+           done_at = ${retryInSeconds === null ? sql`now()` : null}
+     WHERE id = ${job.id} AND attempts = ${job.attempts} AND status = 'queued'`);
+}
+
+/** Jobs waiting or running (the dashboard's backlog). */
+export async function backlog(tx: Tx): Promise<number> {
+  const row = await firstRow<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM jobs WHERE status = 'queued'`);
+  return Number(row?.n ?? 0);
+}
+
+/** Finished jobs older than `days` go (the table keeps only recent history). */
+export async function pruneFinished(tx: Tx, days: number): Promise<void> {
+  await tx.execute(sql`DELETE FROM jobs WHERE status <> 'queued' AND done_at < now() - make_interval(days => ${days})`);
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { Database, Tx } from '../../db/client';
+import * as repo from './repository';
+import type { TakenJob } from './repository';
+
+/**
+ * What a kind of job does. Slow work (reading photos) happens outside any transaction; `finish` then writes the
+ * result in the transaction that marks the job done, and only if this attempt still holds the job: a job is done once.
+ */
+export type JobHandler = (job: TakenJob, finish: (write: (tx: Tx) => Promise<void>) => Promise<boolean>) => Promise<void>;
+
+export interface RunnerOptions {
+  /** How long a taken job is this runner's; after that another runner may take it (this one stopped or hung). */
+  leaseSeconds: number;
+  /** How often the table is looked at when nothing woke the runner (other instances' jobs, retries, expired leases). */
+  pollMs: number;
+  /** Attempts before a job is given up as failed. */
+  maxAttempts?: number;
+  /** This runner's name in locked_by. */
+  worker?: string;
+}
+
+/** Seconds before attempt `n + 1`: 5 s, 10 s, 20 s ... up to an hour. */
+export const retryDelaySeconds = (attempts: number): number => Math.min(3600, 5 * 2 ** Math.max(0, attempts - 1));
+
+export class LostLease extends Error {}
+
+/** One loop per process taking one job at a time (OCR is CPU-bound: one worker is what this machine affords). */
+export function createJobRunner(database: Database, handlers: Record<string, JobHandler>, opts: RunnerOptions) {
+  const worker = opts.worker ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const maxAttempts = opts.maxAttempts ?? 5;
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let wakeUp: (() => void) | null = null;
+  /** A wake that came while the loop was busy: it looks again before sleeping. */
+  let rung = false;
+  const kinds = Object.keys(handlers);
+  let loop: Promise<void> | null = null;
+  let lastPrune = 0;
+
+  async function runOne(job: TakenJob): Promise<void> {
+    const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
+    let finished = false;
+    const finish = async (write: (tx: Tx) => Promise<void>) =>
+      database.db
+        .transaction(async (tx) => {
+          if (!(await repo.markDone(tx, job))) throw new LostLease();
+          await write(tx);
+          finished = true;
+          return true;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof LostLease) return false;
+          throw err;
+        });
+    try {
+      if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
+      await handler(job, finish);
+      if (!finished) await finish(async () => {});
+    } catch (err) {
+      const retry = job.attempts >= maxAttempts ? null : retryDelaySeconds(job.attempts);
+      await repo.markFailed(database.db, job, err instanceof Error ? err.message : String(err), retry).catch(() => {});
+    }
+  }
+
+  /** Takes and runs due jobs until none is left; answers how many ran. */
+  async function drain(): Promise<number> {
+    let ran = 0;
+    // In the loop, stop() ends it after the job in hand; called alone (no loop), it runs until nothing is due.
+    while (loop === null || !stopped) {
+      rung = false;
+      const [job] = await repo.take(database.db, worker, kinds, 1, opts.leaseSeconds);
+      if (!job) break;
+      await runOne(job);
+      ran += 1;
+    }
+    if (Date.now() - lastPrune > 3_600_000) {
+      lastPrune = Date.now();
+      await repo.pruneFinished(database.db, 7).catch(() => {});
+    }
+    return ran;
+  }
+
+  async function run(): Promise<void> {
+    while (!stopped) {
+      try {
+        await drain();
+      } catch {
+        // The database is away for a moment: try again at the next poll.
+      }
+      if (stopped) break;
+      if (rung) continue;
+      await new Promise<void>((resolve) => {
+        wakeUp = resolve;
+        timer = setTimeout(resolve, opts.pollMs);
+      });
+      wakeUp = null;
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    worker,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      loop = run();
+    },
+    /** Look now (a job was just queued in this process). */
+    wake() {
+      rung = true;
+      wakeUp?.();
+    },
+    /** Ends the loop after the job in hand. */
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+      loop = null;
+    },
+    /** Without the loop (a script, a test): runs what is due now. */
+    drain,
+  };
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database, type Tx } from '../../src/server/db/client';
+import { enqueue, markDone, take } from '../../src/server/modules/jobs/repository';
+import { createJobRunner, type JobHandler } from '../../src/server/modules/jobs/runner';
+import { freshDatabase } from '../helpers/db';
+
+// Issue 32: jobs any instance takes from one table, retried with backoff, done once, picked up after a restart.
+let database: Database;
+/** A second instance's own connection pool (PostgreSQL); PGlite has one database per process, shared. */
+let other: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  const fresh = await freshDatabase();
+  ({ database, drop } = fresh);
+  other = fresh.url ? await openDatabase({ databaseUrl: fresh.url, dataDir: ':memory:', reportTz: 'UTC' }) : database;
+});
+afterAll(async () => {
+  if (other !== database) await other.close();
+  await drop();
+});
+
+/** Each run of a job leaves a row (key, worker); the job's own result is written only by the attempt that finishes it. */
+async function setup() {
+  await database.query(sql`CREATE TABLE IF NOT EXISTS job_effects (key text PRIMARY KEY, worker text NOT NULL)`);
+  await database.query(sql`CREATE TABLE IF NOT EXISTS job_runs (key text NOT NULL, worker text NOT NULL)`);
+}
+const recordingJob =
+  (worker: string, opts: { failFirst?: boolean } = {}): JobHandler =>
+  async (job, finish) => {
+    await database.query(sql`INSERT INTO job_runs (key, worker) VALUES (${job.key}, ${worker})`);
+    if (opts.failFirst && job.attempts === 1) throw new Error('the photo store is away');
+    await finish((tx: Tx) => tx.execute(sql`INSERT INTO job_effects (key, worker) VALUES (${job.key}, ${worker})`).then(() => {}));
+  };
+const jobRow = async (kind: string, key: string) =>
+  (
+    await database.query<{ status: string; attempts: number; last_error: string | null; due_in: number }>(
+      sql`SELECT status, attempts, last_error, extract(epoch FROM run_after - now())::int AS due_in FROM jobs WHERE kind = ${kind} AND key = ${key}`,
+    )
+  )[0];
+
+describe('jobs', () => {
+  beforeAll(setup);
+
+  it('a job taken by an instance that stopped is taken again when its lease runs out and finished once', async () => {
+    await enqueue(database.db, 'restart', 'r1');
+    // The first instance takes it (lease 1 s) and stops before finishing it.
+    const [taken] = await take(database.db, 'instance-a', ['restart'], 1, 1);
+    expect(taken).toMatchObject({ kind: 'restart', key: 'r1', attempts: 1 });
+    const after = createJobRunner(other, { restart: recordingJob('instance-b') }, { leaseSeconds: 30, pollMs: 50, worker: 'instance-b' });
+    expect(await after.drain()).toBe(0); // still leased
+    await new Promise((r) => setTimeout(r, 1300));
+    expect(await after.drain()).toBe(1);
+    // The stopped instance coming back cannot finish it a second time.
+    expect(await markDone(database.db, taken!)).toBe(false);
+    expect(await after.drain()).toBe(0);
+    expect(await database.query(sql`SELECT key, worker FROM job_effects WHERE key = 'r1'`)).toEqual([{ key: 'r1', worker: 'instance-b' }]);
+    expect(await jobRow('restart', 'r1')).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('two instances take distinct jobs, each job runs once', async () => {
+    for (let i = 0; i < 12; i++) await enqueue(database.db, 'pair', `p${i}`);
+    const seen = new Set<string>();
+    for (;;) {
+      const [a, b] = await Promise.all([take(database.db, 'a', ['pair'], 2, 60), take(other.db, 'b', ['pair'], 2, 60)]);
+      for (const j of [...a, ...b]) {
+        expect(seen.has(j.key)).toBe(false);
+        seen.add(j.key);
+      }
+      if (a.length + b.length === 0) break;
+    }
+    expect(seen.size).toBe(12);
+
+    for (let i = 0; i < 10; i++) await enqueue(database.db, 'race', `q${i}`);
+    const one = createJobRunner(database, { race: recordingJob('one') }, { leaseSeconds: 60, pollMs: 50 });
+    const two = createJobRunner(other, { race: recordingJob('two') }, { leaseSeconds: 60, pollMs: 50 });
+    const [n1, n2] = await Promise.all([one.drain(), two.drain()]);
+    expect(n1 + n2).toBe(10);
+    const runs = await database.query<{ key: string; n: number }>(
+      sql`SELECT key, count(*)::int AS n FROM job_runs WHERE key LIKE 'q%' GROUP BY key`,
+    );
+    expect(runs).toHaveLength(10);
+    expect(runs.every((r) => Number(r.n) === 1)).toBe(true);
+  });
+
+  it('a job waiting for the same thing is not queued twice', async () => {
+    await enqueue(database.db, 'dedupe', 'd1');
+    await enqueue(database.db, 'dedupe', 'd1');
+    expect(await database.query(sql`SELECT id FROM jobs WHERE kind = 'dedupe'`)).toHaveLength(1);
+  });
+
+  it('a failed attempt is retried later (backoff), then finished; past the attempts it is given up', async () => {
+    await enqueue(database.db, 'flaky', 'f1');
+    const runner = createJobRunner(database, { flaky: recordingJob('r', { failFirst: true }) }, { leaseSeconds: 60, pollMs: 50 });
+    expect(await runner.drain()).toBe(1);
+    const failed = await jobRow('flaky', 'f1');
+    expect(failed).toMatchObject({ status: 'queued', attempts: 1, last_error: 'the photo store is away' });
+    expect(failed!.due_in).toBeGreaterThanOrEqual(3);
+    expect(await runner.drain()).toBe(0); // not due yet
+    await database.query(sql`UPDATE jobs SET run_after = now() WHERE kind = 'flaky'`);
+    expect(await runner.drain()).toBe(1);
+    expect(await jobRow('flaky', 'f1')).toMatchObject({ status: 'done', attempts: 2, last_error: null });
+
+    await enqueue(database.db, 'broken', 'b1');
+    const broken: JobHandler = async () => {
+      throw new Error('always');
+    };
+    const giveUp = createJobRunner(database, { broken }, { leaseSeconds: 60, pollMs: 50, maxAttempts: 2 });
+    await giveUp.drain();
+    await database.query(sql`UPDATE jobs SET run_after = now() WHERE kind = 'broken'`);
+    await giveUp.drain();
+    expect(await jobRow('broken', 'b1')).toMatchObject({ status: 'failed', attempts: 2, last_error: 'always' });
+  });
+
+  it('the runner loop picks up queued work when woken and stops cleanly', async () => {
+    const runner = createJobRunner(database, { loop: recordingJob('loop') }, { leaseSeconds: 60, pollMs: 60_000 });
+    runner.start();
+    await enqueue(database.db, 'loop', 'l1');
+    runner.wake();
+    const until = Date.now() + 5000;
+    while ((await jobRow('loop', 'l1'))?.status !== 'done' && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    await runner.stop();
+    expect(await jobRow('loop', 'l1')).toMatchObject({ status: 'done', attempts: 1 });
+  });
+});
