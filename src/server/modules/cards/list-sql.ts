@@ -64,6 +64,8 @@ const SORT_COLUMNS = {
   rate: sql`g.rate`,
   paid: sql`g.paid_amount`,
   payable: sql`(g.price - g.rate)`,
+  // The review queue's order (issue 32): the earliest due (overdue) first; an index over pending cards (0025).
+  review_due: sql`g.review_due_at`,
 };
 /** Cards without an approval date come last in both directions (an index for each direction, migration 0013). */
 const NULLS_LAST = new Set(['approval_date']);
