@@ -50,6 +50,7 @@ export const offerResponse = z.object({
   fixed_price: z.string().nullable().describe('JSON text of the list of prices, e.g. "[25,50]"'),
   rate_type: flag,
   rate: money,
+  review_minutes: z.number().int().describe('Minutes a card of this offer may wait for a decision (the review target)'),
 });
 
 export const cardImageResponse = z.object({ id, image: z.string(), url: z.string() });
@@ -74,6 +75,7 @@ export const giftCardResponse = z.object({
   reject_reason: z.enum(REJECT_REASONS).nullable().describe('Why it was rejected; null: not rejected or no reason given'),
   reject_note: z.string().nullable(),
   duplicate_count: z.number().int().optional().describe('Staff lists only: other cards with this number (normalised)'),
+  review_due_at: date.nullable().optional().describe('Staff lists only: when the card is due for a decision'),
 });
 export const giftCardDetailResponse = z.object({ data: giftCardResponse, images: z.array(cardImageResponse) });
 
@@ -139,6 +141,7 @@ export const dashboardFiguresResponse = z.object({
   scope: z.enum(['all', 'own']),
   pending: z.number().int(),
   oldest_pending_at: date.nullable(),
+  overdue: z.number().int().describe('Pending cards past their review target'),
   due: money,
   paid_this_month: money,
   clawed_back_this_month: money,
@@ -179,6 +182,12 @@ export const duplicatesResponse = z.object({
       distance: z.number().int(),
     }),
   ),
+});
+export const reviewLeaseResponse = z.object({
+  card: z
+    .object({ id, review_due_at: date.nullable(), lease_until: date })
+    .nullable()
+    .describe('The card leased to the caller, or null when no pending card is free'),
 });
 export const claimResponse = z.object({
   claim: z.object({ user_id: id, name: z.string(), since: date }).nullable().describe("Another staff member's claim, or null"),
@@ -309,6 +318,8 @@ export const responseSchemas = {
   reviewCards: bulkReviewResponse,
   cardDuplicates: duplicatesResponse,
   claimCard: claimResponse,
+  startReview: reviewLeaseResponse,
+  releaseClaim: msgResponse,
   cardHistory: wrapped(pageOf(historyEntryResponse)),
   cardMoney: wrapped(cardMoneyResponse),
   rejectReasons: rejectReasonsResponse,

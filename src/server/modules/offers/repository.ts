@@ -16,6 +16,7 @@ const columns = {
   fixedPrice: sql<string[] | null>`${offers.fixedPrice}::text[]`,
   rateType: offers.rateType,
   rate: offers.rate,
+  reviewMinutes: offers.reviewMinutes,
 };
 export async function listOffers(tx: Tx, limit?: number, offset = 0): Promise<OfferRow[]> {
   const q = tx.select(columns).from(offers).orderBy(desc(offers.id));
@@ -45,7 +46,7 @@ export async function findOffer(tx: Tx, id: number, lock?: 'update' | 'share'): 
 }
 
 /** What an offer is written with: its row without the id. */
-export type OfferValues = Omit<OfferRow, 'id'>;
+export type OfferValues = Omit<OfferRow, 'id' | 'reviewMinutes'> & { reviewMinutes?: number };
 
 export async function insertOffer(tx: Tx, v: OfferValues): Promise<number> {
   const rows = await tx.insert(offers).values(v).returning({ id: offers.id });
