@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,6 +29,10 @@ import { OfferPriceFields, PriceBreakdown, useOfferPrice } from './OfferPriceFie
 interface Props {
   detail: GiftCardDetail;
   offers: Offer[];
+  /** The number as typed, for the review actions (the decision sends it). */
+  onNumber?(typed: string): void;
+  /** Review: the focus starts in Card Number (read the photo, type, Escape, A). */
+  focusNumber?: boolean;
 }
 interface Values {
   giftcard_offer_id: string;
@@ -54,7 +58,7 @@ export function cardLocks(card: GiftCardDetail['data'], isStaff: boolean) {
 }
 
 /** The card's edit form; read-only for sellers once the card is no longer pending. A save refreshes the card (its query). */
-export default function CardEditForm({ detail, offers: allOffers }: Props) {
+export default function CardEditForm({ detail, offers: allOffers, onNumber, focusNumber = false }: Props) {
   const card = detail.data;
   const { isStaff } = useSession();
   const { readOnly, paidLock } = cardLocks(card, isStaff);
@@ -88,6 +92,11 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
   const status = useWatch({ control, name: 'card_status' });
   const typedNumber = useWatch({ control, name: 'card_number' });
   const saving = form.formState.isSubmitting;
+  useEffect(() => onNumber?.(typedNumber), [onNumber, typedNumber]);
+  const { setFocus } = form;
+  useEffect(() => {
+    if (focusNumber) setFocus('card_number');
+  }, [focusNumber, setFocus]);
   const disabled = readOnly || saving;
 
   const save = async (v: Values) => {

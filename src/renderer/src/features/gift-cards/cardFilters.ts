@@ -8,6 +8,7 @@ const statusOptions = (Object.keys(CARD_STATUS_LABEL) as unknown as CardStatus[]
 }));
 const SORTS = [
   { value: 'created_at', label: 'Oldest first' },
+  { value: 'review_due', label: 'Due for review first' },
   { value: '-price', label: 'Price, highest first' },
   { value: 'price', label: 'Price, lowest first' },
   { value: '-due', label: 'Due, highest first' },
