@@ -40,7 +40,15 @@ export function DialogForm<V extends FieldValues>({
     if (open) reset();
   }, [open, reset]);
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={id} fullWidth maxWidth={maxWidth} onKeyDown={onKeyDown}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={id}
+      fullWidth
+      maxWidth={maxWidth}
+      // Only when given: an undefined onKeyDown would replace the dialog's own (Escape closes).
+      {...(onKeyDown ? { onKeyDown } : {})}
+    >
       {/* The submit button stays enabled while saving (a disabled button would drop the focus out of the dialog, and Escape with it). */}
       <form noValidate onSubmit={(e) => (form.formState.isSubmitting ? e.preventDefault() : void submit(e))}>
         <DialogTitle id={id}>{title}</DialogTitle>

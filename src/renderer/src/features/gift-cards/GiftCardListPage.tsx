@@ -60,8 +60,6 @@ export default function GiftCardListPage() {
     fields,
   );
   const queue = useReviewQueue();
-  // Staff pick the status by the tabs above the list (the same URL param), not in the filter row.
-  const barFields = useMemo(() => (isStaff ? fields.filter((f) => f.key !== 'status') : fields), [isStaff, fields]);
   const [searchOpen, setSearchOpen] = useState(false);
   const [paying, setPaying] = useState<GiftCard | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
@@ -132,7 +130,7 @@ export default function GiftCardListPage() {
         columns={columns}
         list={list}
         emptyText="No gift cards yet"
-        filters={{ ...filters, fields: barFields, label: 'Filter gift cards', noun: 'cards' }}
+        filters={{ ...filters, label: 'Filter gift cards', noun: 'cards' }}
         toolbar={isStaff && <BulkReviewBar ids={selected} onDone={() => setSelected([])} />}
         threshold={PAGINATION_THRESHOLD.cards}
         rowTestId={(c) => `card-row-${c.id}`}
