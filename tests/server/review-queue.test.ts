@@ -160,6 +160,14 @@ describe('the SLA clock', () => {
     expect(Date.parse(list.body.data[0].review_due_at)).toBeLessThan(Date.now());
     expect(await leased(s.users.admin)).toBe(c);
     expect(await leased(s.users.manager)).toBe(a);
+    // Each card that became overdue gets one staff-only event, however often the sweep runs.
+    // (The 30-second sweep may have run first: the count of events is what must be one.)
+    await s.app.services.review.noticeOverdue();
+    expect(await s.app.services.review.noticeOverdue()).toBe(0);
+    const events = await s.database.query<{ card_id: number; seller_id: number | null }>(
+      sql`SELECT card_id, seller_id FROM events WHERE type = 'review.overdue'`,
+    );
+    expect(events).toEqual([{ card_id: c, seller_id: null }]);
     // A seller's own figures count their own overdue cards; their list answers carry no staff fields.
     expect((await s.call('GET', 'dashboard-figures', { token: s.users.sellerB.token })).body.overdue).toBe(0);
     const mine = await s.call('GET', 'my-giftcard?page=1', { token: s.users.sellerA.token });

@@ -29,3 +29,10 @@ CREATE INDEX gift_cards_review_queue ON gift_cards (review_due_at, id) WHERE car
 
 -- Who holds a card (the lease): expired leases are found by their time.
 CREATE INDEX card_review_claims_user ON card_review_claims (user_id, claimed_at);
+
+-- The desktop app tells staff once when a card becomes overdue: a sweep (any server instance, every 30 s) records
+-- each newly overdue pending card here and emits a staff-only 'review.overdue' event for it. The key makes it once.
+CREATE TABLE review_overdue_notices (
+  gift_card_id integer PRIMARY KEY REFERENCES gift_cards(id) ON DELETE CASCADE,
+  noticed_at timestamptz NOT NULL DEFAULT now()
+);

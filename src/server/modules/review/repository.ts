@@ -140,6 +140,28 @@ export async function releaseOwnClaim(tx: Tx, cardId: number, userId: number): P
   await tx.execute(sql`DELETE FROM card_review_claims WHERE gift_card_id = ${cardId} AND user_id = ${userId}`);
 }
 
+/**
+ * Pending cards that became overdue since the last sweep (at most `limit`): each is recorded once (the key makes it
+ * once across instances) and a staff-only 'review.overdue' event is emitted for it. Answers how many.
+ */
+export async function noticeOverdue(tx: Tx, limit = 100): Promise<number> {
+  const rows = await rowsOf<{ id: number }>(
+    tx,
+    sql`WITH due AS (
+          INSERT INTO review_overdue_notices (gift_card_id)
+          SELECT g.id FROM gift_cards g
+           WHERE g.card_status = 0 AND g.review_due_at < now()
+             AND NOT EXISTS (SELECT 1 FROM review_overdue_notices n WHERE n.gift_card_id = g.id)
+           ORDER BY g.review_due_at, g.id
+           LIMIT ${limit}
+          ON CONFLICT DO NOTHING
+          RETURNING gift_card_id
+        )
+        SELECT d.gift_card_id AS id, emit_event('review.overdue', NULL, d.gift_card_id, NULL, '{}'::jsonb)::text AS emitted FROM due d`,
+  );
+  return rows.length;
+}
+
 /** A decided card needs no claim any more. */
 export async function releaseClaim(tx: Tx, cardId: number): Promise<void> {
   await tx.execute(sql`DELETE FROM card_review_claims WHERE gift_card_id = ${cardId}`);

@@ -25,9 +25,14 @@ export interface ReviewInput extends DuplicateOverride {
 export const SIMILAR_IMAGE_BITS = 10;
 /** A card another reviewer leased meanwhile is passed over; after this many such races the queue answers none. */
 const LEASE_ATTEMPTS = 8;
+/** How often a server looks for cards that became overdue (the desktop app's notification). */
+const OVERDUE_SWEEP_MS = 30_000;
 
 export function createReviewService(database: Database) {
   const { db } = database;
+  const noticeOverdue = () => repo.noticeOverdue(db);
+  const sweeper = setInterval(() => void noticeOverdue().catch(() => {}), OVERDUE_SWEEP_MS);
+  sweeper.unref();
 
   /** One card approved or rejected in its own transaction; refusals are HttpErrors with the reason. */
   const reviewOne = (user: AuthUser, id: number, input: ReviewInput, via: 'review' | 'bulk'): Promise<string> =>
@@ -145,6 +150,9 @@ export function createReviewService(database: Database) {
       }
       return { card: null };
     },
+
+    /** Cards that became overdue get their one 'review.overdue' event (also every 30 s by itself). */
+    noticeOverdue,
 
     /** Leaving a card releases the caller's own claim on it. */
     async release(user: AuthUser, id: number) {
