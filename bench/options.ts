@@ -17,6 +17,8 @@ export interface BenchOptions {
   photos: boolean;
   payments: boolean;
   renderer: boolean;
+  /** The review queue in the real UI: decision to next card on screen (issue 32). */
+  review: boolean;
   /** Where the markdown table goes. */
   out: string;
 }
@@ -57,6 +59,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'pglite',
     'payments',
     'renderer',
+    'review',
     'photos',
     'out',
   ];
@@ -74,6 +77,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     photos: flag('photos', true),
     payments: flag('payments', true),
     renderer: flag('renderer', true),
+    review: flag('review', true),
     out: get('out', 'bench/results.md'),
   };
 }

@@ -29,8 +29,6 @@ import { OfferPriceFields, PriceBreakdown, useOfferPrice } from './OfferPriceFie
 interface Props {
   detail: GiftCardDetail;
   offers: Offer[];
-  /** The number as typed, for the review actions (the decision sends it). */
-  onNumber?(typed: string): void;
   /** Review: the focus starts in Card Number (read the photo, type, Escape, A). */
   focusNumber?: boolean;
 }
@@ -49,6 +47,9 @@ interface Values {
 
 const priceText = (v: number) => centsToDecimal(parseCents(v) ?? 0);
 
+/** The Card Number field's id: the review actions send what it holds with the decision. */
+export const CARD_NUMBER_ID = 'card-number';
+
 /** What may change on this card for this user: sellers only while pending; on a paid card staff cannot change offer, price, status or images. */
 export function cardLocks(card: GiftCardDetail['data'], isStaff: boolean) {
   const readOnly = card.card_status === CARD_STATUS.disputed || (!isStaff && card.card_status !== CARD_STATUS.pending);
@@ -58,7 +59,7 @@ export function cardLocks(card: GiftCardDetail['data'], isStaff: boolean) {
 }
 
 /** The card's edit form; read-only for sellers once the card is no longer pending. A save refreshes the card (its query). */
-export default function CardEditForm({ detail, offers: allOffers, onNumber, focusNumber = false }: Props) {
+export default function CardEditForm({ detail, offers: allOffers, focusNumber = false }: Props) {
   const card = detail.data;
   const { isStaff } = useSession();
   const { readOnly, paidLock } = cardLocks(card, isStaff);
@@ -92,7 +93,6 @@ export default function CardEditForm({ detail, offers: allOffers, onNumber, focu
   const status = useWatch({ control, name: 'card_status' });
   const typedNumber = useWatch({ control, name: 'card_number' });
   const saving = form.formState.isSubmitting;
-  useEffect(() => onNumber?.(typedNumber), [onNumber, typedNumber]);
   const { setFocus } = form;
   useEffect(() => {
     if (focusNumber) setFocus('card_number');
@@ -173,6 +173,7 @@ export default function CardEditForm({ detail, offers: allOffers, onNumber, focu
         <FormText
           control={control}
           name="card_number"
+          id={CARD_NUMBER_ID}
           label="Card Number"
           disabled={readOnly || saving}
           helperText={isStaff ? undefined : 'Filled in by the staff on review'}

@@ -9,7 +9,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import GavelIcon from '@mui/icons-material/Gavel';
 import RestoreIcon from '@mui/icons-material/Restore';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
 import { CARD_STATUS } from '../../../../shared/constants';
 import { useApiQuery } from '../../api/query';
 import { useSession } from '../../app/session';
@@ -17,7 +17,7 @@ import { DisputeDialog, ResolveDialog } from './DisputeDialogs';
 import { LoadState } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import StatusBadge from '../../components/StatusBadge';
-import CardEditForm from './CardEditForm';
+import CardEditForm, { CARD_NUMBER_ID } from './CardEditForm';
 import CardPhotos from './CardPhotos';
 import { useOffers } from './useOffers';
 import RejectionNotice from './review/RejectionNotice';
@@ -61,10 +61,8 @@ export default function GiftCardDetailPage() {
   const [search] = useSearchParams();
   const inQueue = search.get('review') === '1';
   const queue = useReviewQueue();
-  const typed = useRef('');
-  const onNumber = useCallback((n: string) => {
-    typed.current = n;
-  }, []);
+  // What Card Number holds right now (typed, not yet saved): the decision sends it.
+  const typedNumber = () => document.querySelector<HTMLInputElement>(`#${CARD_NUMBER_ID}`)?.value ?? '';
   const card = detail?.data;
   const disputable = isStaff && card?.card_status === CARD_STATUS.approved && card.paid_amount > 0;
   const resolvable = isStaff && card?.card_status === CARD_STATUS.disputed;
@@ -164,11 +162,7 @@ export default function GiftCardDetailPage() {
             <Stack spacing={2} sx={{ gridArea: 'review' }}>
               {isStaff && <ClaimNotice claim={claim} />}
               {isStaff && (
-                <ReviewActions
-                  card={detail.data}
-                  typedNumber={() => typed.current}
-                  onDecided={inQueue ? () => queue.next([], true) : undefined}
-                />
+                <ReviewActions card={detail.data} typedNumber={typedNumber} onDecided={inQueue ? () => queue.next([], true) : undefined} />
               )}
               <RejectionNotice card={detail.data} />
             </Stack>
@@ -181,7 +175,6 @@ export default function GiftCardDetailPage() {
                 key={formKey(detail)}
                 detail={detail}
                 offers={offers}
-                onNumber={onNumber}
                 focusNumber={inQueue && isStaff && detail.data.card_status === CARD_STATUS.pending}
               />
             ) : (

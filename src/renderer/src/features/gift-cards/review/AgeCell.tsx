@@ -3,7 +3,7 @@ import { CARD_STATUS } from '../../../../../shared/constants';
 import type { GiftCard } from '../../../../../shared/types';
 
 /** "12 min", "3 h", "2 d": how long ago. */
-export function ageText(fromIso: string, now = Date.now()): string {
+function ageText(fromIso: string, now = Date.now()): string {
   const minutes = Math.max(0, Math.floor((now - Date.parse(fromIso)) / 60_000));
   if (minutes < 60) return `${minutes} min`;
   if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h`;
@@ -11,7 +11,7 @@ export function ageText(fromIso: string, now = Date.now()): string {
 }
 
 /** A pending card past its review target. */
-export const isOverdue = (c: GiftCard, now = Date.now()): boolean =>
+const isOverdue = (c: GiftCard, now = Date.now()): boolean =>
   c.card_status === CARD_STATUS.pending && !!c.review_due_at && Date.parse(c.review_due_at) < now;
 
 /** The list's Age column: since the card was sent; a pending card past its review target in the error colour. */

@@ -8,7 +8,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 
-export const REVIEW_SHORTCUTS: readonly [string, string][] = [
+const REVIEW_SHORTCUTS: readonly [string, string][] = [
   ['A', 'Approve (with the number typed in Card Number)'],
   ['R', 'Reject; then 1-6 picks the reason and Enter sends'],
   ['N or →', 'Next card from the queue'],

@@ -8,10 +8,10 @@ import { useNotify } from '../../../components/notify';
 /** The cards this window's reviewer was handed, in order (P goes back through them). */
 const trail: number[] = [];
 
-export const NO_MORE_CARDS = 'No pending cards left to review';
+const NO_MORE_CARDS = 'No pending cards left to review';
 
 /** Where a card leased from the queue opens. */
-export const reviewPath = (id: number) => `/gift-card/${id}?review=1`;
+const reviewPath = (id: number) => `/gift-card/${id}?review=1`;
 
 /**
  * The review queue (issue 32): `next` asks the server for the card due first that nobody holds (leased to me for 10
