@@ -112,6 +112,13 @@ export function evaluateGoals(res: Results): Goal[] {
     measured: `${fiveXX} 5xx, ${connErrors} connection errors`,
     ok: fiveXX === 0 && connErrors === 0,
   });
+  if (res.reviewSpeed) {
+    goals.push({
+      goal: 'review: decision to the next card on screen, median of 20 < 300 ms',
+      measured: `${res.reviewSpeed.medianMs.toFixed(0)} ms`,
+      ok: res.reviewSpeed.medianMs < 300,
+    });
+  }
   if (res.renderer) {
     goals.push({
       goal: 'login screen JavaScript <= 250 kB gzip',

@@ -21,6 +21,8 @@ export interface BenchOptions {
   ocr: 'off' | 'on' | 'only';
   /** Cards per OCR batch. */
   ocrCards: number;
+  /** The review queue in the real UI: decision to next card on screen (issue 32). */
+  review: boolean;
   /** Where the markdown table goes. */
   out: string;
   /**
@@ -72,6 +74,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'pglite',
     'payments',
     'renderer',
+    'review',
     'photos',
     'ocr',
     'ocr-cards',
@@ -94,6 +97,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     renderer: flag('renderer', true),
     ocr: ocrMode(get('ocr', 'off')),
     ocrCards: num('ocr-cards', 20),
+    review: flag('review', true),
     out: get('out', 'bench/results.md'),
     before: get('before', '') || null,
   };

@@ -6,6 +6,7 @@ import type { LoadResult } from './load-spec';
 import type { PaymentRun } from './payments';
 import type { PgbenchRun } from './pgbench';
 import type { RendererSizes } from './renderer';
+import type { ReviewSpeed } from './review-speed';
 import type { StatementCost } from './statements';
 
 /** Everything one `npm run bench` measured. */
@@ -50,6 +51,7 @@ export interface Results {
   runs: SizeRun[];
   pgliteEmptyStartMs: number | null;
   renderer: RendererSizes | null;
+  reviewSpeed?: ReviewSpeed | null;
   /** Parts of the run that failed (their figures are missing). */
   failures: string[];
 }

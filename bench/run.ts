@@ -11,6 +11,7 @@ import { evaluateGoals, growth } from './goals';
 import { toMarkdown } from './markdown';
 import { parseOptions } from './options';
 import { rendererSizes } from './renderer';
+import { reviewSpeed } from './review-speed';
 import type { Results } from './results';
 import { pgliteEmptyStart, runSizes } from './suite';
 import { photoServing, photosMarkdown, type PhotoFigure } from './photos';
@@ -71,6 +72,13 @@ async function main() {
       );
     } catch (err) {
       log(`[renderer] not measured: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  if (opts.review) {
+    try {
+      res.reviewSpeed = await reviewSpeed(log);
+    } catch (err) {
+      log(`[review] not measured: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
   // A failing part is reported and the others still run; the results of what did run are written either way.

@@ -38,6 +38,20 @@ export function notificationsFor(role: Role, events: readonly LiveEvent[]): Noti
         path: '/pending-approvals',
       });
     }
+    // The review SLA (issue 32): each card once, when it passes its offer's review target.
+    const overdue = events.filter((e) => e.type === 'review.overdue');
+    if (overdue.length === 1)
+      staff.push({
+        title: 'A card is overdue for review',
+        body: `Card #${overdue[0].card_id} passed its review target.`,
+        path: cardPath(overdue[0]),
+      });
+    else if (overdue.length > 1)
+      staff.push({
+        title: `${overdue.length} cards are overdue for review`,
+        body: 'They are first in the review queue.',
+        path: '/gift-cards?status=0&sort=review_due',
+      });
     return staff;
   }
   const out: NotificationSpec[] = [];

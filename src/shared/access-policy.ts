@@ -92,6 +92,8 @@ export const accessPolicy = {
   reviewCards: { roles: STAFF, object: 'none' },
   cardDuplicates: { roles: STAFF, object: 'none' },
   claimCard: { roles: STAFF, object: 'none' },
+  startReview: { roles: STAFF, object: 'none' },
+  releaseClaim: { roles: STAFF, object: 'none' },
   cardHistory: { roles: ANY, object: 'own-card', staffOnlyFields: true },
   cardMoney: { roles: ANY, object: 'own-card', staffOnlyFields: true },
   rejectReasons: { roles: ANY, object: 'own-data' },

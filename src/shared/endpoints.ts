@@ -332,6 +332,19 @@ export const endpoints = {
 
     summary: "Opening a pending card for review: claims it for 10 minutes, or answers another staff member's claim (never blocks)",
   }),
+  startReview: def<T.ReviewLease>()({
+    method: 'POST',
+    path: 'gift-card-review-next',
+
+    body: s.reviewNextBody,
+    summary:
+      'The review queue: leases the pending card due first that nobody else holds to the caller for 10 minutes (releasing their other cards); none when the queue is empty',
+  }),
+  releaseClaim: def<T.Msg>()({
+    method: 'DELETE',
+    path: 'gift-card-claim/:id',
+    summary: "Leaving a card: releases the caller's own claim on it (another staff member's stays)",
+  }),
   cardHistory: def<T.Wrapped<T.Page<T.HistoryEntry>>>()({
     method: 'GET',
     path: 'gift-card-history/:id',

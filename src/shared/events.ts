@@ -18,6 +18,8 @@ export const EVENT_TYPES = [
   /** Staff only: a payment waits for a second staff member (FOUR_EYES), or such a request was approved or declined. */
   'approval.requested',
   'approval.decided',
+  /** Staff only (issue 32): a pending card passed its review target (once per card). */
+  'review.overdue',
 ] as const;
 
 export const liveEventSchema = z.object({

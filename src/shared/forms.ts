@@ -93,6 +93,15 @@ export const offerForm = z
     fixed_price: z.array(z.string()),
     rate_type: z.string().min(1, 'Rate Type is required'),
     rate: amount('Rate'),
+    /** Issue 32: minutes a card may wait for a decision (1 to 10080). */
+    review_minutes: z
+      .string()
+      .trim()
+      .default('60')
+      .refine(
+        (v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 10080,
+        'Review Target must be a whole number of minutes from 1 to 10080',
+      ),
   })
   .superRefine((v, ctx) => {
     if (v.price_type === '0') {

@@ -136,6 +136,8 @@ export const CARD_SORTS = [
   'paid',
   '-payable',
   'payable',
+  'review_due',
+  '-review_due',
 ] as const;
 export const CARD_DATE_FIELDS = ['submitted', 'approved', 'rejected'] as const;
 export const TRANSACTION_SORTS = ['-created_at', 'created_at', '-amount', 'amount'] as const;

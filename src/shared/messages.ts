@@ -82,6 +82,7 @@ export const MSG = {
   cardAlreadyRejected: 'This card is already rejected',
   cardApproved: 'Gift card approved',
   cardRejected: 'Gift card rejected',
+  claimReleased: 'Card released',
   /** Approving a number another pending or approved card has; `cards` like '#12 (Pending, Seller B)'. */
   duplicateNumber: (cards: string) =>
     `This card number is also on ${cards}. To approve it anyway, tick "Approve over the duplicate" and give a reason.`,

@@ -52,6 +52,7 @@ export const offerResponse = z.object({
   fixed_price: z.string().nullable().describe('JSON text of the list of prices, e.g. "[25,50]"'),
   rate_type: flag,
   rate: money,
+  review_minutes: z.number().int().describe('Minutes a card of this offer may wait for a decision (the review target)'),
 });
 
 export const cardImageResponse = z.object({ id, image: z.string(), url: z.string() });
@@ -83,6 +84,7 @@ export const giftCardResponse = z.object({
     .describe("Staff's card answer only: pending (photos not read yet), read, unreadable (no card number found)"),
   read_image_id: z.number().int().nullable().optional().describe('The photo the number was read from'),
   read_confidence: z.number().nullable().optional().describe("The reader's confidence, 0-100"),
+  review_due_at: date.nullable().optional().describe('Staff lists only: when the card is due for a decision'),
 });
 export const giftCardDetailResponse = z.object({ data: giftCardResponse, images: z.array(cardImageResponse) });
 /** What the photos say is for staff: a seller's card answer leaves it out. */
@@ -152,6 +154,7 @@ export const dashboardFiguresResponse = z.object({
   scope: z.enum(['all', 'own']),
   pending: z.number().int(),
   oldest_pending_at: date.nullable(),
+  overdue: z.number().int().describe('Pending cards past their review target'),
   due: money,
   paid_this_month: money,
   clawed_back_this_month: money,
@@ -198,6 +201,12 @@ export const duplicatesResponse = z.object({
   read_number: z.string().nullable().optional().describe("The card number read off this card's photos (digits)"),
   read_status: z.enum(['pending', 'read', 'unreadable']).optional(),
   differs_from_photo: z.boolean().optional().describe('The number looked up is not the one the photos show'),
+});
+export const reviewLeaseResponse = z.object({
+  card: z
+    .object({ id, review_due_at: date.nullable(), lease_until: date })
+    .nullable()
+    .describe('The card leased to the caller, or null when no pending card is free'),
 });
 export const claimResponse = z.object({
   claim: z.object({ user_id: id, name: z.string(), since: date }).nullable().describe("Another staff member's claim, or null"),
@@ -328,6 +337,8 @@ export const responseSchemas = {
   reviewCards: bulkReviewResponse,
   cardDuplicates: duplicatesResponse,
   claimCard: claimResponse,
+  startReview: reviewLeaseResponse,
+  releaseClaim: msgResponse,
   cardHistory: wrapped(pageOf(historyEntryResponse)),
   cardMoney: wrapped(cardMoneyResponse),
   rejectReasons: rejectReasonsResponse,

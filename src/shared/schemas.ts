@@ -103,6 +103,15 @@ export const fixedPriceList = z.union([z.string(), z.array(z.union([z.number(), 
   return [...new Set(cents as number[])].sort((a, b) => a - b);
 });
 
+const reviewMinutes = z.union([z.number(), z.string()], { error: 'must be a whole number of minutes' }).transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : /^\d{1,6}$/.test(v.trim()) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 10080) {
+    ctx.addIssue({ code: 'custom', message: 'must be a whole number of minutes from 1 to 10080' });
+    return z.NEVER;
+  }
+  return n;
+});
+
 export const offerBody = z
   .object({
     title: text(255),
@@ -113,6 +122,8 @@ export const offerBody = z
     fixed_price: optional(fixedPriceList),
     rate_type: enumInt([0, 1] as const),
     rate: money,
+    /** Issue 32: the review target in minutes (1 to 7 days); left out, 60 for a new offer and unchanged on an edit. */
+    review_minutes: optional(reviewMinutes),
   })
   .superRefine((o, ctx) => {
     if (o.price_type === 0) {
@@ -157,7 +168,12 @@ export const cardUpdateBody = cardCreateBody
 
 /** The one-click review: approve, or reject with a reason from the list (required) and an optional note. */
 export const cardReviewBody = z
-  .object({ action: z.enum(['approve', 'reject'], { error: 'must be approve or reject' }), ...reviewFields })
+  .object({
+    action: z.enum(['approve', 'reject'], { error: 'must be approve or reject' }),
+    // The review workspace sends the number read off the photos with the decision (issue 32); left out: unchanged.
+    card_number: optionalText(100),
+    ...reviewFields,
+  })
   .superRefine((v, ctx) => {
     if (v.action === 'reject' && !v.reject_reason) ctx.addIssue({ code: 'custom', path: ['reject_reason'], message: 'is required' });
     overrideNeedsReason(v, ctx);
@@ -177,6 +193,10 @@ export const cardReviewBulkBody = z
     if (v.action === 'reject' && !v.reject_reason) ctx.addIssue({ code: 'custom', path: ['reject_reason'], message: 'is required' });
   });
 /** The number staff are typing, to look its duplicates up before saving; the card's own when left out. */
+/** Start reviewing / next card: the cards to pass over this time (the one just skipped). */
+export const reviewNextBody = z.object({
+  skip: z.array(id, { error: 'must be a list of card ids' }).max(200, 'may not name more than 200 cards').optional(),
+});
 export const duplicatesQuery = z.object({ card_number: optionalText(100) });
 
 export const commentBody = z.object({ comment: text(5000) });

@@ -47,6 +47,8 @@ export interface Offer {
   fixed_price: string | null;
   rate_type: 0 | 1;
   rate: number;
+  /** Issue 32: minutes a card of this offer may wait for a decision (default 60). */
+  review_minutes: number;
 }
 
 export interface CardImage {
@@ -82,6 +84,8 @@ export interface GiftCard {
   read_status?: CardReadStatus;
   read_image_id?: number | null;
   read_confidence?: number | null;
+  /** Staff lists only: when the card is due for a decision (submission plus the offer's review target). */
+  review_due_at?: string | null;
 }
 /** pending: the photos are not read yet (new or changed); read: a card number was found; unreadable: none was. */
 export type CardReadStatus = 'pending' | 'read' | 'unreadable';
@@ -174,6 +178,8 @@ export interface DashboardFigures {
   scope: 'all' | 'own';
   pending: number;
   oldest_pending_at: string | null;
+  /** Pending cards past their review target (issue 32). */
+  overdue: number;
   due: number;
   /** Payouts only (card, seller and bulk payments and their edits); clawbacks never change it. */
   paid_this_month: number;
@@ -252,6 +258,11 @@ export interface ReviewClaim {
   user_id: number;
   name: string;
   since: string;
+}
+
+/** The card the review queue handed out (leased to the caller), or none when no pending card is free. */
+export interface ReviewLease {
+  card: { id: number; review_due_at: string | null; lease_until: string } | null;
 }
 
 export type HistoryKind = 'submitted' | 'edited' | 'status' | 'comment' | 'comment_deleted' | 'image_removed' | 'payment' | 'other';

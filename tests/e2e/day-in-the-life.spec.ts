@@ -63,9 +63,10 @@ test.describe('a day in the life', () => {
     await page.route('**/api/chart-data-yearly', (route) => (failChart ? route.fulfill({ status: 500, body: '{}' }) : route.fallback()));
     await loginAs(page, 'admin');
     const strip = page.getByRole('list', { name: 'Key figures' });
-    // With clawed back this month (issue 28) and, for staff, the photos waiting to be read (issue 32).
-    await expect(strip.getByRole('listitem')).toHaveCount(7);
+    // With clawed back this month (issue 28) and, for staff, the photos waiting to be read and the reviews overdue (issue 32).
+    await expect(strip.getByRole('listitem')).toHaveCount(8);
     await expect(strip).toContainText('Photos to read');
+    await expect(strip).toContainText('Reviews overdue');
     await expect(strip.getByRole('listitem').first()).toContainText(`Cards pending review${figures.pending}`);
     await expect(strip).toContainText('oldest waiting');
     await expect(page.getByText(/The chart for \d{4} could not be loaded\./)).toBeVisible();
@@ -143,7 +144,9 @@ test.describe('a day in the life', () => {
     expect((await dialog.innerText()).match(/Are you sure\?/g)).toHaveLength(1);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
-  test('card page at a wide screen: photos on one side, form and comments on the other; comments show date and time', async ({ page }) => {
+  test('card page at a wide screen: photos on one side, the decision and form on the other, comments below; comments show date and time', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const seller = await createUser('seller');
     const offer = await createOffer({ title: unique('Wide Offer') });
@@ -157,7 +160,8 @@ test.describe('a day in the life', () => {
     await expect(photos.getByRole('list', { name: 'Card images' }).getByRole('listitem')).toHaveCount(1);
     const [p, f, c] = [await photos.boundingBox(), await form.boundingBox(), await comments.boundingBox()];
     expect(p!.x + p!.width).toBeLessThanOrEqual(f!.x);
-    expect(Math.abs(c!.x - f!.x)).toBeLessThan(40);
+    // Comments (and history) in tabs below both the photos and the decision (issue 32).
+    expect(Math.abs(c!.x - p!.x)).toBeLessThan(40);
     expect(c!.y).toBeGreaterThan(f!.y + f!.height);
     expect(p!.width).toBeGreaterThan(300);
     const row = comments.getByRole('row').filter({ hasText: 'Checked the balance' });

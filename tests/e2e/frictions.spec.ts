@@ -132,7 +132,10 @@ test.describe('frictions', () => {
     await shots(page, 'dashboard-tiles');
     await strip.getByRole('link', { name: /Cards pending review/ }).click();
     await expect(page).toHaveURL(/\/gift-cards\?status=0&sort=created_at$/);
-    await expect(page.getByRole('search', { name: 'Filter gift cards' }).getByLabel('Status')).toHaveValue('0');
+    await expect(page.getByRole('tab', { name: /^Pending/ })).toHaveAttribute('aria-selected', 'true');
+    await page.goBack();
+    await strip.getByRole('link', { name: /Reviews overdue/ }).click();
+    await expect(page).toHaveURL(/\/gift-cards\?status=0&sort=review_due$/);
     await page.goBack();
     await strip.getByRole('link', { name: /Total due to sellers/ }).click();
     await expect(page).toHaveURL(/\/sellers\?has_due=1&sort=-due$/);

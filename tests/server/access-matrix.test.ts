@@ -298,6 +298,8 @@ const rows: Row[] = [
   // Duplicate links and claims name other sellers' cards: staff only, even for the card's own seller.
   { op: 'cardDuplicates', req: () => ({ method: 'GET', url: `gift-card-duplicates/${approvedCard}` }) },
   { op: 'claimCard', req: async () => ({ method: 'POST', url: `gift-card-claim/${await pendingCardOfA()}` }) },
+  { op: 'startReview', req: () => ({ method: 'POST', url: 'gift-card-review-next', body: {} }) },
+  { op: 'releaseClaim', req: async () => ({ method: 'DELETE', url: `gift-card-claim/${await pendingCardOfA()}` }) },
   { op: 'cardHistory', req: () => ({ method: 'GET', url: `gift-card-history/${approvedCard}?page=1` }) },
   { op: 'cardMoney', req: () => ({ method: 'GET', url: `gift-card-money/${approvedCard}` }) },
   { op: 'listPendingPayments', req: () => ({ method: 'GET', url: 'pending-payment' }) },

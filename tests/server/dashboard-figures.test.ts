@@ -28,6 +28,7 @@ describe('dashboard figures', () => {
       scope: 'all',
       pending: 0,
       oldest_pending_at: null,
+      overdue: 0,
       due: 0,
       paid_this_month: 0,
       clawed_back_this_month: 0,

@@ -191,7 +191,7 @@ const routes: { name: string; method: string; url: () => string; fields: string[
     name: 'updateOffer',
     method: 'POST',
     url: () => `gift-card-offer-update/${offer}`,
-    fields: ['title', 'is_active', 'price_type', 'min_price', 'max_price', 'fixed_price', 'rate_type', 'rate'],
+    fields: ['title', 'is_active', 'price_type', 'min_price', 'max_price', 'fixed_price', 'rate_type', 'rate', 'review_minutes'],
     as: () => s.users.manager.token,
   },
   {
@@ -224,9 +224,10 @@ const routes: { name: string; method: string; url: () => string; fields: string[
     name: 'reviewCard',
     method: 'POST',
     url: () => `gift-card-review/${card}`,
-    fields: ['action', 'reject_reason', 'reject_note', 'override_duplicate', 'override_reason'],
+    fields: ['action', 'card_number', 'reject_reason', 'reject_note', 'override_duplicate', 'override_reason'],
     as: () => s.users.admin.token,
   },
+  { name: 'startReview', method: 'POST', url: () => 'gift-card-review-next', fields: ['skip'], as: () => s.users.manager.token },
   {
     name: 'reviewCards',
     method: 'POST',

@@ -184,9 +184,10 @@ function cardReference(q: Query, own?: number): SQL {
         rate: sql`g.rate`,
         paid: sql`g.paid_amount`,
         payable: sql`g.price - g.rate`,
+        review_due: sql`g.review_due_at`,
       },
       sql`g.id`,
-      ['approval_date'],
+      ['approval_date', 'review_due'],
     )}`;
 }
 

@@ -42,6 +42,7 @@ describe('offers', () => {
       fixed_price: null,
       rate_type: 0,
       rate: 12.5,
+      review_minutes: 60,
     });
     expect(steam).toMatchObject({
       title: 'Steam',
@@ -128,6 +129,7 @@ describe('offers', () => {
       fixed_price: '[10,20.5]',
       rate_type: 1,
       rate: 3,
+      review_minutes: 60,
     });
     expect((await s.call('POST', 'gift-card-offer-update/999999', { token: s.users.admin.token, body: rangeOffer() })).status).toBe(404);
     expect(

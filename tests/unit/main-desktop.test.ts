@@ -126,6 +126,20 @@ describe('notifications', () => {
     expect(notificationsFor('seller', [ev('approval.requested', { amount: 1500 })])).toEqual([]);
   });
 
+  it('staff: a card past its review target, once (the server sends one event per card); sellers never hear of it', () => {
+    expect(notificationsFor('admin', [ev('review.overdue', {}, 7)])).toEqual([
+      { title: 'A card is overdue for review', body: 'Card #7 passed its review target.', path: '/gift-card/7' },
+    ]);
+    expect(notificationsFor('manager', [ev('review.overdue', {}, 7), ev('review.overdue', {}, 8)])).toEqual([
+      {
+        title: '2 cards are overdue for review',
+        body: 'They are first in the review queue.',
+        path: '/gift-cards?status=0&sort=review_due',
+      },
+    ]);
+    expect(notificationsFor('seller', [ev('review.overdue', {}, 7)])).toEqual([]);
+  });
+
   it('sellers: approved, rejected (with the reason when there is one) and paid; clicking opens the card', () => {
     expect(
       notificationsFor('seller', [

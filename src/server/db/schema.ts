@@ -65,6 +65,8 @@ export const offers = pgTable('gift_card_offers', {
   fixedPrice: money('fixed_price').array(),
   rateType: smallint('rate_type').notNull(),
   rate: money('rate').notNull(),
+  /** The review target: minutes a card of this offer may wait for a decision (issue 32). */
+  reviewMinutes: integer('review_minutes').notNull().default(60),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -86,6 +88,8 @@ export const giftCards = pgTable('gift_cards', {
   rejectionDate: ts('rejection_date'),
   rejectReason: text('reject_reason'),
   rejectNote: text('reject_note'),
+  /** Submission time plus the offer's review target; set by a trigger (0025). */
+  reviewDueAt: ts('review_due_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

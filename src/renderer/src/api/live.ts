@@ -31,6 +31,7 @@ export const EVENT_INVALIDATES: Record<LiveEvent['type'], readonly OperationName
   'pending.changed': ['dashboardFigures', 'cardStatusCounts'],
   'approval.requested': ['listPendingPayments'],
   'approval.decided': ['listPendingPayments'],
+  'review.overdue': ['dashboardFigures', 'listCards'],
 };
 /** Reads of one card, refreshed only when the event is about that card. */
 const PER_CARD = new Set<OperationName>(['getCard', 'listComments', 'cardHistory', 'cardMoney']);

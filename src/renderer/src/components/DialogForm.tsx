@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -19,6 +19,8 @@ export interface DialogFormProps<V extends FieldValues> extends SaveOptions<V> {
   submitDisabled?: boolean;
   maxWidth?: 'xs' | 'sm';
   children: ReactNode;
+  /** Keys anywhere in the dialog (e.g. the reject dialog's 1-6). */
+  onKeyDown?(e: KeyboardEvent<HTMLDivElement>): void;
 }
 
 /** A form in a dialog: empty when it opens, Enter submits, Escape / Cancel close, closes after a save (toast and field errors as FormFrame). */
@@ -32,6 +34,7 @@ export function DialogForm<V extends FieldValues>({
   submitDisabled = false,
   maxWidth = 'xs',
   children,
+  onKeyDown,
   ...save
 }: DialogFormProps<V>) {
   const submit = useSaveHandler(form, save, onClose);
@@ -40,7 +43,15 @@ export function DialogForm<V extends FieldValues>({
     if (open) reset();
   }, [open, reset]);
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={id} fullWidth maxWidth={maxWidth}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={id}
+      fullWidth
+      maxWidth={maxWidth}
+      // Only when given: an undefined onKeyDown would replace the dialog's own (Escape closes).
+      {...(onKeyDown ? { onKeyDown } : {})}
+    >
       {/* The submit button stays enabled while saving (a disabled button would drop the focus out of the dialog, and Escape with it). */}
       <form noValidate onSubmit={(e) => (form.formState.isSubmitting || submitDisabled ? e.preventDefault() : void submit(e))}>
         <DialogTitle id={id}>{title}</DialogTitle>

@@ -6,7 +6,8 @@ export const LEAVE_TEXT = 'You have unsaved changes. Leave this page and lose th
 
 /**
  * While `active`: asks before leaving for another screen (in-app navigation) and before closing or reloading the
- * page. Returns `allowLeaving()`, for the navigation that follows a save.
+ * page. Returns `allowLeaving()`, for the navigation that follows a save; a navigation with `state.saved` (the review
+ * queue's next card after a decision that sent what was typed) is never asked about.
  */
 export function useLeavePrompt(active: boolean): () => void {
   const confirm = useConfirm();
@@ -16,7 +17,11 @@ export function useLeavePrompt(active: boolean): () => void {
     activeRef.current = active;
   }, [active]);
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => activeRef.current && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      activeRef.current &&
+      !allowed.current &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      !(nextLocation.state as { saved?: boolean } | null)?.saved,
   );
 
   useEffect(() => {

@@ -47,6 +47,8 @@ export const cardList: ListDef<CardFilter> = {
     rate: { key: sql`g.rate`, type: 'numeric' },
     paid: { key: sql`g.paid_amount`, type: 'numeric' },
     payable: { key: sql`(g.price - g.rate)`, type: 'numeric' },
+    // The review queue's order (issue 32): the earliest due (overdue) first; an index over pending cards (0025).
+    review_due: { key: sql`g.review_due_at`, type: 'timestamptz', nullsLast: true },
   },
   defaultSort: '-created_at',
   /** Exact totals the triggers keep: all cards, one status, one seller, one seller's status (migrations 0005, 0013, 0017). */

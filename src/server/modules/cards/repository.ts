@@ -27,6 +27,7 @@ const viewColumns = {
   rejectionDate: giftCards.rejectionDate,
   rejectReason: giftCards.rejectReason,
   rejectNote: giftCards.rejectNote,
+  reviewDueAt: giftCards.reviewDueAt,
   createdAt: giftCards.createdAt,
   title: offers.title,
   name: users.name,

@@ -18,6 +18,7 @@ export type CardViewRow = {
   rejectionDate: string | null;
   rejectReason: string | null;
   rejectNote: string | null;
+  reviewDueAt?: string | null;
   createdAt: string;
   title: string;
   name: string;
@@ -62,5 +63,6 @@ export function cardOut(r: CardViewRow): GiftCard {
 export function cardWithDuplicates(r: CardViewRow, duplicates: number): GiftCard {
   const card = cardOut(r);
   card.duplicate_count = duplicates;
+  card.review_due_at = isoOrNull(r.reviewDueAt ?? null);
   return card;
 }

@@ -6,6 +6,7 @@ import { firstRow } from '../../db/rows';
 export interface FigureRow {
   pending: number;
   oldest_pending_at: string | null;
+  overdue: number;
   due: string;
   paid_this_month: string;
   clawed_back_this_month: string;
@@ -34,6 +35,8 @@ export function readFigures(tx: Tx, sellerId: number | null): Promise<FigureRow>
     SELECT
       (SELECT count(*)::int FROM gift_cards c WHERE c.card_status = 0 AND ${own(sql`c.seller_id`)}) AS pending,
       (SELECT min(c.created_at)::text FROM gift_cards c WHERE c.card_status = 0 AND ${own(sql`c.seller_id`)}) AS oldest_pending_at,
+      (SELECT count(*)::int FROM gift_cards c
+        WHERE c.card_status = 0 AND c.review_due_at < now() AND ${own(sql`c.seller_id`)}) AS overdue,
       (SELECT coalesce(sum(${sellerId === null ? sql`greatest(u.seller_due, 0)` : sql`u.seller_due`}), 0)::text FROM users u
         WHERE u.role = 'seller' AND u.deleted_at IS NULL AND ${own(sql`u.id`)}) AS due,
       (SELECT coalesce(sum(t.transaction_amount), 0)::text FROM transactions t

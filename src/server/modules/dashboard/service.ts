@@ -16,6 +16,7 @@ export function createDashboardService(database: Database) {
         scope: staff ? 'all' : 'own',
         pending: Number(r.pending),
         oldest_pending_at: isoOrNull(r.oldest_pending_at),
+        overdue: Number(r.overdue),
         due: moneyOut(r.due),
         paid_this_month: moneyOut(r.paid_this_month),
         clawed_back_this_month: moneyOut(r.clawed_back_this_month),

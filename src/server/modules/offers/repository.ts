@@ -15,6 +15,7 @@ const columns = {
   fixedPrice: sql<string[] | null>`${offers.fixedPrice}::text[]`,
   rateType: offers.rateType,
   rate: offers.rate,
+  reviewMinutes: offers.reviewMinutes,
 };
 /** Every offer, newest first (for selects). */
 export async function listOffers(tx: Tx): Promise<OfferRow[]> {
@@ -35,7 +36,7 @@ export async function findOffer(tx: Tx, id: number, lock?: 'update' | 'share'): 
 }
 
 /** What an offer is written with: its row without the id. */
-export type OfferValues = Omit<OfferRow, 'id'>;
+export type OfferValues = Omit<OfferRow, 'id' | 'reviewMinutes'> & { reviewMinutes?: number };
 
 export async function insertOffer(tx: Tx, v: OfferValues): Promise<number> {
   const rows = await tx.insert(offers).values(v).returning({ id: offers.id });

@@ -22,6 +22,7 @@ export interface OfferInput {
   fixed_price?: Cents[];
   rate_type: 0 | 1;
   rate: Cents;
+  review_minutes?: number;
 }
 
 /** Range offers keep min/max, fixed offers keep their list; a fixed fee may not exceed the lowest price. */
@@ -40,6 +41,8 @@ function toValues(input: OfferInput): repo.OfferValues {
     fixedPrice: range ? null : (input.fixed_price ?? []).map(centsToDecimal),
     rateType: input.rate_type,
     rate: centsToDecimal(input.rate),
+    // Left out: the column's default on a new offer, the current target on an edit.
+    reviewMinutes: input.review_minutes,
   };
 }
 

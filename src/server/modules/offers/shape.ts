@@ -13,6 +13,7 @@ export type OfferRow = {
   fixedPrice: string[] | null;
   rateType: number;
   rate: string;
+  reviewMinutes: number;
 };
 
 /** An offer with its money in cents, for the rules of cards. */
@@ -37,6 +38,7 @@ export function offerRecord(r: OfferRow): OfferRecord {
       fixed_price: fixedCents ? JSON.stringify(fixedCents.map(centsToNumber)) : null,
       rate_type: r.rateType === 1 ? 1 : 0,
       rate: moneyOut(r.rate),
+      review_minutes: Number(r.reviewMinutes),
     },
     minCents: r.minPrice === null ? null : centsOf(r.minPrice),
     maxCents: r.maxPrice === null ? null : centsOf(r.maxPrice),

@@ -94,6 +94,82 @@ export async function claim(tx: Tx, cardId: number, userId: number, minutes: num
   return r ?? null;
 }
 
+/** A list of ids bound as one array parameter (a JS array in a template would be spread into a list of values). */
+const intArray = (ids: number[]): string => `{${ids.map((n) => String(Math.trunc(n))).join(',')}}`;
+
+/**
+ * The review queue: leases to `userId` the pending card due first (then the oldest) that no one else holds, passing
+ * over `skip`. SKIP LOCKED lets concurrent callers walk past each other's candidate; the conditional upsert is what
+ * makes a lease exclusive: a card another caller leased since this statement's snapshot answers `picked` without
+ * `leased`, and the caller tries again. Answers both, so "the queue is empty" (nothing picked) is told apart.
+ */
+export async function leaseNext(
+  tx: Tx,
+  userId: number,
+  minutes: number,
+  skip: number[],
+): Promise<{ picked: number | null; leased: { id: number; review_due_at: string | null; until: string } | null }> {
+  const [r] = await rowsOf<{ picked: number | null; leased: number | null; due: string | null; until: string | null }>(
+    tx,
+    sql`WITH pick AS (
+          SELECT g.id, g.review_due_at FROM gift_cards g
+           WHERE g.card_status = 0 AND NOT (g.id = ANY (${intArray(skip)}::int[]))
+             AND NOT EXISTS (SELECT 1 FROM card_review_claims c
+                              WHERE c.gift_card_id = g.id AND c.user_id <> ${userId}
+                                AND c.claimed_at >= now() - make_interval(mins => ${minutes}))
+           ORDER BY g.review_due_at, g.id
+           LIMIT 1
+           FOR UPDATE OF g SKIP LOCKED
+        ), lease AS (
+          INSERT INTO card_review_claims (gift_card_id, user_id) SELECT id, ${userId}::int FROM pick
+          ON CONFLICT (gift_card_id) DO UPDATE SET user_id = EXCLUDED.user_id, claimed_at = now()
+           WHERE card_review_claims.user_id = EXCLUDED.user_id
+              OR card_review_claims.claimed_at < now() - make_interval(mins => ${minutes})
+          RETURNING gift_card_id, claimed_at
+        )
+        SELECT (SELECT id FROM pick) AS picked, l.gift_card_id AS leased, (SELECT review_due_at FROM pick)::text AS due,
+               (l.claimed_at + make_interval(mins => ${minutes}))::text AS until
+          FROM (SELECT 1) one LEFT JOIN lease l ON true`,
+  );
+  if (!r) return { picked: null, leased: null };
+  return {
+    picked: r.picked === null ? null : Number(r.picked),
+    leased: r.leased === null ? null : { id: Number(r.leased), review_due_at: r.due, until: r.until ?? '' },
+  };
+}
+
+/** The caller's claims on cards other than `keep` end: a reviewer holds one card at a time. */
+export async function releaseOwnClaims(tx: Tx, userId: number, keep: number[] = []): Promise<void> {
+  await tx.execute(sql`DELETE FROM card_review_claims WHERE user_id = ${userId} AND NOT (gift_card_id = ANY (${intArray(keep)}::int[]))`);
+}
+
+/** The caller leaves a card: their claim on it ends (another's stays). */
+export async function releaseOwnClaim(tx: Tx, cardId: number, userId: number): Promise<void> {
+  await tx.execute(sql`DELETE FROM card_review_claims WHERE gift_card_id = ${cardId} AND user_id = ${userId}`);
+}
+
+/**
+ * Pending cards that became overdue since the last sweep (at most `limit`): each is recorded once (the key makes it
+ * once across instances) and a staff-only 'review.overdue' event is emitted for it. Answers how many.
+ */
+export async function noticeOverdue(tx: Tx, limit = 100): Promise<number> {
+  const rows = await rowsOf<{ id: number }>(
+    tx,
+    sql`WITH due AS (
+          INSERT INTO review_overdue_notices (gift_card_id)
+          SELECT g.id FROM gift_cards g
+           WHERE g.card_status = 0 AND g.review_due_at < now()
+             AND NOT EXISTS (SELECT 1 FROM review_overdue_notices n WHERE n.gift_card_id = g.id)
+           ORDER BY g.review_due_at, g.id
+           LIMIT ${limit}
+          ON CONFLICT DO NOTHING
+          RETURNING gift_card_id
+        )
+        SELECT d.gift_card_id AS id, emit_event('review.overdue', NULL, d.gift_card_id, NULL, '{}'::jsonb)::text AS emitted FROM due d`,
+  );
+  return rows.length;
+}
+
 /** A decided card needs no claim any more. */
 export async function releaseClaim(tx: Tx, cardId: number): Promise<void> {
   await tx.execute(sql`DELETE FROM card_review_claims WHERE gift_card_id = ${cardId}`);

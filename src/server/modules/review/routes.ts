@@ -8,6 +8,8 @@ export function reviewRoutes(app: FastifyInstance, review: ReviewService, histor
   route(app, 'reviewCards', async ({ user, body }) => review.reviewMany(user, body));
   route(app, 'cardDuplicates', async ({ id, query }) => review.duplicates(id, query.card_number));
   route(app, 'claimCard', async ({ user, id }) => review.claim(user, id));
+  route(app, 'startReview', async ({ user, body }) => review.startReview(user, body.skip));
+  route(app, 'releaseClaim', async ({ user, id }) => review.release(user, id));
   route(app, 'rejectReasons', async ({ user, body }) => review.rejectReasons(user, body));
   route(app, 'cardHistory', async ({ user, id, query }) => history.history(user, id, query.page));
   route(app, 'cardMoney', async ({ user, id }) => history.money(user, id));

@@ -2,8 +2,10 @@ import type { Database } from '../../db/client';
 import { CARD_STATUS, REJECT_REASONS, REJECT_REASON_LABEL, REVIEW_CLAIM_MINUTES, type RejectReason } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { centsToDecimal } from '../../../shared/money';
-import type { BulkReviewResult, CardDuplicates, RejectReasonCount } from '../../../shared/types';
-import { HttpError, notFound, pgCode, refusal } from '../../http/errors';
+import type { BulkReviewResult, CardDuplicates, RejectReasonCount, ReviewLease } from '../../../shared/types';
+import { isoOrNull } from '../../db/values';
+import { HttpError, invalidFields, notFound, pgCode, refusal } from '../../http/errors';
+import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
 import * as cards from '../cards/repository';
 import { checkDuplicateApproval, recordStatusChange, type DuplicateOverride } from '../cards/decide';
@@ -15,15 +17,24 @@ import { readOut } from '../ocr/shape';
 
 export interface ReviewInput extends DuplicateOverride {
   action: 'approve' | 'reject';
+  /** The number typed with the decision; left out, the card's stays. */
+  card_number?: string;
   reject_reason?: RejectReason;
   reject_note?: string;
 }
 
 /** Photos whose 64-bit dHashes differ in at most this many bits are the same picture (re-encoded, resized). */
 export const SIMILAR_IMAGE_BITS = 10;
+/** A card another reviewer leased meanwhile is passed over; after this many such races the queue answers none. */
+const LEASE_ATTEMPTS = 8;
+/** How often a server looks for cards that became overdue (the desktop app's notification). */
+const OVERDUE_SWEEP_MS = 30_000;
 
 export function createReviewService(database: Database) {
   const { db } = database;
+  const noticeOverdue = () => repo.noticeOverdue(db);
+  const sweeper = setInterval(() => void noticeOverdue().catch(() => {}), OVERDUE_SWEEP_MS);
+  sweeper.unref();
 
   /** One card approved or rejected in its own transaction; refusals are HttpErrors with the reason. */
   const reviewOne = (user: AuthUser, id: number, input: ReviewInput, via: 'review' | 'bulk'): Promise<string> =>
@@ -36,7 +47,11 @@ export function createReviewService(database: Database) {
       if (!approve && card.status === CARD_STATUS.rejected) throw refusal(MSG.cardAlreadyRejected);
       if (!approve && card.paid > 0) throw refusal(MSG.cardHasPayments);
       if (!approve && !input.reject_reason) throw refusal(MSG.rejectReasonRequired);
-      const override = approve ? await checkDuplicateApproval(tx, id, card.cardNumber, input) : null;
+      if (input.card_number !== undefined && !cards.numberKey(input.card_number))
+        throw invalidFields({ card_number: [MSG.cardNumberBlank] });
+      const number = input.card_number ?? card.cardNumber;
+      if (number !== card.cardNumber && card.paid > 0) throw refusal(MSG.cardHasPayments);
+      const override = approve ? await checkDuplicateApproval(tx, id, number, input) : null;
       const to = approve ? CARD_STATUS.approved : CARD_STATUS.rejected;
       const reason = approve ? null : (input.reject_reason ?? null);
       const note = approve ? null : (input.reject_note ?? null);
@@ -45,7 +60,7 @@ export function createReviewService(database: Database) {
         id,
         {
           offerId: card.offerId,
-          cardNumber: card.cardNumber,
+          cardNumber: number,
           description: card.description,
           price: centsToDecimal(card.price),
           rate: centsToDecimal(card.rate),
@@ -56,6 +71,14 @@ export function createReviewService(database: Database) {
         true,
         user.id,
       );
+      if (number !== card.cardNumber)
+        await recordAudit(tx, {
+          actorId: user.id,
+          action: 'update',
+          entity: 'gift_card',
+          entityId: id,
+          details: { before: { cardNumber: card.cardNumber }, after: { cardNumber: number } },
+        });
       await recordStatusChange(tx, user.id, id, { from: card.status, to, reason, note, override, via });
       return approve ? MSG.cardApproved : MSG.cardRejected;
     });
@@ -126,6 +149,30 @@ export function createReviewService(database: Database) {
         if (pgCode(err) === '23503') throw notFound(); // deleted meanwhile
         throw err;
       }
+    },
+
+    /**
+     * Start reviewing / next card: the caller's other claims end, then the queue leases them the card due first that
+     * nobody else holds. A card leased by someone else between picking and leasing is passed over (a few tries).
+     */
+    async startReview(user: AuthUser, skip: number[] = []): Promise<ReviewLease> {
+      await repo.releaseOwnClaims(db, user.id);
+      for (let attempt = 0; attempt < LEASE_ATTEMPTS; attempt++) {
+        const { picked, leased } = await repo.leaseNext(db, user.id, REVIEW_CLAIM_MINUTES, skip);
+        if (leased)
+          return { card: { id: leased.id, review_due_at: isoOrNull(leased.review_due_at), lease_until: isoOrNull(leased.until) ?? '' } };
+        if (picked === null) return { card: null };
+      }
+      return { card: null };
+    },
+
+    /** Cards that became overdue get their one 'review.overdue' event (also every 30 s by itself). */
+    noticeOverdue,
+
+    /** Leaving a card releases the caller's own claim on it. */
+    async release(user: AuthUser, id: number) {
+      await repo.releaseOwnClaim(db, id, user.id);
+      return { msg: MSG.claimReleased };
     },
 
     /** Rejections per reason over a range (up to 366 days); a seller gets their own, staff a seller's or everyone's (0). */

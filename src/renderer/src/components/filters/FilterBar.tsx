@@ -74,38 +74,40 @@ export function FilterBar(props: {
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}
       data-testid="filter-bar"
     >
-      {fields.map((f) =>
-        f.kind === 'search' || f.kind === 'amount' ? (
-          <TypedField key={f.key} field={f} value={active[f.key] ?? ''} error={errors[f.key]} onChange={(v) => onChange(f.key, v)} />
-        ) : f.kind === 'date' ? (
-          <TextField
-            key={f.key}
-            size="small"
-            margin="none"
-            fullWidth={false}
-            type="date"
-            label={f.label}
-            value={active[f.key] ?? ''}
-            onChange={(e) => onChange(f.key, e.target.value)}
-            error={!!errors[f.key]}
-            helperText={errors[f.key]}
-            slotProps={{ inputLabel: { shrink: true }, formHelperText: { role: errors[f.key] ? 'alert' : undefined } }}
-          />
-        ) : (
-          <SelectField
-            key={f.key}
-            size="small"
-            margin="none"
-            fullWidth={false}
-            label={f.label}
-            value={active[f.key] ?? ''}
-            onChange={(e) => onChange(f.key, e.target.value)}
-            options={f.options ?? []}
-            placeholder={f.placeholder ?? (f.key === 'sort' ? 'Newest first' : f.key === 'per_page' ? 'Default' : 'Any')}
-            sx={selectWidth(f.key)}
-          />
-        ),
-      )}
+      {fields
+        .filter((f) => !f.hidden)
+        .map((f) =>
+          f.kind === 'search' || f.kind === 'amount' ? (
+            <TypedField key={f.key} field={f} value={active[f.key] ?? ''} error={errors[f.key]} onChange={(v) => onChange(f.key, v)} />
+          ) : f.kind === 'date' ? (
+            <TextField
+              key={f.key}
+              size="small"
+              margin="none"
+              fullWidth={false}
+              type="date"
+              label={f.label}
+              value={active[f.key] ?? ''}
+              onChange={(e) => onChange(f.key, e.target.value)}
+              error={!!errors[f.key]}
+              helperText={errors[f.key]}
+              slotProps={{ inputLabel: { shrink: true }, formHelperText: { role: errors[f.key] ? 'alert' : undefined } }}
+            />
+          ) : (
+            <SelectField
+              key={f.key}
+              size="small"
+              margin="none"
+              fullWidth={false}
+              label={f.label}
+              value={active[f.key] ?? ''}
+              onChange={(e) => onChange(f.key, e.target.value)}
+              options={f.options ?? []}
+              placeholder={f.placeholder ?? (f.key === 'sort' ? 'Newest first' : f.key === 'per_page' ? 'Default' : 'Any')}
+              sx={selectWidth(f.key)}
+            />
+          ),
+        )}
       {Object.keys(active).length > 0 && (
         <Button size="small" onClick={props.onClear} sx={{ mt: 0.5 }}>
           Clear filters

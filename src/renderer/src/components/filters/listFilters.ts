@@ -9,6 +9,8 @@ export interface FilterField {
   options?: { value: string; label: string }[];
   /** What the select shows when nothing is chosen (default "Any"). */
   placeholder?: string;
+  /** Set elsewhere on the screen (staff's card status tabs): read from the URL and described, not in the bar. */
+  hidden?: boolean;
 }
 
 /** The declared filters present in the search params, as the query the list call gets. */

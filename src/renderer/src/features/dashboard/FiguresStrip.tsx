@@ -47,6 +47,13 @@ function Figure({ label, value, note, to }: { label: string; value: React.ReactN
 }
 
 /** The figures staff look at first (a seller sees their own): same size while loading, so nothing jumps. */
+/** Overdue cards in the error colour (none: plain). */
+const OverdueCount = ({ n }: { n: number }) => (
+  <Box component="span" sx={{ color: n > 0 ? 'error.main' : undefined }} data-testid="overdue-count">
+    {n}
+  </Box>
+);
+
 export default function FiguresStrip() {
   const q = useApiQuery('dashboardFigures', {}, { loader: false });
   const f = q.data;
@@ -66,6 +73,14 @@ export default function FiguresStrip() {
         note={f?.oldest_pending_at ? `oldest waiting ${waitedFor(f.oldest_pending_at)}` : f && 'none waiting'}
         to={links.pending}
       />
+      {!own && (
+        <Figure
+          label="Reviews overdue"
+          value={f && <OverdueCount n={f.overdue} />}
+          note={f && 'past their review target'}
+          to={links.overdue}
+        />
+      )}
       <Figure label={own ? 'Due to me' : 'Total due to sellers'} value={f && <Due value={f.due} />} to={links.due} />
       <Figure label="Paid this month" value={f && formatMoney(f.paid_this_month)} to={links.paid} />
       <Figure label="Clawed back this month" value={f && formatMoney(f.clawed_back_this_month)} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,6 +30,8 @@ import { OfferPriceFields, PriceBreakdown, useOfferPrice } from './OfferPriceFie
 interface Props {
   detail: GiftCardDetail;
   offers: Offer[];
+  /** Review: the focus starts in Card Number (read the photo, type, Escape, A). */
+  focusNumber?: boolean;
 }
 interface Values {
   giftcard_offer_id: string;
@@ -46,6 +48,9 @@ interface Values {
 
 const priceText = (v: number) => centsToDecimal(parseCents(v) ?? 0);
 
+/** The Card Number field's id: the review actions send what it holds with the decision. */
+export const CARD_NUMBER_ID = 'card-number';
+
 /** What may change on this card for this user: sellers only while pending; on a paid card staff cannot change offer, price, status or images. */
 export function cardLocks(card: GiftCardDetail['data'], isStaff: boolean) {
   const readOnly = card.card_status === CARD_STATUS.disputed || (!isStaff && card.card_status !== CARD_STATUS.pending);
@@ -55,7 +60,7 @@ export function cardLocks(card: GiftCardDetail['data'], isStaff: boolean) {
 }
 
 /** The card's edit form; read-only for sellers once the card is no longer pending. A save refreshes the card (its query). */
-export default function CardEditForm({ detail, offers: allOffers }: Props) {
+export default function CardEditForm({ detail, offers: allOffers, focusNumber = false }: Props) {
   const card = detail.data;
   const { isStaff } = useSession();
   const { readOnly, paidLock } = cardLocks(card, isStaff);
@@ -90,6 +95,10 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
   const typedNumber = useWatch({ control, name: 'card_number' });
   const readNote = useReadNumber(card, isStaff, typedNumber, (n) => form.setValue('card_number', n, { shouldDirty: true }));
   const saving = form.formState.isSubmitting;
+  const { setFocus } = form;
+  useEffect(() => {
+    if (focusNumber) setFocus('card_number');
+  }, [focusNumber, setFocus]);
   const disabled = readOnly || saving;
 
   const save = async (v: Values) => {
@@ -166,6 +175,7 @@ export default function CardEditForm({ detail, offers: allOffers }: Props) {
         <FormText
           control={control}
           name="card_number"
+          id={CARD_NUMBER_ID}
           label="Card Number"
           disabled={readOnly || saving}
           helperText={isStaff ? readNote : 'Filled in by the staff on review'}

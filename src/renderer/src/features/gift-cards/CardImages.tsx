@@ -8,8 +8,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
+import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
+import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import { useApi } from '../../app/api';
+import ZoomablePhoto from './ZoomablePhoto';
 
 /** A full-size image in a popup; Escape or Close closes it. */
 export function ImageViewDialog({ src, title, onClose }: { src: string | null; title: string; onClose(): void }) {
@@ -32,12 +35,15 @@ interface Props {
   images: { id: number; url: string }[];
   /** Absent: images cannot be removed (read-only form). */
   onRemove?(id: number): void;
-  /** Large: each photo fills a half of its column (the card page's photo side), else 120 px thumbnails. */
+  /** Large: each photo whole and as wide as its column (the card page's photo side), else 120 px thumbnails. */
   large?: boolean;
+  /** Large photos: zoomed in (Z on the card page), to pan around. */
+  zoomed?: boolean;
+  onZoom?(): void;
 }
 
 /** The card's saved images with View (full size) and Remove. */
-export default function CardImages({ images, onRemove, large = false }: Props) {
+export default function CardImages({ images, onRemove, large = false, zoomed = false, onZoom }: Props) {
   const { transport } = useApi();
   const [viewing, setViewing] = useState<{ src: string; title: string } | null>(null);
   if (images.length === 0) return <Typography color="text.secondary">No images</Typography>;
@@ -49,7 +55,7 @@ export default function CardImages({ images, onRemove, large = false }: Props) {
         sx={{
           display: 'grid',
           gap: 1.5,
-          gridTemplateColumns: large ? 'repeat(auto-fill, minmax(220px, 1fr))' : 'repeat(auto-fill, 120px)',
+          gridTemplateColumns: large ? 'minmax(0, 1fr)' : 'repeat(auto-fill, 120px)',
         }}
       >
         {images.map((img, i) => {
@@ -57,16 +63,27 @@ export default function CardImages({ images, onRemove, large = false }: Props) {
           const title = `Card image ${i + 1}`;
           return (
             <Box key={img.id} role="listitem" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
-              <Box
-                component="img"
-                src={src}
-                alt={title}
-                sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }}
-              />
+              {large ? (
+                <ZoomablePhoto src={src} alt={title} zoomed={zoomed} />
+              ) : (
+                <Box
+                  component="img"
+                  src={src}
+                  alt={title}
+                  sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }}
+                />
+              )}
               <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-                <IconButton size="small" aria-label={`View ${title}`} onClick={() => setViewing({ src, title })}>
-                  <ZoomInIcon fontSize="small" />
-                </IconButton>
+                <Box>
+                  <IconButton size="small" aria-label={`View ${title}`} onClick={() => setViewing({ src, title })}>
+                    <OpenInFullIcon fontSize="small" />
+                  </IconButton>
+                  {large && onZoom && (
+                    <IconButton size="small" aria-label={zoomed ? 'Zoom out' : 'Zoom in'} aria-pressed={zoomed} onClick={onZoom}>
+                      {zoomed ? <ZoomOutIcon fontSize="small" /> : <ZoomInIcon fontSize="small" />}
+                    </IconButton>
+                  )}
+                </Box>
                 {onRemove && (
                   <IconButton size="small" aria-label={`Remove ${title}`} onClick={() => onRemove(img.id)}>
                     <DeleteIcon fontSize="small" />

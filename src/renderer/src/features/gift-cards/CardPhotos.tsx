@@ -5,8 +5,8 @@ import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { cardLocks } from './CardEditForm';
 import CardImages from './CardImages';
 
-/** The card's saved photos, large: the card page's photo side. Removable where the card's form may change its images. */
-export default function CardPhotos({ detail }: { detail: GiftCardDetail }) {
+/** The card's saved photos, whole and large (Z zooms them): the card page's photo side. Removable where the card's form may change its images. */
+export default function CardPhotos({ detail, zoomed, onZoom }: { detail: GiftCardDetail; zoomed: boolean; onZoom(): void }) {
   const { isStaff } = useSession();
   const confirmedDelete = useConfirmedDelete();
   const { readOnly, paidLock } = cardLocks(detail.data, isStaff);
@@ -16,7 +16,7 @@ export default function CardPhotos({ detail }: { detail: GiftCardDetail }) {
       <Typography variant="h6" component="h2" id="card-photos-title" gutterBottom>
         Images
       </Typography>
-      <CardImages images={detail.images} large onRemove={readOnly || paidLock ? undefined : remove} />
+      <CardImages images={detail.images} large zoomed={zoomed} onZoom={onZoom} onRemove={readOnly || paidLock ? undefined : remove} />
     </section>
   );
 }

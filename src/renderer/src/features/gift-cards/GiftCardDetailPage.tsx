@@ -1,5 +1,5 @@
 import type { GiftCardDetail } from '../../../../shared/types';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import GavelIcon from '@mui/icons-material/Gavel';
 import RestoreIcon from '@mui/icons-material/Restore';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import { useState } from 'react';
 import { CARD_STATUS } from '../../../../shared/constants';
 import { useApiQuery } from '../../api/query';
@@ -15,19 +16,29 @@ import { useSession } from '../../app/session';
 import { DisputeDialog, ResolveDialog } from './DisputeDialogs';
 import { LoadState } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { NextPendingButton } from './NextPendingButton';
 import StatusBadge from '../../components/StatusBadge';
-import CardComments from './CardComments';
-import CardEditForm from './CardEditForm';
+import CardEditForm, { CARD_NUMBER_ID } from './CardEditForm';
 import CardPhotos from './CardPhotos';
 import { useOffers } from './useOffers';
 import RejectionNotice from './review/RejectionNotice';
 import ReviewActions from './review/ReviewActions';
-import CardHistory from './review/CardHistory';
 import CardMoney from './review/CardMoney';
 import { canRetry } from '../../components/retry';
+import CardTabs, { type CardTab } from './CardTabs';
+import ClaimNotice from './review/ClaimNotice';
+import PayDialog from './PayDialog';
+import ReviewNav from './review/ReviewNav';
+import ShortcutsDialog from './review/ShortcutsDialog';
+import { useReviewClaim } from './review/useReviewClaim';
+import { useReviewQueue } from './review/useReviewQueue';
+import { useShortcuts } from './review/useShortcuts';
 
-/** /gift-card/:id: at wide screens the photos on one side, the edit form and comments on the other. */
+/**
+ * /gift-card/:id, the review workspace: at wide screens the photos on the left, whole and large (zoom and pan); the
+ * decision on the right (Approve / Reject, the form with the number and its duplicates, the money with Pay); comments
+ * and history in tabs below. Staff review by keyboard too (see ShortcutsDialog); `?review=1` (a card the queue handed
+ * out) opens the next card after each decision.
+ */
 export default function GiftCardDetailPage() {
   const params = useParams();
   const id = Number(params.id);
@@ -44,13 +55,41 @@ export default function GiftCardDetailPage() {
         : null;
   const load = () => void q.refetch();
   const { isStaff } = useSession();
-  const [dialog, setDialog] = useState<'dispute' | 'resolve' | null>(null);
+  const [dialog, setDialog] = useState<'dispute' | 'resolve' | 'pay' | 'shortcuts' | null>(null);
+  const [zoomed, setZoomed] = useState(false);
+  const [tab, setTab] = useState<CardTab>('comments');
+  const [search] = useSearchParams();
+  const inQueue = search.get('review') === '1';
+  const queue = useReviewQueue();
+  // What Card Number holds right now (typed, not yet saved): the decision sends it.
+  const typedNumber = () => document.querySelector<HTMLInputElement>(`#${CARD_NUMBER_ID}`)?.value ?? '';
   const card = detail?.data;
   const disputable = isStaff && card?.card_status === CARD_STATUS.approved && card.paid_amount > 0;
   const resolvable = isStaff && card?.card_status === CARD_STATUS.disputed;
   // The review strip: Approve / Reject on a pending card (staff), why a rejected card was rejected (everyone).
   const status = detail?.data.card_status;
   const showReview = (isStaff && status === CARD_STATUS.pending) || status === CARD_STATUS.rejected;
+  const claim = useReviewClaim(id, valid && isStaff && status === CARD_STATUS.pending);
+  const payable = isStaff && card?.card_status === CARD_STATUS.approved && card.due > 0;
+  const comment = () => {
+    setTab('comments');
+    // The comments tab renders on the next frame; its field is then there to focus.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('form[aria-label="Add a comment"] textarea')?.focus());
+  };
+  const next = () => void queue.next([id]);
+  const previous = () => queue.previous(id);
+  useShortcuts(
+    {
+      n: next,
+      ArrowRight: next,
+      p: previous,
+      ArrowLeft: previous,
+      c: comment,
+      z: () => setZoomed((z) => !z),
+      '?': () => setDialog('shortcuts'),
+    },
+    isStaff && valid,
+  );
 
   return (
     <Box>
@@ -74,7 +113,12 @@ export default function GiftCardDetailPage() {
                 Resolve Dispute
               </Button>
             )}
-            {isStaff && valid && <NextPendingButton currentId={id} />}
+            {payable && (
+              <Button variant="contained" startIcon={<PaymentsIcon />} onClick={() => setDialog('pay')}>
+                Pay
+              </Button>
+            )}
+            {isStaff && valid && <ReviewNav onPrevious={previous} onNext={next} onShortcuts={() => setDialog('shortcuts')} />}
             <Button component={RouterLink} to="/gift-cards" startIcon={<ArrowBackIcon />}>
               Back To Lists
             </Button>
@@ -83,6 +127,8 @@ export default function GiftCardDetailPage() {
       />
       {card && <DisputeDialog card={card} open={dialog === 'dispute'} onClose={() => setDialog(null)} />}
       {card && <ResolveDialog card={card} open={dialog === 'resolve'} onClose={() => setDialog(null)} />}
+      <PayDialog card={dialog === 'pay' && card ? card : null} onClose={() => setDialog(null)} />
+      <ShortcutsDialog open={dialog === 'shortcuts'} onClose={() => setDialog(null)} />
       <LoadState loading={false} error={error} onRetry={valid && q.isError && canRetry(q.error) ? load : undefined} />
       {!error && (
         <Box
@@ -91,26 +137,33 @@ export default function GiftCardDetailPage() {
             gap: 3,
             alignItems: 'start',
             // Narrow: the form first (focus lands on its first field), then the photos, then the comments.
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' },
-            // Everything of the card beside its photos; the review strip above the form.
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+            // The decision beside the photos (the review strip above the form); comments and history below both.
             gridTemplateAreas: showReview
               ? {
-                  xs: '"review" "form" "photos" "money" "comments" "history"',
-                  lg: '"photos review" "photos form" "photos money" "photos comments" "photos history"',
+                  xs: '"review" "form" "photos" "money" "tabs"',
+                  lg: '"photos review" "photos form" "photos money" "tabs tabs"',
                 }
               : {
-                  xs: '"form" "photos" "money" "comments" "history"',
-                  lg: '"photos form" "photos money" "photos comments" "photos history"',
+                  xs: '"form" "photos" "money" "tabs"',
+                  lg: '"photos form" "photos money" "tabs tabs"',
                 },
             maxWidth: { xs: 820, lg: 1600 },
           }}
         >
           <Paper sx={{ p: 3, gridArea: 'photos', position: { lg: 'sticky' }, top: { lg: 80 } }}>
-            {detail ? <CardPhotos detail={detail} /> : <Skeleton variant="rounded" height={240} aria-hidden />}
+            {detail ? (
+              <CardPhotos detail={detail} zoomed={zoomed} onZoom={() => setZoomed((z) => !z)} />
+            ) : (
+              <Skeleton variant="rounded" height={240} aria-hidden />
+            )}
           </Paper>
           {detail && showReview && (
             <Stack spacing={2} sx={{ gridArea: 'review' }}>
-              {isStaff && <ReviewActions card={detail.data} />}
+              {isStaff && <ClaimNotice claim={claim} />}
+              {isStaff && (
+                <ReviewActions card={detail.data} typedNumber={typedNumber} onDecided={inQueue ? () => queue.next([], true) : undefined} />
+              )}
               <RejectionNotice card={detail.data} />
             </Stack>
           )}
@@ -118,7 +171,12 @@ export default function GiftCardDetailPage() {
             {detail && !offersLoading ? (
               // Fresh form when what it shows changed (a save, someone else's edit), not on every refetch: a live
               // event about a payment or a re-signed photo URL leaves what is being typed alone.
-              <CardEditForm key={formKey(detail)} detail={detail} offers={offers} />
+              <CardEditForm
+                key={formKey(detail)}
+                detail={detail}
+                offers={offers}
+                focusNumber={inQueue && isStaff && detail.data.card_status === CARD_STATUS.pending}
+              />
             ) : (
               <Stack spacing={2} aria-busy={loading} aria-label="Loading the gift card">
                 {[56, 56, 36, 56, 90, 90].map((h, i) => (
@@ -128,18 +186,13 @@ export default function GiftCardDetailPage() {
             )}
           </Paper>
           {valid && (
-            <Paper sx={{ p: 3, gridArea: 'comments' }}>
-              <CardComments cardId={id} />
-            </Paper>
-          )}
-          {valid && (
             <Paper sx={{ p: 3, gridArea: 'money' }}>
               <CardMoney cardId={id} />
             </Paper>
           )}
           {valid && (
-            <Paper sx={{ p: 3, gridArea: 'history' }}>
-              <CardHistory cardId={id} />
+            <Paper sx={{ p: 3, gridArea: 'tabs' }}>
+              <CardTabs key={id} cardId={id} tab={tab} onTab={setTab} />
             </Paper>
           )}
         </Box>

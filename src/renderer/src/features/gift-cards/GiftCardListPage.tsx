@@ -12,6 +12,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import SearchIcon from '@mui/icons-material/Search';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { CARD_STATUS, PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import { formatMoney } from '../../components/format';
 import { CardDue } from '../../components/Money';
@@ -31,6 +32,9 @@ import { useSellers } from '../transactions/useSellers';
 import { useOffers } from './useOffers';
 import { cardFilterFields } from './cardFilters';
 import { BulkReviewBar } from './review/BulkReviewBar';
+import AgeCell from './review/AgeCell';
+import StatusTabs from './review/StatusTabs';
+import { useReviewQueue } from './review/useReviewQueue';
 
 const cardName = (c: GiftCard) => `card ${c.card_number || `#${c.id}`}`;
 
@@ -55,6 +59,7 @@ export default function GiftCardListPage() {
     'Could not load the gift cards',
     fields,
   );
+  const queue = useReviewQueue();
   const [searchOpen, setSearchOpen] = useState(false);
   const [paying, setPaying] = useState<GiftCard | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
@@ -83,6 +88,7 @@ export default function GiftCardListPage() {
     { label: 'Card Info' },
     { label: 'Card Number' },
     { label: 'Status', sortKey: 'status' },
+    ...(isStaff ? [{ label: 'Age', sortKey: 'review_due', sortFirst: 'asc' as const }] : []),
     { label: 'Price', align: 'right' as const, sortKey: 'price', sortFirst: 'desc' as const },
     { label: 'Rate', align: 'right' as const, sortKey: 'rate', sortFirst: 'desc' as const },
     { label: 'Paid Amount', align: 'right' as const, sortKey: 'paid', sortFirst: 'desc' as const },
@@ -100,6 +106,11 @@ export default function GiftCardListPage() {
         title="Gift Cards"
         actions={
           <>
+            {isStaff && (
+              <Button variant="contained" startIcon={<PlayArrowIcon />} onClick={() => void queue.next()}>
+                Start reviewing
+              </Button>
+            )}
             <ListExportButton op={isStaff ? 'exportCards' : 'exportMyCards'} fileBase={isStaff ? 'gift-cards' : 'my-gift-cards'} />
             <Button variant="outlined" startIcon={<SearchIcon />} onClick={() => setSearchOpen(true)}>
               Search Gift Card
@@ -112,6 +123,7 @@ export default function GiftCardListPage() {
           </>
         }
       />
+      {isStaff && <StatusTabs status={filters.active.status} onChange={(v) => filters.set('status', v)} />}
       <ListTable
         label="Gift cards"
         size="small"
@@ -151,6 +163,11 @@ export default function GiftCardListPage() {
               <StatusBadge status={c.card_status} />
               <ReasonCaption card={c} />
             </TableCell>
+            {isStaff && (
+              <TableCell className="nowrap">
+                <AgeCell card={c} />
+              </TableCell>
+            )}
             <TableCell align="right">{formatMoney(c.price)}</TableCell>
             <TableCell align="right">{formatMoney(c.rate)}</TableCell>
             <TableCell align="right">{formatMoney(c.paid_amount)}</TableCell>

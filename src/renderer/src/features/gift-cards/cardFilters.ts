@@ -8,6 +8,7 @@ const statusOptions = (Object.keys(CARD_STATUS_LABEL) as unknown as CardStatus[]
 }));
 const SORTS = [
   { value: 'created_at', label: 'Oldest first' },
+  { value: 'review_due', label: 'Due for review first' },
   { value: '-price', label: 'Price, highest first' },
   { value: 'price', label: 'Price, lowest first' },
   { value: '-due', label: 'Due, highest first' },
@@ -32,7 +33,8 @@ export function cardFilterFields(opts: {
 }): FilterField[] {
   return [
     { key: 'q', label: 'Search cards', kind: 'search' },
-    { key: 'status', label: 'Status', kind: 'select', options: statusOptions },
+    // Staff choose the status by the tabs above the list (the same URL param).
+    { key: 'status', label: 'Status', kind: 'select', options: statusOptions, hidden: opts.staff },
     ...(opts.staff ? [sellerField(opts.sellers)] : []),
     { key: 'offer_id', label: 'Card Info', kind: 'select', options: opts.offers.map((o) => ({ value: String(o.id), label: o.title })) },
     {

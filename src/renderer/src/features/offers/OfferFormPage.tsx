@@ -109,6 +109,15 @@ export default function OfferFormPage() {
         ]}
       />
       <FormText control={control} name="rate" id="offer-rate" label={percent ? 'Rate (%)' : 'Rate ($)'} required slotProps={decimal} />
+      <FormText
+        control={control}
+        name="review_minutes"
+        id="offer-review-minutes"
+        label="Review Target (minutes)"
+        helperText="A card of this offer waiting longer is overdue in the review queue"
+        required
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
     </FormPage>
   );
 }

@@ -12,6 +12,7 @@ export const EMPTY_OFFER: OfferFormValues = {
   fixed_price: [],
   rate_type: '0',
   rate: '',
+  review_minutes: '60',
 };
 
 export function offerToValues(o: Offer): OfferFormValues {
@@ -31,6 +32,7 @@ export function offerToValues(o: Offer): OfferFormValues {
     fixed_price: fixed,
     rate_type: String(o.rate_type),
     rate: o.rate_type === 0 ? String(o.rate) : amountText(o.rate),
+    review_minutes: String(o.review_minutes ?? 60),
   };
 }
 
@@ -45,5 +47,6 @@ export function offerBody(v: OfferFormValues): OfferBody {
     fixed_price: range ? undefined : JSON.stringify(v.fixed_price.map((p) => Number(p))),
     rate_type: Number(v.rate_type),
     rate: v.rate.trim(),
+    review_minutes: Number(v.review_minutes ?? 60),
   };
 }

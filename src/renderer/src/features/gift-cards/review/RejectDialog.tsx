@@ -2,10 +2,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { KeyboardEvent } from 'react';
+import { REJECT_REASONS } from '../../../../../shared/constants';
 import { rejectForm, type RejectFormValues } from '../../../../../shared/forms';
 import { DialogForm } from '../../../components/DialogForm';
 import { FormSelect, FormText } from '../../../components/FormFields';
 import { reasonOptions } from './reasons';
+import { isTyping } from './useShortcuts';
 
 interface Props {
   open: boolean;
@@ -16,9 +19,19 @@ interface Props {
   reject(values: RejectFormValues): Promise<string>;
 }
 
-/** Reject: a reason from the list (required) and an optional note, then the caller's call. */
+/**
+ * Reject: a reason from the list (required) and an optional note, then the caller's call. Outside the note, 1-6 picks
+ * the reason (in the list's order) and moves to the Reject button, so Enter sends it.
+ */
 export default function RejectDialog({ open, onClose, what, reject }: Props) {
   const form = useForm<RejectFormValues>({ resolver: zodResolver(rejectForm), defaultValues: { reject_reason: '', reject_note: '' } });
+  const pickByDigit = (e: KeyboardEvent<HTMLDivElement>) => {
+    const reason = REJECT_REASONS[Number(e.key) - 1];
+    if (!/^[1-9]$/.test(e.key) || !reason || (isTyping(e.target) && (e.target as HTMLElement).tagName === 'TEXTAREA')) return;
+    e.preventDefault();
+    form.setValue('reject_reason', reason, { shouldValidate: true, shouldDirty: true });
+    e.currentTarget.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  };
   return (
     <DialogForm
       open={open}
@@ -29,10 +42,11 @@ export default function RejectDialog({ open, onClose, what, reject }: Props) {
       save={reject}
       submitLabel="Reject"
       maxWidth="sm"
+      onKeyDown={pickByDigit}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Typography variant="body2" color="text.secondary">
-          The seller sees the reason and the note.
+          The seller sees the reason and the note. Keys 1-{REJECT_REASONS.length} pick the reason.
         </Typography>
         <FormSelect
           control={form.control}

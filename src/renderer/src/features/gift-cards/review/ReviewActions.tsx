@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import CheckIcon from '@mui/icons-material/Check';
@@ -6,52 +7,76 @@ import CloseIcon from '@mui/icons-material/Close';
 import { CARD_STATUS, type RejectReason } from '../../../../../shared/constants';
 import { MSG } from '../../../../../shared/messages';
 import type { GiftCard } from '../../../../../shared/types';
-import { ApiCallError, useApiMutation } from '../../../api/query';
-import { errorText, msgText } from '../../../api/results';
+import type { ArgsOf } from '../../../../../shared/endpoints';
+import { useTransport } from '../../../api/TransportContext';
+import { ApiCallError, callOrThrow, invalidateAfter } from '../../../api/query';
+import { errorText } from '../../../api/results';
 import { useNotify } from '../../../components/notify';
 import OverrideDialog from './OverrideDialog';
 import RejectDialog from './RejectDialog';
+import { useShortcuts } from './useShortcuts';
 
-/** One-click review of a pending card (staff): Approve, or Reject with a reason; a duplicate number asks for the override. */
-export default function ReviewActions({ card }: { card: GiftCard }) {
+interface Props {
+  card: GiftCard;
+  /** The number as typed in the card's form: sent with the decision when it differs from the stored one. */
+  typedNumber(): string;
+  /** After a decision (the queue opens the next card); absent: the card stays open. */
+  onDecided?(): Promise<void>;
+}
+
+/**
+ * The one way to decide a pending card (staff): Approve, or Reject with a reason; a duplicate number asks for the
+ * override. The number typed in the form goes with the decision. Keys: A approves, R opens the rejection.
+ */
+export default function ReviewActions({ card, typedNumber, onDecided }: Props) {
   const notify = useNotify();
-  const review = useApiMutation('reviewCard');
+  const transport = useTransport();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  if (card.card_status !== CARD_STATUS.pending) return null;
+  const pending = card.card_status === CARD_STATUS.pending;
   const what = `card ${card.card_number || `#${card.id}`}`;
+  const number = () => {
+    const typed = typedNumber().trim();
+    return typed && typed !== (card.card_number ?? '') ? { card_number: typed } : {};
+  };
+
+  /** Sends the decision; the lists refresh in the background while the next card opens. */
+  const send = async (body: ArgsOf<'reviewCard'>['body']) => {
+    const data = await callOrThrow(transport, 'reviewCard', { id: card.id, body });
+    if (onDecided) {
+      await onDecided();
+    } else await invalidateAfter(client, 'reviewCard');
+    return data.msg;
+  };
 
   const approve = async () => {
+    if (busy || !pending) return;
+    setBusy(true);
     try {
-      const data = await review.mutateAsync({ id: card.id, body: { action: 'approve' } });
-      notify.success(msgText({ status: 200, data }, MSG.cardApproved));
+      notify.success(await send({ action: 'approve', ...number() }));
     } catch (err) {
       if (!(err instanceof ApiCallError)) throw err;
       if (err.status === 409) setRefusal(errorText(err.result, MSG.serverError));
       else notify.error(errorText(err.result, MSG.serverError));
+    } finally {
+      setBusy(false);
     }
   };
-  const approveOver = async (v: { override_reason: string }) => {
-    const data = await review.mutateAsync({
-      id: card.id,
-      body: { action: 'approve', override_duplicate: true, override_reason: v.override_reason },
-    });
-    return msgText({ status: 200, data }, MSG.cardApproved);
-  };
-  const reject = async (v: { reject_reason: string; reject_note: string }) => {
-    const data = await review.mutateAsync({
-      id: card.id,
-      body: { action: 'reject', reject_reason: v.reject_reason as RejectReason, reject_note: v.reject_note.trim() },
-    });
-    return msgText({ status: 200, data }, MSG.cardRejected);
-  };
+  useShortcuts({ a: () => void approve(), r: () => setRejecting(true) }, pending && !busy);
+  const approveOver = (v: { override_reason: string }) =>
+    send({ action: 'approve', override_duplicate: true, override_reason: v.override_reason, ...number() });
+  const reject = (v: { reject_reason: string; reject_note: string }) =>
+    send({ action: 'reject', reject_reason: v.reject_reason as RejectReason, reject_note: v.reject_note.trim(), ...number() });
 
+  if (!pending) return null;
   return (
     <Stack direction="row" spacing={1} data-testid="review-actions">
-      <Button variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => void approve()} disabled={review.isPending}>
+      <Button variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => void approve()} disabled={busy}>
         Approve
       </Button>
-      <Button variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setRejecting(true)} disabled={review.isPending}>
+      <Button variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setRejecting(true)} disabled={busy}>
         Reject
       </Button>
       <RejectDialog open={rejecting} onClose={() => setRejecting(false)} what={what} reject={reject} />

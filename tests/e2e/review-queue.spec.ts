@@ -1,0 +1,146 @@
+import type { Browser, Page } from '@playwright/test';
+import { test, expect, loginAs, idle, createUser, pngBytes, unique, apiCall, shot } from './fixtures';
+
+/**
+ * Issue 32: the review queue by keyboard. A reviewer clears 10 pending cards with the keyboard only (Start, the
+ * number, approve or reject with a reason, the next card opens) while a second reviewer works the same queue: no
+ * card is ever handed to both.
+ */
+test.use({ timezoneId: 'UTC' });
+test.setTimeout(240_000);
+
+async function session(browser: Browser, who: string): Promise<Page> {
+  const ctx = await browser.newContext({ timezoneId: 'UTC', viewport: { width: 1280, height: 900 }, baseURL: process.env.E2E_BASE_URL });
+  const page = await ctx.newPage();
+  await loginAs(page, who);
+  return page;
+}
+
+const CARD_URL = /\/gift-card\/(\d+)\?review=1$/;
+const cardIdOf = (page: Page) => Number(CARD_URL.exec(page.url())?.[1] ?? 0);
+
+/** Waits for the queue to open a card other than `previous`; answers its id. */
+async function nextCard(page: Page, previous: number): Promise<number> {
+  await expect.poll(() => cardIdOf(page), { timeout: 15_000 }).not.toBe(previous);
+  const id = cardIdOf(page);
+  expect(id).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Pending');
+  return id;
+}
+
+test('a reviewer clears 10 cards by keyboard while a second works the same queue, never on the same card', async ({ browser }) => {
+  const seller = await createUser('seller');
+  // A one-minute review target: these cards are due before anything else pending in this run.
+  const title = unique('Queue Offer');
+  const made = await apiCall('POST', 'gift-card-offer', {
+    as: 'admin',
+    body: { title, is_active: 1, price_type: 0, min_price: 10, max_price: 500, rate_type: 0, rate: 10, review_minutes: 1 },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  const offers = await apiCall('GET', 'all-gift-card-offer', { as: 'admin' });
+  const offerId = (offers.body as { id: number; title: string }[]).find((o) => o.title === title)!.id;
+  const mine = new Set<number>();
+  for (let i = 0; i < 16; i++) {
+    const form = new FormData();
+    form.append('giftcard_offer_id', String(offerId));
+    form.append('price', String(20 + i));
+    form.append('gallery[0]', new Blob([new Uint8Array(pngBytes(5 + i, 4, [i * 12, 90, 200]))], { type: 'image/png' }), 'card.png');
+    const r = await apiCall('POST', 'gift-card', { as: seller.email, form });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    mine.add(r.body.id as number);
+  }
+  const second = await createUser('manager');
+  const a = await session(browser, 'admin');
+  const b = await session(browser, second.email);
+  const decidedBy = new Map<number, string>();
+  const record = (id: number, who: string) => {
+    expect(mine.has(id), `card ${id} is one of this test's`).toBe(true);
+    expect(decidedBy.get(id), `card ${id} was handed out twice`).toBeUndefined();
+    decidedBy.set(id, who);
+  };
+
+  const keyboardReviewer = async () => {
+    await a.goto('/gift-cards');
+    await idle(a);
+    await a.getByRole('button', { name: 'Start reviewing' }).focus();
+    await a.keyboard.press('Enter');
+    let current = 0;
+    for (let i = 0; i < 10; i++) {
+      current = await nextCard(a, current);
+      const number = a.getByLabel('Card Number');
+      await expect(number).toBeFocused();
+      await a.keyboard.type(`KB-${current}-${i}`);
+      await a.keyboard.press('Escape');
+      await expect(number).not.toBeFocused();
+      if (i % 3 === 2) {
+        await a.keyboard.press('r');
+        const dlg = a.getByRole('dialog', { name: /^Reject card/ });
+        await expect(dlg).toBeVisible();
+        await a.keyboard.press('2');
+        await expect(dlg.getByLabel('Reason')).toHaveValue('used_or_zero_balance');
+        await a.keyboard.press('Enter');
+      } else {
+        await a.keyboard.press('a');
+      }
+      record(current, 'a');
+    }
+    // The next card (or the pending list when none is left) opens after the tenth decision.
+    await expect.poll(() => a.url(), { timeout: 15_000 }).not.toContain(`/gift-card/${current}?`);
+  };
+
+  const mouseReviewer = async () => {
+    await b.goto('/gift-cards');
+    await idle(b);
+    await b.getByRole('button', { name: 'Start reviewing' }).click();
+    let current = 0;
+    for (let i = 0; i < 5; i++) {
+      current = await nextCard(b, current);
+      await b.getByLabel('Card Number').fill(`MS-${current}`);
+      await b.getByRole('button', { name: 'Approve' }).click();
+      record(current, 'b');
+    }
+    return nextCard(b, current);
+  };
+
+  const [, heldByB] = await Promise.all([keyboardReviewer(), mouseReviewer()]);
+  expect([...decidedBy.values()].filter((w) => w === 'a')).toHaveLength(10);
+
+  await test.step('each decision was saved with its number and reason', async () => {
+    for (const [id, who] of decidedBy) {
+      const card = (await apiCall('GET', `gift-card/${id}`, { as: 'admin' })).body.data;
+      expect(card.card_number ?? '', `card ${id} decided by ${who}`).toMatch(
+        who === 'a' ? new RegExp(`^KB-${id}-`) : new RegExp(`^MS-${id}$`),
+      );
+      expect([1, 2]).toContain(card.card_status);
+      if (card.card_status === 2) expect(card.reject_reason).toBe('used_or_zero_balance');
+    }
+  });
+
+  await test.step('a card held by the other reviewer says so', async () => {
+    expect(mine.has(heldByB)).toBe(true);
+    await a.goto(`/gift-card/${heldByB}`);
+    await idle(a);
+    await expect(a.getByTestId('claim-notice')).toContainText(`Being reviewed by ${second.name} since`);
+    await shot(a, 'review-queue-held');
+  });
+
+  await test.step('the other keys: ? lists them, Z zooms, C comments, P goes back', async () => {
+    // The page opens with the focus in the form's first field: Escape leaves it, then the keys work.
+    await a.keyboard.press('Escape');
+    await a.keyboard.press('?');
+    const keys = a.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(keys).toContainText('Approve');
+    await a.keyboard.press('Escape');
+    await expect(keys).toHaveCount(0);
+    await a.keyboard.press('z');
+    await expect(a.getByRole('button', { name: 'Zoom out' }).first()).toBeVisible();
+    await a.keyboard.press('z');
+    await expect(a.getByRole('button', { name: 'Zoom in' }).first()).toBeVisible();
+    await a.keyboard.press('c');
+    await expect(a.getByRole('textbox', { name: /^Comment/ })).toBeFocused();
+    // Typing in a field never fires a key: "a" here is text, not Approve.
+    await a.keyboard.type('a note');
+    await expect(a.getByRole('textbox', { name: /^Comment/ })).toHaveValue('a note');
+    await expect(a.getByRole('heading', { level: 1 })).toContainText('Pending');
+  });
+});
