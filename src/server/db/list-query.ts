@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './client';
-import { rowsOf } from './rows';
+import { idArray, rowsOf } from './rows';
 import { invalidFields } from '../http/errors';
 import { centsToDecimal } from '../../shared/money';
 import { SEARCH_TOTAL_CAP, TOTAL_CAP, type Cursor } from '../../shared/list-queries';
@@ -28,6 +28,8 @@ export interface ListDef<F extends Filters> {
   filters: { [K in keyof F]?: (value: NonNullable<F[K]>, f: F) => SQL | undefined };
   sorts: Record<string, SortKey>;
   defaultSort: string;
+  /** Looks up what a filter needs first (a search's matching offers and sellers, small tables), bound as values. */
+  resolve?: (tx: Tx, f: F) => Promise<F>;
   /** A trigger-kept exact count for these filters, when one exists; else the matches are counted up to a cap. */
   counter?: (f: F) => SQL | undefined;
 }
@@ -70,10 +72,17 @@ export const amountRange = (column: SQL, min?: number, max?: number): SQL =>
     max !== undefined && sql`${column} <= ${centsToDecimal(max)}::numeric`,
   ]);
 /** The sellers whose name or email starts with q, case-insensitive (the prefix indexes of migration 0013). */
-export const sellerStarts = (q: string): SQL => {
+export async function sellersStarting(tx: Tx, q: string): Promise<number[]> {
   const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`SELECT id FROM users WHERE role = 'seller' AND (lower(name) LIKE ${prefix} OR lower(email) LIKE ${prefix})`;
-};
+  const rows = await rowsOf<{ id: number }>(
+    tx,
+    sql`SELECT id FROM users WHERE role = 'seller' AND (lower(name) LIKE ${prefix} OR lower(email) LIKE ${prefix})`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+/** `column` is one of these ids (bound as one array value, so the plan knows how many). */
+export const oneOf = (column: SQL, ids: number[] | undefined): SQL | undefined =>
+  ids?.length ? sql`${column} = ANY (${idArray(ids)})` : undefined;
 
 export function whereOf<F extends Filters>(def: ListDef<F>, f: F): SQL {
   const filters = Object.entries(def.filters) as [keyof F, ((v: unknown, f: F) => SQL | undefined) | undefined][];
@@ -110,7 +119,13 @@ function after(s: SortKey, id: SQL, desc: boolean, nullsLast: boolean, k: string
 export const encodeCursor = (c: Cursor): string => Buffer.from(JSON.stringify([c.sort, c.key, c.id, c.back ? 1 : 0])).toString('base64url');
 
 /** One page of a list: its ids in order, the total, and the cursors next to it. */
-export async function listPage<F extends Filters & { sort?: string }>(tx: Tx, def: ListDef<F>, f: F, req: PageRequest): Promise<ListPage> {
+export async function listPage<F extends Filters & { sort?: string }>(
+  tx: Tx,
+  def: ListDef<F>,
+  query: F,
+  req: PageRequest,
+): Promise<ListPage> {
+  const f = def.resolve ? await def.resolve(tx, query) : query;
   const sort = f.sort ?? def.defaultSort;
   const desc = sort.startsWith('-');
   const s = def.sorts[desc ? sort.slice(1) : sort];

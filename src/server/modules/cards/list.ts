@@ -1,31 +1,47 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { amountRange, anyOf, containing, dateRange, sellerStarts, type ListDef } from '../../db/list-query';
+import { amountRange, anyOf, containing, dateRange, oneOf, sellersStarting, type ListDef } from '../../db/list-query';
+import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { counterSum } from '../../db/values';
 import { cardDue, cardPayable } from '../../db/due-sql';
 import { cardNumberKey } from '../../../shared/identifiers';
 import type { CardListQuery } from '../../../shared/list-queries';
 
 /** A card list's query; `own`: a seller's own list (only their cards; the search does not look at sellers). */
-export type CardFilter = Omit<CardListQuery, 'page' | 'per_page' | 'cursor'> & { own?: number };
+export type CardFilter = Omit<CardListQuery, 'page' | 'per_page' | 'cursor'> & {
+  own?: number;
+  found?: { offers: number[]; sellers: number[] };
+};
 
 const DATE_COLUMNS = { submitted: sql`g.created_at`, approved: sql`g.approval_date`, rejected: sql`g.rejection_date` } as const;
 const id = sql`g.id`;
 /** A card's number holds this key (a trigram index, migration 0023); the list's search and the Search Gift Card popup. */
 export const numberHolds = (numberKey: SQL, key: string): SQL => sql`${numberKey} LIKE ${containing(key)}`;
 
-/** q matches a card whose number holds q's key (its skeleton, shared/identifiers.ts), an offer by title, or (staff) a seller by the start of name or email. */
+/**
+ * q matches a card whose number holds q's key (its skeleton, shared/identifiers.ts), an offer by title, or (staff) a seller by the start of name or email.
+ * Offers and sellers are looked up first as arrays (small tables), so each way is an index scan the planner can OR.
+ */
 function search(q: string, f: CardFilter) {
   const key = cardNumberKey(q);
-  return anyOf([
-    sql`g.giftcard_offer_id IN (SELECT id FROM gift_card_offers WHERE title ILIKE ${containing(q)})`,
-    ...(key ? [numberHolds(sql`g.number_key`, key)] : []),
-    ...(f.own === undefined ? [sql`g.seller_id IN (${sellerStarts(q)})`] : []),
-  ]);
+  const ways = [
+    oneOf(sql`g.giftcard_offer_id`, f.found?.offers),
+    key ? numberHolds(sql`g.number_key`, key) : undefined,
+    oneOf(sql`g.seller_id`, f.found?.sellers),
+  ].filter((w): w is SQL => w !== undefined);
+  return ways.length ? anyOf(ways) : sql`FALSE`;
+}
+async function resolve(tx: Tx, f: CardFilter): Promise<CardFilter> {
+  if (f.q === undefined) return f;
+  const offers = await rowsOf<{ id: number }>(tx, sql`SELECT id FROM gift_card_offers WHERE title ILIKE ${containing(f.q)}`);
+  const sellers = f.own === undefined ? await sellersStarting(tx, f.q) : [];
+  return { ...f, found: { offers: offers.map((o) => Number(o.id)), sellers } };
 }
 
 export const cardList: ListDef<CardFilter> = {
   from: sql`gift_cards g`,
   id,
+  resolve,
   filters: {
     own: (v) => sql`g.seller_id = ${v}`,
     seller_id: (v, f) => (f.own === undefined ? sql`g.seller_id = ${v}` : undefined),
@@ -53,7 +69,7 @@ export const cardList: ListDef<CardFilter> = {
   defaultSort: '-created_at',
   /** Exact totals the triggers keep: all cards, one status, one seller, one seller's status (migrations 0005, 0013, 0017). */
   counter(f) {
-    const { sort: _sort, status, own, seller_id, ...rest } = f;
+    const { sort: _sort, status, own, seller_id, found: _found, ...rest } = f;
     const seller = own ?? seller_id;
     if (Object.values(rest).some((v) => v !== undefined)) return undefined;
     if (seller !== undefined && status !== undefined)

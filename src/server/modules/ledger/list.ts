@@ -1,16 +1,18 @@
-import { sql } from 'drizzle-orm';
-import { amountRange, anyOf, containing, dateRange, sellerStarts, type ListDef } from '../../db/list-query';
+import { sql, type SQL } from 'drizzle-orm';
+import { amountRange, anyOf, containing, dateRange, oneOf, sellersStarting, type ListDef } from '../../db/list-query';
 import { counterSum } from '../../db/values';
 import { payoutCodeKey } from '../../../shared/identifiers';
 import type { TransactionListQuery } from '../../../shared/list-queries';
 
 /** A transaction list's query; `own`: a seller's own payouts (the search does not look at sellers). */
-export type TransactionFilter = Omit<TransactionListQuery, 'page' | 'per_page' | 'cursor'> & { own?: number };
+export type TransactionFilter = Omit<TransactionListQuery, 'page' | 'per_page' | 'cursor'> & { own?: number; sellers?: number[] };
 const id = sql`t.id`;
 
 export const transactionList: ListDef<TransactionFilter> = {
   from: sql`transactions t`,
   id,
+  // The sellers a staff search matches, looked up first (bound as values, so the plan knows how many).
+  resolve: async (tx, f) => (f.q === undefined || f.own !== undefined ? f : { ...f, sellers: await sellersStarting(tx, f.q) }),
   filters: {
     own: (v) => sql`t.seller_id = ${v}`,
     seller_id: (v, f) => (f.own === undefined ? sql`t.seller_id = ${v}` : undefined),
@@ -21,15 +23,16 @@ export const transactionList: ListDef<TransactionFilter> = {
     max_amount: (v) => amountRange(sql`t.transaction_amount`, undefined, v),
     // The code holds q's key (compared as the unique index compares codes, code_norm), or (staff) a seller's name or email starts with q.
     q: (q, f) =>
-      anyOf([
-        sql`t.code_norm LIKE ${containing(payoutCodeKey(q))}`,
-        ...(f.own === undefined ? [sql`t.seller_id IN (${sellerStarts(q)})`] : []),
-      ]),
+      anyOf(
+        [sql`t.code_norm LIKE ${containing(payoutCodeKey(q))}`, oneOf(sql`t.seller_id`, f.sellers)].filter(
+          (w): w is SQL => w !== undefined,
+        ),
+      ),
   },
   sorts: { created_at: { key: id, type: 'int' }, amount: { key: sql`t.transaction_amount`, type: 'numeric' } },
   defaultSort: '-created_at',
   counter(f) {
-    const { sort: _sort, own, seller_id, ...rest } = f;
+    const { sort: _sort, own, seller_id, sellers: _sellers, ...rest } = f;
     const seller = own ?? seller_id;
     if (Object.values(rest).some((v) => v !== undefined)) return undefined;
     return seller === undefined ? counterSum(sql`'transactions'`) : sql`(SELECT transaction_count FROM users WHERE id = ${seller})`;
