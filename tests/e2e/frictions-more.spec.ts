@@ -185,7 +185,18 @@ test.describe('speed and console', () => {
     });
     await cdp.send('Audits.enable');
     await loginAs(page, 'admin');
-    for (const path of ['/', '/gift-cards', '/users', '/sellers', '/transactions', '/gift-card-offer', '/add-gift-card-offer', '/report', '/statement', '/pending-approvals']) {
+    for (const path of [
+      '/',
+      '/gift-cards',
+      '/users',
+      '/sellers',
+      '/transactions',
+      '/gift-card-offer',
+      '/add-gift-card-offer',
+      '/report',
+      '/statement',
+      '/pending-approvals',
+    ]) {
       await page.goto(path);
       await idle(page);
       await page.waitForTimeout(300);
