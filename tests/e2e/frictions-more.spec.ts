@@ -168,3 +168,39 @@ test.describe('menu and frame', () => {
     expect(tabs + 1).toBeLessThanOrEqual(10);
   });
 });
+
+test.describe('speed and console', () => {
+  test('no Content-Security-Policy message in the console on any screen', async ({ page }) => {
+    const messages: string[] = [];
+    page.on('console', (m) => {
+      if (/content.security.policy|refused to/i.test(m.text())) messages.push(`${page.url()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => {
+      if (/content.security.policy|refused to/i.test(e.message)) messages.push(`${page.url()}: ${e.message}`);
+    });
+    // DevTools issues too (a caught `new Function` under the policy is reported there, not as a console error).
+    const cdp = await page.context().newCDPSession(page);
+    cdp.on('Audits.issueAdded', (e: { issue: { code: string; details: unknown } }) => {
+      if (/ContentSecurityPolicy/.test(e.issue.code)) messages.push(`${page.url()}: ${e.issue.code} ${JSON.stringify(e.issue.details)}`);
+    });
+    await cdp.send('Audits.enable');
+    await loginAs(page, 'admin');
+    for (const path of [
+      '/',
+      '/gift-cards',
+      '/users',
+      '/sellers',
+      '/transactions',
+      '/gift-card-offer',
+      '/add-gift-card-offer',
+      '/report',
+      '/statement',
+      '/pending-approvals',
+    ]) {
+      await page.goto(path);
+      await idle(page);
+      await page.waitForTimeout(300);
+    }
+    expect(messages).toEqual([]);
+  });
+});

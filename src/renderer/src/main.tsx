@@ -1,3 +1,5 @@
+// First: zod's settings before any module builds a schema.
+import './zodConfig';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getTransport } from './api';
