@@ -128,16 +128,25 @@ export function useApiMutation<K extends OperationName>(op: K, { invalidates = [
   return useMutation<ResponseOf<K>, ApiCallError, ArgsOf<K>>({
     mutationKey: [op],
     meta: { loader },
-    mutationFn: (args) => callOrThrow(transport, op, args),
+    mutationFn: (args) => writeOrThrow(transport, client, op, args),
     // Returned, so mutateAsync resolves once the screens show the refreshed answers.
-    onSuccess: (_data, args) => {
-      forgetVersion(op, args);
-      return invalidateAfter(client, op, invalidates);
-    },
-    // The record changed since it was opened (412): its message is shown by the screen, and the record reloaded.
-    onError: (err) => {
-      const read = err.status === 412 ? readOfStale(op) : undefined;
-      if (read) void client.invalidateQueries({ queryKey: [read] });
-    },
+    onSuccess: () => invalidateAfter(client, op, invalidates),
   });
+}
+
+/**
+ * A write outside a mutation hook (the review queue sends its decisions straight through): like `callOrThrow`, and
+ * versioned like every write: after it the version this window held is stale, and on a 412 (the record changed since
+ * it was opened) the record is reloaded while the screen shows the message.
+ */
+export async function writeOrThrow<K extends OperationName>(transport: Transport, client: QueryClient, op: K, args: ArgsOf<K>) {
+  try {
+    const data = await callOrThrow(transport, op, args);
+    forgetVersion(op, args);
+    return data;
+  } catch (err) {
+    const read = err instanceof ApiCallError && err.status === 412 ? readOfStale(op) : undefined;
+    if (read) void client.invalidateQueries({ queryKey: [read] });
+    throw err;
+  }
 }

@@ -43,7 +43,14 @@ export function LoaderProvider({ children }: { children: ReactNode }) {
     <LoaderContext.Provider value={api}>
       {children}
       {count + reading + writing > 0 && (
-        <Backdrop open sx={{ zIndex: (t) => t.zIndex.modal + 10, color: '#fff' }} data-testid="page-loader">
+        // A named region: the backdrop sits outside the page's landmarks, and every content must be in one (axe "region").
+        <Backdrop
+          open
+          role="region"
+          aria-label="Page loading"
+          sx={{ zIndex: (t) => t.zIndex.modal + 10, color: '#fff' }}
+          data-testid="page-loader"
+        >
           <CircularProgress color="inherit" aria-label="Loading" />
         </Backdrop>
       )}

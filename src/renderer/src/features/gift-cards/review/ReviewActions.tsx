@@ -9,7 +9,7 @@ import { MSG } from '../../../../../shared/messages';
 import type { GiftCard } from '../../../../../shared/types';
 import type { ArgsOf } from '../../../../../shared/endpoints';
 import { useTransport } from '../../../api/TransportContext';
-import { ApiCallError, callOrThrow, invalidateAfter } from '../../../api/query';
+import { ApiCallError, invalidateAfter, writeOrThrow } from '../../../api/query';
 import { errorText } from '../../../api/results';
 import { useNotify } from '../../../components/notify';
 import OverrideDialog from './OverrideDialog';
@@ -44,7 +44,7 @@ export default function ReviewActions({ card, typedNumber, onDecided }: Props) {
 
   /** Sends the decision; the lists refresh in the background while the next card opens. */
   const send = async (body: ArgsOf<'reviewCard'>['body']) => {
-    const data = await callOrThrow(transport, 'reviewCard', { id: card.id, body });
+    const data = await writeOrThrow(transport, client, 'reviewCard', { id: card.id, body });
     if (onDecided) {
       await onDecided();
     } else await invalidateAfter(client, 'reviewCard');
