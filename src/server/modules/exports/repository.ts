@@ -23,9 +23,12 @@ async function* exportRows<F extends Filters, R extends { id: number }>(
   f: F,
   rowsOf: (ids: number[]) => SQL,
 ): AsyncGenerator<R> {
+  // A search's lookups (matching offers and sellers) run once for the whole export, not once per batch.
+  const resolved = list.resolve ? await list.resolve(tx, f) : f;
+  const batches: ListDef<F> = { ...list, resolve: undefined };
   let cursor: Cursor | undefined;
   do {
-    const p = await listPage(tx, list, { ...f, sort: undefined }, { limit: EXPORT_BATCH, offset: 0, cursor, uncounted: true });
+    const p = await listPage(tx, batches, { ...resolved, sort: undefined }, { limit: EXPORT_BATCH, offset: 0, cursor, uncounted: true });
     if (p.ids.length) yield* inOrder(p.ids, await rowsOfSql<R>(tx, rowsOf(p.ids)));
     cursor = p.next;
   } while (cursor);
