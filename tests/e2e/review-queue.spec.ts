@@ -24,7 +24,11 @@ async function nextCard(page: Page, previous: number): Promise<number> {
   await expect.poll(() => cardIdOf(page), { timeout: 15_000 }).not.toBe(previous);
   const id = cardIdOf(page);
   expect(id).toBeGreaterThan(0);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Pending');
+  // The URL changes a moment before the page shows the new card: wait for its heading (#id, Pending), or the number
+  // would be typed into the previous card's form, which the new card's form then replaces.
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toContainText(new RegExp(`#${id}(?!\\d)`));
+  await expect(heading).toContainText('Pending');
   return id;
 }
 
