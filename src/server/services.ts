@@ -48,7 +48,7 @@ export function createServices(database: Database, config: Config, signer: Image
     disputes: createDisputeService(database),
     statements: createStatementService(database),
     exports: createExportService(database),
-    review: createReviewService(database),
+    review: createReviewService(database, signer),
     history: createHistoryService(database),
   };
 }

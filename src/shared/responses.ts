@@ -183,6 +183,11 @@ export const duplicatesResponse = z.object({
       created_at: date,
       blocks: z.boolean(),
       by: z.enum(['number', 'photo']).optional().describe('number: its stored number matches; photo: what its photos say matches'),
+      image_url: z
+        .string()
+        .nullable()
+        .optional()
+        .describe('Signed URL of its photo to compare (the one its number was read from, else its first); null: no photo'),
     }),
   ),
   images: z.array(
@@ -196,6 +201,8 @@ export const duplicatesResponse = z.object({
       kind: z.enum(['same', 'similar', 'edited']).describe('same file; same picture; same picture turned, mirrored or framed'),
       distance: z.number().int(),
       numbers_differ: z.boolean().optional().describe('Both photos were read and show different card numbers'),
+      image_url: z.string().optional().describe("Signed URL of this card's matching photo"),
+      matched_image_url: z.string().optional().describe("Signed URL of the other card's matching photo"),
     }),
   ),
   read_number: z.string().nullable().optional().describe("The card number read off this card's photos (digits)"),

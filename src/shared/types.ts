@@ -224,6 +224,8 @@ export interface DuplicateCard {
   blocks: boolean;
   /** number: its stored number matches; photo: what its photos say matches (no number typed there, or another). */
   by?: 'number' | 'photo';
+  /** Signed URL of its photo to compare (the one its number was read from, else its first); null: no photo. */
+  image_url?: string | null;
 }
 /** A photo of this card that matches a photo of another card. */
 export interface ImageMatch {
@@ -241,6 +243,9 @@ export interface ImageMatch {
   distance: number;
   /** Both photos were read and show different card numbers: the same card design, not the same card. */
   numbers_differ?: boolean;
+  /** Signed URLs of this card's photo and the other card's photo that match. */
+  image_url?: string;
+  matched_image_url?: string;
 }
 export interface CardDuplicates {
   /** The normalised number looked up (null: none). */

@@ -110,12 +110,19 @@ test('two sellers send the same photo: staff see the flag, are refused approving
     await expect(photos).toContainText('The same file is on');
     await expect(photos.getByRole('link', { name: `card #${first}` })).toHaveAttribute('href', `/gift-card/${first}`);
     await expect(photos).toContainText(sellerA.name);
+    // The earlier card's photo beside this one's, both loaded (signed for this reviewer).
+    for (const name of [`Photo of card #${first}`, `Photo of this card (#${second})`]) {
+      const img = photos.getByRole('img', { name });
+      await expect(img).toBeVisible();
+      await expect.poll(() => img.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth)).toBe(12);
+    }
     await expect(staff.getByTestId('duplicate-numbers')).toHaveCount(0);
     // The same number written differently: lower case, spaces instead of dashes.
     await staff.getByLabel('Card Number').fill(number.toLowerCase().replace(/-/g, ' '));
     const numbers = staff.getByTestId('duplicate-numbers');
     await expect(numbers).toContainText('This card number is also on another card');
     await expect(numbers.getByRole('link', { name: `Card #${first}` })).toBeVisible();
+    await expect(numbers.getByRole('img', { name: `Photo of card #${first}` })).toBeVisible();
     await expect(numbers).toContainText('Pending');
     await shot(staff, 'card-review-duplicate-flags');
     await staff.getByRole('button', { name: 'Save' }).click();

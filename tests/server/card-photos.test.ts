@@ -136,6 +136,47 @@ describe('duplicate photos on cards', () => {
     expect((await duplicates(other)).images).toEqual([]);
   });
 
+  it('each duplicate carries the photo to compare, signed for the caller: the matching photos, a same-number card its first', async () => {
+    const admin = s.users.admin;
+    const base = await picture(41);
+    const first = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 40 }, [base, await picture(42)]);
+    const copy = await submitCard(s, s.users.sellerB, { giftcard_offer_id: offer, price: 40 }, [
+      await picture(43),
+      await sharp(base).flop().png().toBuffer(),
+    ]);
+    const photosOf = async (id: number): Promise<{ id: number; url: string }[]> =>
+      (await s.call('GET', `gift-card/${id}`, { token: admin.token })).body.images;
+    const [firstPhotos, copyPhotos] = [await photosOf(first), await photosOf(copy)];
+    const path = (url: string) => url.split('?')[0];
+    const served = async (url: string) => {
+      const r = await s.app.inject({ method: 'GET', url });
+      expect(r.statusCode, url).toBe(200);
+      return r.rawPayload;
+    };
+
+    // By photo: this card's matching photo (its second) and the other card's (its first), both served to the caller.
+    const match = (await duplicates(copy)).images.find((m: { card_id: number }) => m.card_id === first);
+    expect(path(match.image_url)).toBe(path(copyPhotos[1]!.url));
+    expect(path(match.matched_image_url)).toBe(path(firstPhotos[0]!.url));
+    expect(match.matched_image_url).toContain(`u=${admin.id}&`);
+    expect((await served(match.matched_image_url)).equals(await served(firstPhotos[0]!.url))).toBe(true);
+    const back = (await duplicates(first)).images.find((m: { card_id: number }) => m.card_id === copy);
+    expect(path(back.matched_image_url)).toBe(path(copyPhotos[1]!.url));
+
+    // By number: the other card's first photo.
+    for (const id of [first, copy]) {
+      const r = await s.call('POST', `gift-card-update/${id}`, {
+        token: admin.token,
+        body: { giftcard_offer_id: offer, price: 40, card_number: 'PHOTO-4141-4141' },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    const byNumber = (await duplicates(copy)).numbers.find((d: { id: number }) => d.id === first);
+    expect(byNumber.by).toBe('number');
+    expect(path(byNumber.image_url)).toBe(path(firstPhotos[0]!.url));
+    await served(byNumber.image_url);
+  });
+
   it('photos added on an edit are hashed too; an image bomb is refused before any decoding', async () => {
     const id = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 40 }, [await picture(123)]);
     const edit = await s.call('POST', `gift-card-update/${id}`, {

@@ -9,7 +9,8 @@ import type { ClaimRow, DuplicateRow, ImageMatchRow } from './shape';
 /**
  * Other cards whose number reads as this one (compared by skeleton, any status), oldest first. "This one" is the number
  * given (typed, else stored) and the number read off this card's photos; another card matches by its stored number
- * (`by` number) or by what its photos say (`by` photo).
+ * (`by` number) or by what its photos say (`by` photo). `image`: its photo to show beside this one (the one its number was
+ * read from when matched by photo, else its first).
  */
 export async function cardsWithNumber(tx: Tx, cardId: number, cardNumber: string | null, limit = 20): Promise<DuplicateRow[]> {
   const key = numberKey(cardNumber);
@@ -23,7 +24,10 @@ export async function cardsWithNumber(tx: Tx, cardId: number, cardNumber: string
           UNION ALL
           SELECT r.gift_card_id, 'photo' FROM card_number_reads r WHERE r.number_key IN (SELECT k FROM keys) AND r.gift_card_id <> ${cardId}),
         best AS (SELECT id, min(by) AS by FROM hits GROUP BY id)
-        SELECT g.id, g.card_number, g.card_status, g.seller_id, u.name, g.created_at::text AS created_at, b.by
+        SELECT g.id, g.card_number, g.card_status, g.seller_id, u.name, g.created_at::text AS created_at, b.by,
+               coalesce((SELECT i.image FROM card_number_reads r JOIN gift_card_images i ON i.id = r.image_id
+                          WHERE r.gift_card_id = g.id AND b.by = 'photo'),
+                        (SELECT i.image FROM gift_card_images i WHERE i.gift_card_id = g.id ORDER BY i.id LIMIT 1)) AS image
           FROM best b JOIN gift_cards g ON g.id = b.id JOIN users u ON u.id = g.seller_id
          ORDER BY g.id LIMIT ${limit}`,
   );
@@ -58,6 +62,8 @@ export async function imageMatches(tx: Tx, cardId: number, maxDistance: number, 
         best AS (
           SELECT DISTINCT ON (card_id) * FROM hits ORDER BY card_id, distance, image_id)
         SELECT b.image_id, b.card_id, b.matched_image_id, g.card_status, u.name, g.created_at::text AS created_at,
+               (SELECT i.image FROM gift_card_images i WHERE i.id = b.image_id) AS image,
+               (SELECT i.image FROM gift_card_images i WHERE i.id = b.matched_image_id) AS matched_image,
                b.same, b.edited, b.distance,
                coalesce((SELECT r1.number_key FROM card_number_reads r1 WHERE r1.gift_card_id = ${cardId})
                      <> (SELECT r2.number_key FROM card_number_reads r2 WHERE r2.gift_card_id = b.card_id), false) AS numbers_differ

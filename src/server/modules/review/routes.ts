@@ -6,7 +6,7 @@ import type { ReviewService } from './service';
 export function reviewRoutes(app: FastifyInstance, review: ReviewService, history: HistoryService) {
   route(app, 'reviewCard', async ({ user, id, body }) => review.review(user, id, body));
   route(app, 'reviewCards', async ({ user, body }) => review.reviewMany(user, body));
-  route(app, 'cardDuplicates', async ({ id, query }) => review.duplicates(id, query.card_number));
+  route(app, 'cardDuplicates', async ({ user, id, query }) => review.duplicates(user, id, query.card_number));
   route(app, 'claimCard', async ({ user, id }) => review.claim(user, id));
   route(app, 'startReview', async ({ user, body }) => review.startReview(user, body.skip));
   route(app, 'releaseClaim', async ({ user, id }) => review.release(user, id));

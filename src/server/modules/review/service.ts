@@ -14,6 +14,7 @@ import * as repo from './repository';
 import { claimOut, duplicateOut, imageMatchOut } from './shape';
 import { findCardRead } from '../ocr/repository';
 import { readOut } from '../ocr/shape';
+import type { ImageSigner } from '../images/signing';
 
 export interface ReviewInput extends DuplicateOverride {
   action: 'approve' | 'reject';
@@ -30,7 +31,7 @@ const LEASE_ATTEMPTS = 8;
 /** How often a server looks for cards that became overdue (the desktop app's notification). */
 const OVERDUE_SWEEP_MS = 30_000;
 
-export function createReviewService(database: Database) {
+export function createReviewService(database: Database, signer: ImageSigner) {
   const { db } = database;
   const noticeOverdue = () => repo.noticeOverdue(db);
   const sweeper = setInterval(() => void noticeOverdue().catch(() => {}), OVERDUE_SWEEP_MS);
@@ -115,7 +116,7 @@ export function createReviewService(database: Database) {
     },
 
     /** Staff: other cards with this number (the one being typed, else the stored one) and photos seen on other cards. */
-    async duplicates(id: number, cardNumber: string | undefined): Promise<CardDuplicates> {
+    async duplicates(user: AuthUser, id: number, cardNumber: string | undefined): Promise<CardDuplicates> {
       const card = await cards.findCard(db, id);
       if (!card) throw notFound();
       const number = cardNumber ?? card.cardNumber;
@@ -126,11 +127,12 @@ export function createReviewService(database: Database) {
         findCardRead(db, id),
       ]);
       const { read_number, read_status } = readOut(read);
+      const photoUrl = (name: string) => signer.url(name, user.id);
       const differs = read_status === 'read' && key !== null && key !== read?.number_key;
       return {
         key,
-        numbers: numbers.map(duplicateOut),
-        images: images.map(imageMatchOut),
+        numbers: numbers.map((r) => duplicateOut(r, photoUrl)),
+        images: images.map((r) => imageMatchOut(r, photoUrl)),
         read_number,
         read_status,
         differs_from_photo: differs,

@@ -12,9 +12,14 @@ export interface DuplicateRow {
   created_at: string;
   /** number: its stored number matches; photo: only what its photos say does. */
   by: 'number' | 'photo';
+  /** Its photo to show beside this card's (file name; null: it has none). */
+  image: string | null;
 }
 
-export const duplicateOut = (r: DuplicateRow): DuplicateCard => ({
+/** Signs a photo's file name for the caller (images/signing.ts). */
+export type PhotoUrl = (name: string) => string;
+
+export const duplicateOut = (r: DuplicateRow, photoUrl: PhotoUrl): DuplicateCard => ({
   id: Number(r.id),
   card_number: r.card_number,
   card_status: Number(r.card_status) as CardStatus,
@@ -23,6 +28,7 @@ export const duplicateOut = (r: DuplicateRow): DuplicateCard => ({
   created_at: isoOrNull(r.created_at) ?? '',
   blocks: blocksApproval(r),
   by: r.by,
+  image_url: r.image ? photoUrl(r.image) : null,
 });
 
 /** A pending or approved card with the same number blocks approving another (unless overridden). */
@@ -40,9 +46,12 @@ export interface ImageMatchRow {
   edited: boolean;
   distance: number;
   numbers_differ: boolean;
+  /** File names of this card's photo and the other card's that match. */
+  image: string;
+  matched_image: string;
 }
 
-export const imageMatchOut = (r: ImageMatchRow): ImageMatch => ({
+export const imageMatchOut = (r: ImageMatchRow, photoUrl: PhotoUrl): ImageMatch => ({
   image_id: Number(r.image_id),
   card_id: Number(r.card_id),
   matched_image_id: Number(r.matched_image_id),
@@ -52,6 +61,8 @@ export const imageMatchOut = (r: ImageMatchRow): ImageMatch => ({
   kind: r.same ? 'same' : r.edited ? 'edited' : 'similar',
   distance: Number(r.distance),
   numbers_differ: r.numbers_differ === true,
+  image_url: photoUrl(r.image),
+  matched_image_url: photoUrl(r.matched_image),
 });
 
 export interface ClaimRow {

@@ -181,7 +181,14 @@ export default function CardEditForm({ detail, offers: allOffers, focusNumber = 
           helperText={isStaff ? readNote : 'Filled in by the staff on review'}
           slotProps={{ htmlInput: { readOnly: !isStaff } }}
         />
-        {isStaff && <DuplicatePanel cardId={card.id} cardNumber={typedNumber} cardStatus={card.card_status} />}
+        {isStaff && (
+          <DuplicatePanel
+            cardId={card.id}
+            cardNumber={typedNumber}
+            cardStatus={card.card_status}
+            photoUrl={(detail.images.find((i) => i.id === card.read_image_id) ?? detail.images[0])?.url}
+          />
+        )}
         {!readOnly && (
           <ImagePicker
             label="New Images"

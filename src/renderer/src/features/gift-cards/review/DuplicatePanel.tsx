@@ -8,6 +8,7 @@ import { useApiQuery } from '../../../api/query';
 import { formatDate } from '../../../components/format';
 import StatusBadge from '../../../components/StatusBadge';
 import { useDebounced } from './useDebounced';
+import ComparePhotos from './ComparePhotos';
 import { CARD_STATUS } from '../../../../../shared/constants';
 import type { ImageMatch } from '../../../../../shared/types';
 
@@ -17,6 +18,8 @@ interface Props {
   cardNumber: string;
   /** This card's status: the override note is for a card still to be approved. */
   cardStatus?: number;
+  /** This card's photo to show beside another card's with the same number (the one its number was read from, else its first). */
+  photoUrl?: string;
 }
 
 /** How close a matching photo is, in words: only an identical file or picture is called "the same". */
@@ -31,7 +34,7 @@ function photoMatchText(m: ImageMatch): string {
  * Staff only: other cards with this card's number (compared normalised: case, spaces and punctuation ignored) and
  * other cards with the same photos, each with its status, seller and a link. Shown at once on load and as staff type.
  */
-export default function DuplicatePanel({ cardId, cardNumber, cardStatus }: Props) {
+export default function DuplicatePanel({ cardId, cardNumber, cardStatus, photoUrl }: Props) {
   const typed = useDebounced(cardNumber.trim());
   const q = useApiQuery(
     'cardDuplicates',
@@ -65,6 +68,14 @@ export default function DuplicatePanel({ cardId, cardNumber, cardStatus }: Props
                 </Link>{' '}
                 <StatusBadge status={d.card_status} /> {d.name} · {d.by === 'photo' ? 'its photo shows this number' : d.card_number} · sent{' '}
                 {formatDate(d.created_at)}
+                {d.image_url && (
+                  <ComparePhotos
+                    photos={[
+                      ...(photoUrl ? [{ url: photoUrl, label: `Photo of this card (#${cardId})` }] : []),
+                      { url: d.image_url, label: `Photo of card #${d.id}` },
+                    ]}
+                  />
+                )}
               </li>
             ))}
           </Stack>
@@ -82,6 +93,14 @@ export default function DuplicatePanel({ cardId, cardNumber, cardStatus }: Props
                   card #{m.card_id}
                 </Link>{' '}
                 <StatusBadge status={m.card_status} /> {m.name} · sent {formatDate(m.created_at)}
+                {m.image_url && m.matched_image_url && (
+                  <ComparePhotos
+                    photos={[
+                      { url: m.image_url, label: `Photo of this card (#${cardId})` },
+                      { url: m.matched_image_url, label: `Photo of card #${m.card_id}` },
+                    ]}
+                  />
+                )}
               </li>
             ))}
           </Stack>
