@@ -1,11 +1,13 @@
 // npm run ocr:backfill [-- --queue-only]: queues a photo read for every card whose photos were never read (cards sent
-// before OCR existed), then reads them here, one card at a time, until none is left. With --queue-only the running
+// before OCR existed) and a shape hash for every photo stored without one (before migration 0024: a turned, mirrored or
+// framed copy of it would be missed), then runs them here, one at a time, until none is left. With --queue-only the running
 // servers' job runners read them instead (PostgreSQL; on the embedded database stop the server first, then run this).
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createServices } from './services';
 import { createImageSigner, loadImageUrlKey } from './modules/images/signing';
 import { queueUnreadCards } from './modules/ocr/repository';
+import { queueImagesWithoutShapes } from './modules/images/shape-repository';
 import { startBackgroundJobs } from './modules/jobs/start';
 import { backlog } from './modules/jobs/repository';
 
@@ -13,6 +15,7 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, reportTz: config.REPORT_TZ });
 const queued = await queueUnreadCards(database.db);
 console.log(`Cards queued for reading their photos: ${queued}`);
+console.log(`Photos queued for their shape hashes: ${await queueImagesWithoutShapes(database.db)}`);
 if (!process.argv.includes('--queue-only')) {
   const services = createServices(database, config, createImageSigner(await loadImageUrlKey(database)));
   const jobs = startBackgroundJobs(database, config, services.images, services.jobs);
@@ -23,11 +26,13 @@ if (!process.argv.includes('--queue-only')) {
     const ran = await jobs.runner.drain();
     read += ran;
     if (ran === 0) break;
-    process.stdout.write(`  ${read} cards read\r`);
+    process.stdout.write(`  ${read} jobs done\r`);
   }
   await jobs.engine.close();
   const minutes = (Date.now() - started) / 60_000;
-  console.log(`Cards read: ${read}${read ? ` (${(read / Math.max(minutes, 1 / 60)).toFixed(1)} per minute)` : ''}`);
+  console.log(
+    `Jobs done (cards read, photos hashed): ${read}${read ? ` (${(read / Math.max(minutes, 1 / 60)).toFixed(1)} per minute)` : ''}`,
+  );
 }
 console.log(`Jobs still waiting (retries, or taken by a server): ${await backlog(database.db)}`);
 await database.close();

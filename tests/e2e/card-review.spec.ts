@@ -114,7 +114,7 @@ test('two sellers send the same photo: staff see the flag, are refused approving
     for (const name of [`Photo of card #${first}`, `Photo of this card (#${second})`]) {
       const img = photos.getByRole('img', { name });
       await expect(img).toBeVisible();
-      await expect.poll(() => img.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth)).toBe(12);
+      await expect.poll(() => img.evaluate((e) => (e as unknown as { complete: boolean; naturalWidth: number }).naturalWidth)).toBe(12);
     }
     await expect(staff.getByTestId('duplicate-numbers')).toHaveCount(0);
     // The same number written differently: lower case, spaces instead of dashes.

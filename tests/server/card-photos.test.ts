@@ -7,6 +7,9 @@ import { checkLedgerInvariants } from '../helpers/invariants';
 import { dHash, hammingDistance } from '../../src/server/modules/images/hash';
 import { shapeHashes } from '../../src/server/modules/images/shape-hash';
 import { SIMILAR_IMAGE_BITS } from '../../src/server/modules/review/service';
+import { createJobRunner } from '../../src/server/modules/jobs/runner';
+import { imageShapesJob } from '../../src/server/modules/images/shape-job';
+import { IMAGE_SHAPES_JOB, queueImagesWithoutShapes } from '../../src/server/modules/images/shape-repository';
 
 /** A "photo": smooth shapes from a seed (a card's picture, not noise), as raw RGB. */
 function picture(seed: number, width = 480, height = 300): Promise<Buffer> {
@@ -201,5 +204,35 @@ describe('duplicate photos on cards', () => {
       body: form({ giftcard_offer_id: offer, price: 40 }, gallery(bomb)),
     });
     expect(r.status).toBe(422);
+  });
+});
+
+describe('photos stored before shape hashes (migration 0024)', () => {
+  it('the backfill hashes them, so a mirrored copy sent for another card is flagged', async () => {
+    const base = await picture(51);
+    const old = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 40 }, [base]);
+    // As the photo was before 0024: no shape hashes.
+    await s.database.query(sql`UPDATE gift_card_images SET shape_hashes = NULL WHERE gift_card_id = ${old}`);
+    const mirrored = () => sharp(base).flop().jpeg({ quality: 85 }).toBuffer();
+    const before = await submitCard(s, s.users.sellerB, { giftcard_offer_id: offer, price: 40 }, [await mirrored()]);
+    expect((await duplicates(before)).images).toEqual([]); // missed: the gap the backfill closes
+
+    expect(await queueImagesWithoutShapes(s.database.db)).toBe(1);
+    expect(await queueImagesWithoutShapes(s.database.db)).toBe(0); // already waiting
+    const runner = createJobRunner(
+      s.database,
+      { [IMAGE_SHAPES_JOB]: imageShapesJob(s.database, s.app.services.images) },
+      { leaseSeconds: 60, pollMs: 1000 },
+    );
+    expect(await runner.drain()).toBe(1);
+    const [row] = await s.database.query<{ n: number }>(
+      sql`SELECT cardinality(shape_hashes)::int AS n FROM gift_card_images WHERE gift_card_id = ${old}`,
+    );
+    expect(row.n).toBe(8);
+    expect(await queueImagesWithoutShapes(s.database.db)).toBe(0); // nothing left to hash
+
+    const after = await submitCard(s, s.users.sellerB, { giftcard_offer_id: offer, price: 40 }, [await mirrored()]);
+    for (const id of [after, before])
+      expect((await duplicates(id)).images).toContainEqual(expect.objectContaining({ card_id: old, kind: 'edited' }));
   });
 });

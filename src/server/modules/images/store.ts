@@ -6,6 +6,13 @@ import type { UploadedFile } from '../../http/body';
 import { inspectImage, type ImageKind } from './inspect';
 import type { ImageBackend } from './backends';
 
+/** A stored photo's bytes, whole (a job hashing or reading it; serving streams instead). */
+export async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
 /** The fs backend's folder. */
 export const imagesDirOf = (config: Pick<Config, 'DATA_DIR'>) => path.resolve(config.DATA_DIR, 'images');
 

@@ -6,6 +6,8 @@ import type { ImageStore } from '../images/store';
 import { createOcrEngine } from '../ocr/engine';
 import { cardReadJob } from '../ocr/job';
 import { CARD_READ_JOB } from '../ocr/repository';
+import { imageShapesJob } from '../images/shape-job';
+import { IMAGE_SHAPES_JOB } from '../images/shape-repository';
 import type { JobBell } from './bell';
 import { createJobRunner } from './runner';
 
@@ -18,7 +20,7 @@ export function startBackgroundJobs(database: Database, config: Config, images: 
   const engine = createOcrEngine({ cacheDir: ocrCacheDir(config) });
   const runner = createJobRunner(
     database,
-    { [CARD_READ_JOB]: cardReadJob(database, images, engine) },
+    { [CARD_READ_JOB]: cardReadJob(database, images, engine), [IMAGE_SHAPES_JOB]: imageShapesJob(database, images) },
     { leaseSeconds: config.JOB_LEASE_SECONDS, pollMs: config.JOB_POLL_MS },
   );
   bell.onRing(() => runner.wake());

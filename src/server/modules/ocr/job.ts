@@ -1,16 +1,10 @@
 import type { Database } from '../../db/client';
 import { listImages } from '../cards/repository';
-import type { ImageStore } from '../images/store';
+import { bytesOf, type ImageStore } from '../images/store';
 import type { JobHandler } from '../jobs/runner';
 import type { OcrEngine } from './engine';
 import { findCardNumber } from './extract';
 import { saveCardRead } from './repository';
-
-async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
 
 /** Reads every photo of the card (job key: its id) and keeps the most confident card-number-like run of digits. */
 export function cardReadJob(database: Database, images: ImageStore, engine: OcrEngine): JobHandler {

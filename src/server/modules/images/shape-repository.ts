@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { firstRow } from '../../db/rows';
+import type { ImageHashes } from './hash';
+
+/** Hashing a card photo stored before its shape hashes existed (migration 0024): one job per photo, keyed by its id. */
+export const IMAGE_SHAPES_JOB = 'image-shapes';
+
+/** Queues a job for every card photo without shape hashes (none already waiting); answers how many were queued. */
+export async function queueImagesWithoutShapes(tx: Tx): Promise<number> {
+  const row = await firstRow<{ n: number }>(
+    tx,
+    sql`WITH queued AS (
+          INSERT INTO jobs (kind, key)
+          SELECT ${IMAGE_SHAPES_JOB}, i.id::text FROM gift_card_images i
+           WHERE i.shape_hashes IS NULL
+             AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = ${IMAGE_SHAPES_JOB} AND j.key = i.id::text AND j.status = 'queued')
+           ORDER BY i.id
+          RETURNING 1)
+        SELECT count(*)::int AS n FROM queued`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** The photo's file name while it still lacks shape hashes (null: gone, or hashed meanwhile). */
+export async function imageWithoutShapes(tx: Tx, imageId: number): Promise<string | null> {
+  const row = await firstRow<{ image: string }>(tx, sql`SELECT image FROM gift_card_images WHERE id = ${imageId} AND shape_hashes IS NULL`);
+  return row?.image ?? null;
+}
+
+/**
+ * Stores the shape hashes (an empty list: the picture cannot be decoded, nothing to match) and fills a missing sha256
+ * or dHash; a photo hashed meanwhile (re-uploaded) keeps what it has.
+ */
+export async function setShapesOf(tx: Tx, imageId: number, h: ImageHashes | null): Promise<void> {
+  await tx.execute(
+    sql`UPDATE gift_card_images
+           SET shape_hashes = ${`{${(h?.shapes ?? []).join(',')}}`}::bigint[],
+               sha256 = coalesce(sha256, ${h?.sha256 ?? null}), dhash = coalesce(dhash, ${h?.dhash ?? null}::bigint)
+         WHERE id = ${imageId} AND shape_hashes IS NULL`,
+  );
+}
