@@ -148,3 +148,73 @@ test('a reviewer clears 10 cards by keyboard while a second works the same queue
     await expect(a.getByRole('heading', { level: 1 })).toContainText('Pending');
   });
 });
+
+test('after two decisions P and ← reopen the cards before, N and → take the next ones from the queue', async ({ browser }) => {
+  const seller = await createUser('seller');
+  const title = unique('Keys Offer');
+  const made = await apiCall('POST', 'gift-card-offer', {
+    as: 'admin',
+    body: { title, is_active: 1, price_type: 0, min_price: 10, max_price: 500, rate_type: 0, rate: 10, review_minutes: 1 },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  const offers = await apiCall('GET', 'all-gift-card-offer', { as: 'admin' });
+  const offerId = (offers.body as { id: number; title: string }[]).find((o) => o.title === title)!.id;
+  for (let i = 0; i < 4; i++) {
+    const form = new FormData();
+    form.append('giftcard_offer_id', String(offerId));
+    form.append('price', String(30 + i));
+    form.append('gallery[0]', new Blob([new Uint8Array(pngBytes(6 + i, 5, [40, i * 50, 120]))], { type: 'image/png' }), 'card.png');
+    const r = await apiCall('POST', 'gift-card', { as: seller.email, form });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  }
+  const page = await session(browser, 'admin');
+  const heading = page.getByRole('heading', { level: 1 });
+  /** Waits until the page shows the decided card `id` (its URL, then its heading: the number typed, Approved). */
+  const showsDecided = async (id: number) => {
+    await expect.poll(() => cardIdOf(page), { timeout: 15_000 }).toBe(id);
+    await expect(heading).toContainText(`PK-${id}`);
+    await expect(heading).toContainText('Approved');
+  };
+
+  await page.goto('/gift-cards');
+  await idle(page);
+  await page.getByRole('button', { name: 'Start reviewing' }).click();
+  const decided: number[] = [];
+  let current = 0;
+  for (let i = 0; i < 2; i++) {
+    current = await nextCard(page, current);
+    await expect(page.getByLabel('Card Number')).toBeFocused();
+    await page.keyboard.type(`PK-${current}`);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('a');
+    decided.push(current);
+  }
+  const third = await nextCard(page, current);
+  const [first, second] = decided as [number, number];
+
+  await test.step('P reopens the card decided last', async () => {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('p');
+    await showsDecided(second);
+  });
+
+  await test.step('← reopens the one before it', async () => {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowLeft');
+    await showsDecided(first);
+    await shot(page, 'review-queue-previous');
+  });
+
+  await test.step('N takes the next pending card from the queue, → the one after', async () => {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('n');
+    const fromN = await nextCard(page, first);
+    expect([first, second]).not.toContain(fromN);
+    // The card handed out before going back is released when left: the queue hands it out again (due first).
+    expect(fromN).toBe(third);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowRight');
+    const fromArrow = await nextCard(page, fromN);
+    expect([first, second, fromN]).not.toContain(fromArrow);
+  });
+});

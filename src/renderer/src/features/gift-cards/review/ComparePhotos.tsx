@@ -40,7 +40,7 @@ export default function ComparePhotos({ photos }: { photos: Photo[] }) {
               size="small"
               aria-label={`View ${p.label}`}
               onClick={() => setViewing(p)}
-              sx={{ justifyContent: 'flex-start', px: 0.5 }}
+              sx={{ justifyContent: 'flex-start', px: 0.5, textTransform: 'none', lineHeight: 1.3 }}
             >
               {p.label}
             </Button>
