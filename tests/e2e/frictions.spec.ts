@@ -65,6 +65,7 @@ test.describe('frictions', () => {
       if (/\/api\/gift-card\?/.test(r.url())) listCalls.push(r.url());
     });
     const bar = page.getByRole('search', { name: 'Filter gift cards' });
+    await bar.getByRole('button', { name: 'Filters', exact: true }).click();
     await bar.getByLabel('From').fill('2026-05-02');
     await expect.poll(() => listCalls.length).toBeGreaterThan(0);
     const before = listCalls.length;

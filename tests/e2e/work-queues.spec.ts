@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
+import type { Page } from '@playwright/test';
 import {
   test,
   expect,
@@ -17,6 +18,19 @@ import {
   apiCall,
   unique,
 } from './fixtures';
+
+/** Screenshots in both colour schemes at 1440 and 900 px wide. */
+async function shotsBoth(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1440, 900]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shot(page, `${name}-${scheme}-${width}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 /** Work queues (issue 13): filters, search, sort and size in the URL; the pending badge and the next pending card. */
 test('staff filter the cards to one seller’s pending cards of today, sort by price, open one, go Back and find the same list; the URL reproduces it', async ({
@@ -43,6 +57,13 @@ test('staff filter the cards to one seller’s pending cards of today, sort by p
   const bar = page.getByRole('search', { name: 'Filter gift cards' });
   // Staff pick the status by its tab (with its count); the URL's status param is the same as the spec's select set.
   await page.getByRole('tab', { name: /^Pending \(\d+\)$/ }).click();
+  // The other filters are behind one compact row (issue 32): the search box, then Filters opens them.
+  await expect(bar.getByRole('status')).toHaveText(/^[\d,]+ cards?$/);
+  await expect(bar.getByLabel('Seller', { exact: true })).toBeHidden();
+  const filtersButton = bar.getByRole('button', { name: 'Filters', exact: true });
+  await expect(filtersButton).toHaveAttribute('aria-expanded', 'false');
+  await filtersButton.click();
+  await expect(filtersButton).toHaveAttribute('aria-expanded', 'true');
   await bar.getByLabel('Seller', { exact: true }).selectOption({ label: seller.name });
   await bar.getByLabel('From', { exact: true }).fill(today);
   await bar.getByLabel('To', { exact: true }).fill(today);
@@ -55,6 +76,22 @@ test('staff filter the cards to one seller’s pending cards of today, sort by p
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toHaveAttribute('data-testid', `card-row-${cheap}`);
   await expect(rows.nth(1)).toHaveAttribute('data-testid', `card-row-${dear}`);
+  // A chip for each active filter (the status is its tab), and the count.
+  const chips = bar.getByRole('list', { name: 'Active filters' });
+  await expect(chips.getByRole('button')).toHaveText([
+    `Seller: ${seller.name}`,
+    `From: ${today}`,
+    `To: ${today}`,
+    'Sort: Price, lowest first',
+  ]);
+  await expect(chips.getByRole('button', { name: `Remove filter Seller: ${seller.name}` })).toBeVisible();
+  await expect(bar.getByRole('status')).toHaveText('2 cards');
+  await shotsBoth(page, 'work-queue-filters-open');
+  // Folded away, the chips still say what filters the list.
+  await filtersButton.click();
+  await expect(bar.getByLabel('Seller', { exact: true })).toBeHidden();
+  await expect(chips.getByRole('button')).toHaveCount(4);
+  await shotsBoth(page, 'work-queue-filter-chips');
   const filtered = page.url();
 
   // Export CSV of the filtered list: the file holds the same cards (newest first), with plain amounts.
@@ -87,11 +124,26 @@ test('staff filter the cards to one seller’s pending cards of today, sort by p
   await expect(theirRows.nth(1)).toHaveAttribute('data-testid', `card-row-${dear}`);
   await colleague.close();
 
+  // A chip's delete removes its filter from the URL: without the sort, the newest card comes first.
+  await chips.getByRole('button', { name: 'Remove filter Sort: Price, lowest first' }).locator('.MuiChip-deleteIcon').click();
+  await expect(page).not.toHaveURL(/sort=/);
+  await expect(page).toHaveURL(new RegExp(`seller_id=${seller.id}`));
+  await expect(rows.nth(0)).toHaveAttribute('data-testid', `card-row-${dear}`);
+  await expect(chips.getByRole('button')).toHaveCount(3);
+  // By keyboard: Backspace on a focused chip removes it too.
+  await chips.getByRole('button', { name: `Remove filter To: ${today}` }).focus();
+  await page.keyboard.press('Backspace');
+  await expect(page).not.toHaveURL(/to=/);
+  await expect(chips.getByRole('button')).toHaveCount(2);
+
   await bar.getByLabel(/^Search/).fill('no-such-card-zz');
   await expect(page.getByText(/^No cards match: search "no-such-card-zz", Status Pending/)).toBeVisible();
   await bar.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/gift-cards$/);
   await expect(page.getByRole('row').filter({ hasText: offer.title }).first()).toBeVisible();
+  // No filter at all: the count still shows, and there are no chips.
+  await expect(bar.getByRole('status')).toHaveText(/^[\d,]+ cards$/);
+  await expect(chips).toHaveCount(0);
 });
 
 test('every list has its filter bar: transactions by seller and redeemed, sorted by a column header; sellers, users and offers searched', async ({

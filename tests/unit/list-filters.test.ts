@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeFilters,
+  filterChips,
   filterErrors,
   filtersFromParams,
   issueUrl,
@@ -33,6 +34,22 @@ describe('list filters in the URL', () => {
   it('names what hides the rows, with option labels, leaving out sort', () => {
     expect(describeFilters({ status: '0', q: 'amz', sort: 'price' }, fields)).toBe('search "amz", Status Pending');
     expect(describeFilters({ sort: 'price' }, fields)).toBe('');
+  });
+
+  it('a chip for each active filter of the panel, labelled with its value; none for the search or a field set elsewhere', () => {
+    const more: FilterField[] = [
+      ...fields.map((f) => (f.key === 'status' ? { ...f, hidden: true } : f)),
+      { key: 'seller_id', label: 'Seller', kind: 'select', options: [{ value: '7', label: 'Ann' }] },
+      { key: 'from', label: 'From', kind: 'date' },
+    ];
+    expect(filterChips({ q: 'amz', status: '0', seller_id: '7', from: '2026-05-01', sort: 'price' }, more)).toEqual([
+      { key: 'sort', label: 'Sort: price' },
+      { key: 'seller_id', label: 'Seller: Ann' },
+      { key: 'from', label: 'From: 2026-05-01' },
+    ]);
+    // A seller no longer in the list still shows, by its id.
+    expect(filterChips({ seller_id: '9' }, more)).toEqual([{ key: 'seller_id', label: 'Seller: 9' }]);
+    expect(filterChips({ status: '0' }, fields)).toEqual([{ key: 'status', label: 'Status: Pending' }]);
   });
 
   it('two changes before a navigation lands both survive; a render that still shows the old URL is ignored', () => {

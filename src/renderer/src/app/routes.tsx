@@ -25,9 +25,10 @@ const MyTransactionPage = lazy(() => import('../features/transactions/MyTransact
 const StatementPage = lazy(() => import('../features/statement/StatementPage'));
 const PendingApprovalsPage = lazy(() => import('../features/approvals/PendingApprovalsPage'));
 
+/** While a screen's code loads: a named region (axe "region": it shows before the page's landmarks). */
 function Fallback() {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
+    <Box role="region" aria-label="Screen loading" data-testid="route-loader" sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
       <CircularProgress aria-label="Loading page" />
     </Box>
   );

@@ -17,6 +17,7 @@ import { Pagination } from './Pagination';
 import { ListExportButton, type ListExportOp } from './ListExportButton';
 import type { PagedList } from './useListQuery';
 import { FilterBar } from './filters/FilterBar';
+import { CompactFilterBar } from './filters/CompactFilterBar';
 import { describeFilters, nextSort } from './filters/listFilters';
 import { countOf } from './format';
 import { useSidewaysScroll } from './useSidewaysScroll';
@@ -33,7 +34,8 @@ export interface Column {
 
 /** The list's filter bar and what the rows are called ("cards"), for the count and the empty state. */
 /** `noun` is the plural ("cards"); `one` the singular when it is not the plural without its final s. */
-export type ListFilterProps = FilteredListState & { label: string; noun: string; one?: string; defaultSort?: string };
+/** `compact`: the search and a Filters button in one row, a chip per active filter, the count always shown (CompactFilterBar). */
+export type ListFilterProps = FilteredListState & { label: string; noun: string; one?: string; defaultSort?: string; compact?: boolean };
 
 export interface ListTableProps<T extends { id: number }> {
   /** The table's accessible name. */
@@ -100,11 +102,29 @@ export function ListTable<T extends { id: number }>({
     ) : (
       c.label
     );
+  // "12 cards" (nothing while the first page loads).
+  const count =
+    !filters || (list.loading && list.rows.length === 0)
+      ? ''
+      : list.capped
+        ? `${list.total.toLocaleString()}+ ${filters.noun}`
+        : countOf(list.total, filters.one ?? filters.noun.replace(/s$/, ''), filters.noun);
   const ariaSort = (c: Column) =>
     filters && c.sortKey ? (sort === c.sortKey ? 'ascending' : sort === `-${c.sortKey}` ? 'descending' : undefined) : undefined;
   return (
     <>
-      {filters && (
+      {filters?.compact && (
+        <CompactFilterBar
+          label={filters.label}
+          fields={filters.fields}
+          active={filters.active}
+          errors={filters.errors}
+          onChange={filters.set}
+          onClear={filters.clear}
+          count={list.error ? '' : count}
+        />
+      )}
+      {filters && !filters.compact && (
         <FilterBar
           label={filters.label}
           fields={filters.fields}
@@ -114,13 +134,9 @@ export function ListTable<T extends { id: number }>({
           onClear={filters.clear}
         />
       )}
-      {filters && hiding && !list.error && (
+      {filters && !filters.compact && hiding && !list.error && (
         <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1, minHeight: 20 }}>
-          {list.loading && list.rows.length === 0
-            ? ''
-            : list.capped
-              ? `${list.total.toLocaleString()}+ ${filters.noun}`
-              : countOf(list.total, filters.one ?? filters.noun.replace(/s$/, ''), filters.noun)}
+          {count}
         </Typography>
       )}
       {toolbar}

@@ -56,8 +56,50 @@ function TypedField({
   );
 }
 
-/** Filters, search, sort and rows per page of a list; every value lives in the URL (useListFilters). */
-export function FilterBar(props: {
+/** One filter of a bar, by its kind: a typed field (search, amount), a date, or a select. */
+export function FilterControl({
+  field: f,
+  value,
+  error,
+  onChange,
+}: {
+  field: FilterField;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  if (f.kind === 'search' || f.kind === 'amount') return <TypedField field={f} value={value} error={error} onChange={onChange} />;
+  if (f.kind === 'date')
+    return (
+      <TextField
+        size="small"
+        margin="none"
+        fullWidth={false}
+        type="date"
+        label={f.label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        error={!!error}
+        helperText={error}
+        slotProps={{ inputLabel: { shrink: true }, formHelperText: { role: error ? 'alert' : undefined } }}
+      />
+    );
+  return (
+    <SelectField
+      size="small"
+      margin="none"
+      fullWidth={false}
+      label={f.label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      options={f.options ?? []}
+      placeholder={f.placeholder ?? (f.key === 'sort' ? 'Newest first' : f.key === 'per_page' ? 'Default' : 'Any')}
+      sx={selectWidth(f.key)}
+    />
+  );
+}
+
+export interface FilterBarProps {
   label: string;
   fields: readonly FilterField[];
   active: Record<string, string>;
@@ -65,7 +107,10 @@ export function FilterBar(props: {
   errors?: Record<string, string>;
   onChange: (key: string, value: string) => void;
   onClear: () => void;
-}) {
+}
+
+/** Filters, search, sort and rows per page of a list; every value lives in the URL (useListFilters). */
+export function FilterBar(props: FilterBarProps) {
   const { fields, active, onChange, errors = {} } = props;
   return (
     <Box
@@ -76,38 +121,9 @@ export function FilterBar(props: {
     >
       {fields
         .filter((f) => !f.hidden)
-        .map((f) =>
-          f.kind === 'search' || f.kind === 'amount' ? (
-            <TypedField key={f.key} field={f} value={active[f.key] ?? ''} error={errors[f.key]} onChange={(v) => onChange(f.key, v)} />
-          ) : f.kind === 'date' ? (
-            <TextField
-              key={f.key}
-              size="small"
-              margin="none"
-              fullWidth={false}
-              type="date"
-              label={f.label}
-              value={active[f.key] ?? ''}
-              onChange={(e) => onChange(f.key, e.target.value)}
-              error={!!errors[f.key]}
-              helperText={errors[f.key]}
-              slotProps={{ inputLabel: { shrink: true }, formHelperText: { role: errors[f.key] ? 'alert' : undefined } }}
-            />
-          ) : (
-            <SelectField
-              key={f.key}
-              size="small"
-              margin="none"
-              fullWidth={false}
-              label={f.label}
-              value={active[f.key] ?? ''}
-              onChange={(e) => onChange(f.key, e.target.value)}
-              options={f.options ?? []}
-              placeholder={f.placeholder ?? (f.key === 'sort' ? 'Newest first' : f.key === 'per_page' ? 'Default' : 'Any')}
-              sx={selectWidth(f.key)}
-            />
-          ),
-        )}
+        .map((f) => (
+          <FilterControl key={f.key} field={f} value={active[f.key] ?? ''} error={errors[f.key]} onChange={(v) => onChange(f.key, v)} />
+        ))}
       {Object.keys(active).length > 0 && (
         <Button size="small" onClick={props.onClear} sx={{ mt: 0.5 }}>
           Clear filters

@@ -70,6 +70,22 @@ export function describeFilters(active: Record<string, string>, fields: readonly
     .join(', ');
 }
 
+/** One active filter as a chip: "Seller: Ann", "From: 2026-05-01", "Sort: Price, highest first". */
+export interface FilterChip {
+  key: string;
+  label: string;
+}
+
+/**
+ * The chips of a compact filter bar: every active filter set in its panel, in the bar's order. The search (its box is
+ * always shown) and the fields set elsewhere on the screen (staff's status tabs) have none.
+ */
+export function filterChips(active: Record<string, string>, fields: readonly FilterField[]): FilterChip[] {
+  return fields
+    .filter((f) => active[f.key] !== undefined && f.kind !== 'search' && !f.hidden)
+    .map((f) => ({ key: f.key, label: `${f.label}: ${f.options?.find((o) => o.value === active[f.key])?.label ?? active[f.key]}` }));
+}
+
 /**
  * Which search params the next filter change starts from. Navigations land late (React Router runs them in a
  * transition), so a render can still show the URL from before our last change; starting from it would drop that

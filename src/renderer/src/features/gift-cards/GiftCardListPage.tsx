@@ -130,7 +130,7 @@ export default function GiftCardListPage() {
         columns={columns}
         list={list}
         emptyText="No gift cards yet"
-        filters={{ ...filters, label: 'Filter gift cards', noun: 'cards' }}
+        filters={{ ...filters, label: 'Filter gift cards', noun: 'cards', compact: true }}
         toolbar={isStaff && <BulkReviewBar ids={selected} onDone={() => setSelected([])} />}
         threshold={PAGINATION_THRESHOLD.cards}
         rowTestId={(c) => `card-row-${c.id}`}
