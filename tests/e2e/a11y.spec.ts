@@ -35,6 +35,12 @@ async function run(page: Page, steps: Step[], scheme: 'light' | 'dark') {
 const submitEmpty = (label: string) => async (page: Page) => {
   await page.getByRole('button', { name: label, exact: true }).click();
 };
+const openFilters = async (page: Page) => {
+  const button = page.getByRole('search', { name: 'Filter gift cards' }).getByRole('button', { name: 'Filters', exact: true });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('list', { name: 'Active filters' }).getByRole('button')).not.toHaveCount(0);
+};
 const escape = async (page: Page) => {
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -97,6 +103,11 @@ for (const scheme of ['light', 'dark'] as const) {
                   .click();
               },
             },
+            {
+              name: 'gift cards, filters open, a chip per filter',
+              path: `/gift-cards?status=0&seller_id=${seller.id}&from=2020-01-01&sort=price`,
+              act: openFilters,
+            },
             { name: 'card detail', path: `/gift-card/${cardId}` },
             { name: 'users', path: '/users' },
             { name: 'add user errors', path: '/create/user', act: submitEmpty('Save') },
@@ -158,6 +169,11 @@ for (const scheme of ['light', 'dark'] as const) {
                 .first()
                 .click();
             },
+          },
+          {
+            name: 'gift cards, filters open, a chip per filter',
+            path: '/gift-cards?status=0&from=2020-01-01&sort=price',
+            act: openFilters,
           },
           { name: 'add gift card errors', path: '/add-gift-cards', act: submitEmpty('Save') },
           { name: 'pending card', path: `/gift-card/${pending}` },

@@ -17,7 +17,7 @@ export interface DuplicateRow {
 }
 
 /** Signs a photo's file name for the caller (images/signing.ts). */
-export type PhotoUrl = (name: string) => string;
+type PhotoUrl = (name: string) => string;
 
 export const duplicateOut = (r: DuplicateRow, photoUrl: PhotoUrl): DuplicateCard => ({
   id: Number(r.id),

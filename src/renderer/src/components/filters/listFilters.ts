@@ -71,7 +71,7 @@ export function describeFilters(active: Record<string, string>, fields: readonly
 }
 
 /** One active filter as a chip: "Seller: Ann", "From: 2026-05-01", "Sort: Price, highest first". */
-export interface FilterChip {
+interface FilterChip {
   key: string;
   label: string;
 }
