@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import react from '@vitejs/plugin-react';
-import { absoluteAssetUrls, precompress } from './vite.plugins';
+import { absoluteAssetUrls, precompress, preloadStartup } from './vite.plugins';
 
 export default defineConfig({
   main: {
@@ -20,7 +20,7 @@ export default defineConfig({
     root: resolve('src/renderer'),
     // electron-vite forces base './' here; absoluteAssetUrls makes index.html load /assets/ so that a
     // reload on a deep route (path routes fall back to index.html) still finds the entry.
-    plugins: [react(), absoluteAssetUrls(), precompress()],
+    plugins: [react(), absoluteAssetUrls(), preloadStartup(), precompress()],
     build: {
       minify: true,
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },

@@ -19,6 +19,42 @@ export function absoluteAssetUrls(): Plugin {
   };
 }
 
+/**
+ * The renderer starts in steps (src/renderer/src/main.tsx imports each part in turn, so that each is evaluated in a
+ * main-thread task of its own); index.html preloads every part and what it imports at once, so that no step waits for
+ * its download.
+ */
+export function preloadStartup(): Plugin {
+  return {
+    name: 'preload-startup',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => {
+        const { bundle, chunk: entry } = ctx;
+        if (!bundle || !entry) return html;
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          const c = bundle[file];
+          if (seen.has(file) || c?.type !== 'chunk') return;
+          seen.add(file);
+          c.imports.forEach(visit);
+        };
+        entry.dynamicImports.forEach(visit);
+        const files = [...seen].filter((f) => f !== entry.fileName && !entry.imports.includes(f));
+        return {
+          html,
+          tags: files.map((f) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` },
+            injectTo: 'head' as const,
+          })),
+        };
+      },
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
 /** Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip -9) next to every text asset of 1 KiB or more in the build output. */

@@ -1,5 +1,6 @@
 import { serverErrors } from './load-spec';
 import type { Results, SizeRun } from './results';
+import { screenGoals } from './renderer-screens';
 
 export interface Goal {
   goal: string;
@@ -126,5 +127,6 @@ export function evaluateGoals(res: Results): Goal[] {
       ok: res.renderer.login <= 250_000,
     });
   }
+  if (res.screens) goals.push(...screenGoals(res.screens));
   return goals;
 }

@@ -1,3 +1,4 @@
+import { screensMarkdown } from './renderer-screens';
 import { evaluateGoals, growth } from './goals';
 import { PAYMENT_AMOUNT } from './payments';
 import type { LoadResult } from './load-spec';
@@ -275,5 +276,6 @@ export function toMarkdown(res: Results): string {
       '',
     );
   }
+  if (res.screens) out.push(screensMarkdown(res.screens));
   return `${out.join('\n')}\n`;
 }

@@ -16,7 +16,10 @@ export interface BenchOptions {
   /** Photo serving from each image store (files and database) side by side. */
   photos: boolean;
   payments: boolean;
-  renderer: boolean;
+  /** The renderer's sizes and its screens in Chromium (issue 33): on, off, or only them (no database needed). */
+  renderer: 'off' | 'on' | 'only';
+  /** Loads of each screen in the renderer's screen figures (the median is kept); 0 skips the screens. */
+  screenRounds: number;
   /** OCR throughput and list latency while OCR runs (issue 32): off, on (after the rest), or only it. */
   ocr: 'off' | 'on' | 'only';
   /** Cards per OCR batch. */
@@ -43,10 +46,10 @@ export function parseSize(text: string): { label: string; cards: number } {
   return { label: text.trim().toLowerCase(), cards };
 }
 
-function ocrMode(v: string): BenchOptions['ocr'] {
-  const mode = v === 'true' || v === '1' ? 'on' : v === 'false' || v === '0' ? 'off' : v;
-  if (mode !== 'off' && mode !== 'on' && mode !== 'only') throw new Error('--ocr must be on, off or only');
-  return mode;
+function mode(name: string, v: string): 'off' | 'on' | 'only' {
+  const m = v === 'true' || v === '1' ? 'on' : v === 'false' || v === '0' || v === 'no' ? 'off' : v;
+  if (m !== 'off' && m !== 'on' && m !== 'only') throw new Error(`--${name} must be on, off or only`);
+  return m;
 }
 
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
@@ -74,6 +77,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'pglite',
     'payments',
     'renderer',
+    'screen-rounds',
     'review',
     'photos',
     'ocr',
@@ -94,11 +98,12 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     pglite: flag('pglite', true),
     photos: flag('photos', true),
     payments: flag('payments', true),
-    renderer: flag('renderer', true),
-    ocr: ocrMode(get('ocr', 'off')),
+    renderer: mode('renderer', get('renderer', 'on')),
+    screenRounds: num('screen-rounds', 3),
+    ocr: mode('ocr', get('ocr', 'off')),
     ocrCards: num('ocr-cards', 20),
     review: flag('review', true),
-    out: get('out', 'bench/results.md'),
+    out: get('out', get('renderer', 'on') === 'only' ? 'bench/results-renderer.md' : 'bench/results.md'),
     before: get('before', '') || null,
   };
 }

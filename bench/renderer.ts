@@ -12,7 +12,7 @@ export interface RendererSizes {
   built: boolean;
 }
 
-const OUT = path.resolve('out/renderer');
+export const OUT = path.resolve('out/renderer');
 const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 
 function newestMtime(dir: string): number {
@@ -25,7 +25,7 @@ function newestMtime(dir: string): number {
 }
 
 /** Builds the renderer when out/renderer is missing or older than its sources. */
-function ensureBuilt(): boolean {
+export function ensureBuilt(): boolean {
   const index = path.join(OUT, 'index.html');
   const sources = Math.max(newestMtime(path.resolve('src/renderer')), newestMtime(path.resolve('src/shared')));
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return false;

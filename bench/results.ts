@@ -6,6 +6,7 @@ import type { LoadResult } from './load-spec';
 import type { PaymentRun } from './payments';
 import type { PgbenchRun } from './pgbench';
 import type { RendererSizes } from './renderer';
+import type { ScreensRun } from './renderer-screens';
 import type { ReviewSpeed } from './review-speed';
 import type { StatementCost } from './statements';
 
@@ -52,6 +53,8 @@ export interface Results {
   pgliteEmptyStartMs: number | null;
   renderer: RendererSizes | null;
   reviewSpeed?: ReviewSpeed | null;
+  /** Each screen loaded in Chromium (issue 33). */
+  screens?: ScreensRun | null;
   /** Parts of the run that failed (their figures are missing). */
   failures: string[];
 }

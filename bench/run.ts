@@ -1,6 +1,8 @@
 /**
  * `npm run bench [-- --sizes=10k,1m --duration=5 --warmup=2 --connections=10 --pay-connections=50 --reuse]`
  * OCR (issue 32): `--ocr=on` adds it after the rest, `--ocr=only --sizes=10k` runs only it (`--ocr-cards=20` per batch).
+ * Renderer (issue 33): its sizes and every screen loaded in Chromium; `--renderer=only` runs only them (no database),
+ * `--screen-rounds=3` loads per screen (0 skips the screens).
  * Generates marketplace data at each size on PostgreSQL (DATABASE_URL's server, in its own gcbo_bench_<size> database)
  * and, at the smallest size, on PGlite; runs the real server and measures it from a separate load process;
  * prints one line per figure and writes bench/results.md. Not part of `npm test`.
@@ -11,6 +13,7 @@ import { evaluateGoals, growth } from './goals';
 import { toMarkdown } from './markdown';
 import { parseOptions } from './options';
 import { rendererSizes } from './renderer';
+import { rendererScreens, screensMarkdown } from './renderer-screens';
 import { reviewSpeed } from './review-speed';
 import type { Results } from './results';
 import { pgliteEmptyStart, runSizes } from './suite';
@@ -42,7 +45,8 @@ async function main() {
       loadBefore: os.loadavg(),
       loadAfter: [],
       node: process.version,
-      postgres: await postgresVersion(opts.databaseUrl),
+      // Renderer only: no database is used.
+      postgres: opts.renderer === 'only' ? '-' : await postgresVersion(opts.databaseUrl),
     },
     settings: {
       duration: opts.duration,
@@ -63,8 +67,9 @@ async function main() {
       .join(' ')}`,
   );
   const only = opts.ocr === 'only';
+  const rendererOnly = opts.renderer === 'only';
   // The renderer first: cheap, and a build problem shows before the long part.
-  if (opts.renderer && !only) {
+  if (opts.renderer !== 'off' && !only) {
     try {
       const r = (res.renderer = rendererSizes());
       log(
@@ -73,8 +78,15 @@ async function main() {
     } catch (err) {
       log(`[renderer] not measured: ${err instanceof Error ? err.message : String(err)}`);
     }
+    if (opts.screenRounds > 0) {
+      try {
+        res.screens = await rendererScreens(log, { rounds: opts.screenRounds });
+      } catch (err) {
+        log(`[screens] not measured: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
   }
-  if (opts.review) {
+  if (opts.review && !rendererOnly) {
     try {
       res.reviewSpeed = await reviewSpeed(log);
     } catch (err) {
@@ -92,21 +104,22 @@ async function main() {
     }
   };
   // Cheap, and in one process: reading a request before and after issue 30's JSON limits.
-  if (!only) await part('json limits', async () => jsonLimitsBench(log));
-  if (!only) await part('postgres', async () => void res.runs.push(...(await runSizes('PostgreSQL', opts.sizes, opts, log))));
-  if (opts.pglite && !only) {
+  if (!only && !rendererOnly) await part('json limits', async () => jsonLimitsBench(log));
+  if (!only && !rendererOnly)
+    await part('postgres', async () => void res.runs.push(...(await runSizes('PostgreSQL', opts.sizes, opts, log))));
+  if (opts.pglite && !only && !rendererOnly) {
     await part('pglite start-up', async () => void (res.pgliteEmptyStartMs = await pgliteEmptyStart(log)));
     const smallest = [...opts.sizes].sort((a, b) => a.cards - b.cards)[0];
     await part('pglite', async () => void res.runs.push(...(await runSizes('PGlite', [smallest], opts, log))));
   }
   let photos: PhotoFigure[] = [];
-  if (opts.photos && !only)
+  if (opts.photos && !only && !rendererOnly)
     await part(
       'photos',
       async () => void (photos = await photoServing(opts.databaseUrl, { ...opts }, Math.max(1, Math.round(opts.rounds)), log)),
     );
   let ocr: OcrFigure | null = null;
-  if (opts.ocr !== 'off') {
+  if (opts.ocr !== 'off' && !rendererOnly) {
     const smallest = [...opts.sizes].sort((a, b) => a.cards - b.cards)[0];
     await part('ocr', async () => void (ocr = await ocrBench(opts.databaseUrl, smallest, opts, opts.ocrCards, log)));
   }
@@ -127,7 +140,11 @@ async function main() {
     log(`  ${ocrFigure.ratio <= 1.5 ? 'met   ' : 'MISSED'} list p50 while OCR runs within 1.5x of idle: ${ocrFigure.ratio.toFixed(2)}x`);
   fs.writeFileSync(
     opts.out,
-    (only ? `# Bench: OCR only (${res.started})\n` : toMarkdown(res)) +
+    (only
+      ? `# Bench: OCR only (${res.started})\n`
+      : rendererOnly
+        ? `# Bench: renderer only (${res.started})\n\n${res.renderer ? `Login screen JavaScript ${(res.renderer.login / 1000).toFixed(1)} kB gzip (entry graph ${(res.renderer.entry / 1000).toFixed(1)} kB); whole app ${(res.renderer.all / 1000).toFixed(1)} kB.\n\n` : ''}${res.screens ? screensMarkdown(res.screens) : ''}`
+        : toMarkdown(res)) +
       (photos.length ? photosMarkdown(photos) : '') +
       (ocrFigure ? ocrMarkdown(ocrFigure) : ''),
   );

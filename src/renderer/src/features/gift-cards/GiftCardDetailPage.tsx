@@ -178,7 +178,7 @@ export default function GiftCardDetailPage() {
                 focusNumber={inQueue && isStaff && detail.data.card_status === CARD_STATUS.pending}
               />
             ) : (
-              <Stack spacing={2} aria-busy={loading} aria-label="Loading the gift card">
+              <Stack spacing={2} role="status" aria-busy={loading} aria-label="Loading the gift card">
                 {[56, 56, 36, 56, 90, 90].map((h, i) => (
                   <Skeleton key={i} variant="rounded" height={h} />
                 ))}

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useEffect, useId, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -11,23 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Bar, Line } from 'react-chartjs-2';
-import {
-  BarElement,
-  CategoryScale,
-  Chart as ChartJS,
-  Filler,
-  Legend,
-  LinearScale,
-  LineElement,
-  PointElement,
-  Tooltip,
-  type ChartOptions,
-} from 'chart.js';
-
-import { xTicks } from './chartTicks';
-
-ChartJS.register(CategoryScale, LinearScale, BarElement, PointElement, LineElement, Filler, Legend, Tooltip);
+import type { ChartCanvasProps } from './ChartCanvas';
 
 /** Approved blue and rejected red (spec), lighter on the dark theme; axis text and grid follow the theme. */
 const SERIES_COLORS = {
@@ -54,18 +39,29 @@ interface Props {
   height?: number;
 }
 
-const options = (kind: 'line' | 'bar', text: string, grid: string, count: number): ChartOptions<'line'> & ChartOptions<'bar'> => ({
-  responsive: true,
-  maintainAspectRatio: false,
-  animation: false,
-  color: text,
-  plugins: { legend: { position: 'bottom', labels: { color: text } } },
-  scales: {
-    x: { grid: { display: false }, ticks: { color: text, ...xTicks(count) } },
-    y: { beginAtZero: true, ticks: { precision: 0, color: text }, grid: { color: grid } },
-  },
-  ...(kind === 'line' ? { elements: { line: { tension: 0.5 } } } : {}),
-});
+/**
+ * The chart a task after its block: Chart.js (about 190 kB) loads with the first chart and is evaluated in a task of its
+ * own, and each chart's first drawing is a task of its own too, not part of the screen's commit (two charts and the
+ * screen together were one main-thread task of 300+ ms, issue 33). Until then the frame keeps the chart's height.
+ */
+function DeferredChart(props: ChartCanvasProps) {
+  const [Canvas, setCanvas] = useState<ComponentType<ChartCanvasProps> | null>(null);
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    import('./ChartCanvas')
+      .then((m) => {
+        // flushSync: this chart alone is rendered, drawn and committed in this timer's task.
+        timer = setTimeout(() => live && flushSync(() => setCanvas(() => m.default)));
+      })
+      .catch(() => undefined); // a stale chunk reloads the page (chunkReload); the numbers stay readable meanwhile
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, []);
+  return Canvas ? <Canvas {...props} /> : null;
+}
 
 /** A chart of approved (blue) and rejected (red) counts, with the same numbers as a table. */
 export default function ChartBlock({ kind, series, title, labelHeading = 'Day', tableOpen = false, height = 320 }: Props) {
@@ -115,23 +111,14 @@ export default function ChartBlock({ kind, series, title, labelHeading = 'Day', 
   return (
     <Box>
       <Box sx={{ position: 'relative', height }}>
-        {kind === 'line' ? (
-          <Line
-            data={data}
-            options={options('line', theme.palette.text.secondary, theme.palette.divider, series.labels.length)}
-            role="img"
-            aria-label={summary}
-            fallbackContent={<p>{summary}</p>}
-          />
-        ) : (
-          <Bar
-            data={data}
-            options={options('bar', theme.palette.text.secondary, theme.palette.divider, series.labels.length)}
-            role="img"
-            aria-label={summary}
-            fallbackContent={<p>{summary}</p>}
-          />
-        )}
+        <DeferredChart
+          kind={kind}
+          data={data}
+          text={theme.palette.text.secondary}
+          grid={theme.palette.divider}
+          count={series.labels.length}
+          summary={summary}
+        />
       </Box>
       {tableOpen ? (
         <Box sx={{ mt: 2 }}>{table}</Box>

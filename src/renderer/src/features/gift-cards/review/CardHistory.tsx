@@ -68,7 +68,7 @@ export default function CardHistory({ cardId }: { cardId: number }) {
           Could not load the history
         </Alert>
       ) : !p ? (
-        <Skeleton variant="rounded" height={120} aria-label="Loading the history" />
+        <Skeleton variant="rounded" height={120} role="status" aria-label="Loading the history" />
       ) : p.data.length === 0 ? (
         <Typography color="text.secondary">No history yet</Typography>
       ) : (

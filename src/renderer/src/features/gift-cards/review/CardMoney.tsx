@@ -31,7 +31,7 @@ export default function CardMoney({ cardId }: { cardId: number }) {
       {q.isError ? (
         <Alert severity="error">Could not load the card&apos;s money</Alert>
       ) : !m ? (
-        <Skeleton variant="rounded" height={60} aria-label="Loading the card's money" />
+        <Skeleton variant="rounded" height={60} role="status" aria-label="Loading the card's money" />
       ) : (
         <>
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>

@@ -1,0 +1,435 @@
+/**
+ * Issue 33, speed of the screens: each screen of the browser build loaded from its URL in Debian's Chromium (desktop
+ * window, no CPU or network throttling, HTTP cache off), over the demo data. Per screen: script time (CDP
+ * `Performance.getMetrics` ScriptDuration across the load), the longest main-thread task and the blocking time
+ * (tasks' time over 50 ms) from a Chromium trace, the largest contentful paint, and every Content-Security-Policy
+ * report (console message, DevTools issue or `securitypolicyviolation` event).
+ *
+ * `npx tsx bench/renderer-screens.ts [--rounds=3] [--out=bench/results-renderer.md]` runs it alone (the median of the
+ * rounds is kept); `npm run bench` runs it with the renderer's sizes.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { startServer } from '../tests/e2e/fixtures/global-setup';
+import { ensureBuilt, OUT } from './renderer';
+
+export type ScreenRole = 'signed out' | 'admin' | 'seller';
+
+export interface ScreenFigure {
+  screen: string;
+  role: ScreenRole;
+  path: string;
+  /** Medians of the rounds. */
+  scriptMs: number;
+  longestTaskMs: number;
+  blockingMs: number;
+  lcpMs: number | null;
+  /** Every round's longest task, to show the spread. */
+  longestTasks: number[];
+  /** Content-Security-Policy reports, whatever round they came from (deduplicated). */
+  csp: string[];
+}
+
+export interface ScreensRun {
+  started: string;
+  rounds: number;
+  machine: { cpus: number; loadBefore: number[]; loadAfter: number[]; chromium: string };
+  screens: ScreenFigure[];
+}
+
+/** The flags of playwright.config.ts. */
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** Lighthouse's desktop window. */
+const VIEWPORT = { width: 1350, height: 940 };
+const DEMO = {
+  admin: { email: 'admin@example.com', password: 'admin-password' },
+  seller: { email: 'seller@example.com', password: 'seller-password' },
+};
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading', 'toplevel'];
+const CSP_TEXT = /content.security.policy|unsafe-eval|unsafe-inline|refused to (load|execute|evaluate|apply|connect|frame)/i;
+
+interface Screen {
+  screen: string;
+  role: ScreenRole;
+  path: string;
+}
+
+/** The screens, each with a path that shows it with data (ids from the demo data). */
+function screens(ids: { card: number; offer: number; seller: number; sellerCard: number }): Screen[] {
+  const staff = (screen: string, p: string): Screen => ({ screen, role: 'admin', path: p });
+  const seller = (screen: string, p: string): Screen => ({ screen, role: 'seller', path: p });
+  return [
+    { screen: 'login', role: 'signed out', path: '/login' },
+    staff('dashboard', '/'),
+    staff('gift cards', '/gift-cards'),
+    staff("a card's page", `/gift-card/${ids.card}`),
+    staff('offers', '/gift-card-offer'),
+    staff('add offer', '/add-gift-card-offer'),
+    staff('edit offer', `/edit-gift-card-offer/${ids.offer}`),
+    staff('sellers', '/sellers'),
+    staff('users', '/users'),
+    staff('add user', '/create/user'),
+    staff('transactions', '/transactions'),
+    staff('add transaction', '/create-transaction'),
+    staff('report', '/report'),
+    staff('statements', `/statement?seller_id=${ids.seller}`),
+    staff('approvals', '/pending-approvals'),
+    seller('seller: dashboard', '/'),
+    seller('seller: gift cards', '/gift-cards'),
+    seller('seller: add gift card', '/add-gift-card'),
+    seller("seller: a card's page", `/gift-card/${ids.sellerCard}`),
+    seller('seller: my transaction', '/my-transaction'),
+    seller('seller: my statement', '/statement'),
+    seller('seller: report', '/report'),
+  ];
+}
+
+async function api<T>(url: string, method: string, p: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${url}/api/${p}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** A list answer: rows, a page of rows, or a page wrapped once more (the seller's cards). */
+type Rows = { id: number }[] | { data?: Rows };
+const firstId = (r: Rows): number => {
+  const rows = Array.isArray(r) ? r : r.data && !Array.isArray(r.data) ? [{ id: firstId(r.data) }] : (r.data ?? []);
+  if (!rows.length) throw new Error('the demo data has no rows here');
+  return rows[0].id;
+};
+
+async function demoIds(url: string) {
+  const admin = (await api<{ token: string }>(url, 'POST', 'login', undefined, DEMO.admin)).token;
+  const seller = await api<{ token: string; user: { id: number } }>(url, 'POST', 'login', undefined, DEMO.seller);
+  return {
+    card: firstId(await api<Rows>(url, 'GET', 'gift-card?page=1', admin)),
+    offer: firstId(await api<Rows>(url, 'GET', 'all-gift-card-offer', admin)),
+    seller: seller.user.id,
+    sellerCard: firstId(await api<Rows>(url, 'GET', 'my-giftcard?page=1', seller.token)),
+  };
+}
+
+/** Installed before the app's scripts: the largest contentful paint and CSP violation events, kept on `window`. */
+function observe() {
+  const g = globalThis as unknown as {
+    __perf: { lcp: number; csp: string[] };
+    PerformanceObserver: new (cb: (list: { getEntries(): { startTime: number }[] }) => void) => {
+      observe(o: { type: string; buffered: boolean }): void;
+    };
+    document: { addEventListener(t: string, l: (e: { violatedDirective: string; blockedURI: string }) => void): void };
+  };
+  g.__perf = { lcp: 0, csp: [] };
+  new g.PerformanceObserver((list) => {
+    for (const e of list.getEntries()) g.__perf.lcp = Math.max(g.__perf.lcp, e.startTime);
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  g.document.addEventListener('securitypolicyviolation', (e) =>
+    g.__perf.csp.push(`securitypolicyviolation: ${e.violatedDirective} ${e.blockedURI}`),
+  );
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/** Top-level tasks of the renderers' main threads, in ms. */
+export function mainThreadTasks(trace: Buffer): number[] {
+  const json = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(json) ? json : json.traceEvents;
+  const main = new Set(
+    events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  );
+  return events
+    .filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && main.has(`${e.pid}:${e.tid}`))
+    .map((e) => (e.dur ?? 0) / 1000);
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+interface Sample {
+  scriptMs: number;
+  longestTaskMs: number;
+  blockingMs: number;
+  lcpMs: number | null;
+  csp: string[];
+}
+
+class RoleSession {
+  readonly csp: string[] = [];
+  private constructor(
+    readonly context: BrowserContext,
+    readonly page: Page,
+    readonly cdp: CDPSession,
+    readonly traceDir: string | undefined,
+    readonly profileDir: string | undefined,
+  ) {}
+
+  static async open(browser: Browser, url: string, opts: ScreensOptions): Promise<RoleSession> {
+    const context = await browser.newContext({ baseURL: url, viewport: VIEWPORT, deviceScaleFactor: 1 });
+    await context.addInitScript(observe);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const s = new RoleSession(context, page, cdp, opts.traceDir, opts.profileDir);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    await cdp.send('Audits.enable');
+    cdp.on('Audits.issueAdded', (e: { issue: { code: string; details?: unknown } }) => {
+      if (/ContentSecurityPolicy/i.test(e.issue.code)) s.csp.push(`issue: ${e.issue.code} ${JSON.stringify(e.issue.details ?? {})}`);
+    });
+    page.on('console', (m) => {
+      if (CSP_TEXT.test(m.text())) s.csp.push(`console ${m.type()}: ${m.text()}`);
+    });
+    return s;
+  }
+
+  async login(who: { email: string; password: string }) {
+    await this.page.goto('/login');
+    await this.page.getByLabel('Email or user name').fill(who.email);
+    await this.page.getByLabel('Password').fill(who.password);
+    await this.page.getByRole('button', { name: 'Login' }).click();
+    await this.page.waitForURL((u) => u.pathname === '/');
+  }
+
+  /** No request in flight for 500 ms, leaving out the live-events stream (it stays open). */
+  private async quiet() {
+    const open = new Set<unknown>();
+    let last = Date.now();
+    const track = (r: { url(): string }) => !/\/api\/events\b/.test(r.url());
+    const start = (r: { url(): string }) => track(r) && open.add(r);
+    const end = (r: { url(): string }) => {
+      open.delete(r);
+      last = Date.now();
+    };
+    this.page.on('request', start);
+    this.page.on('requestfinished', end);
+    this.page.on('requestfailed', end);
+    try {
+      const deadline = Date.now() + 30_000;
+      while (open.size || Date.now() - last < 500) {
+        if (Date.now() > deadline) throw new Error(`requests still open after 30 s`);
+        await this.page.waitForTimeout(100);
+      }
+    } finally {
+      this.page.off('request', start);
+      this.page.off('requestfinished', end);
+      this.page.off('requestfailed', end);
+    }
+  }
+
+  private async scriptSeconds(): Promise<number> {
+    const { metrics } = (await this.cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+    return metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
+  }
+
+  /** One load of the screen from its URL, until its data is on screen and the page is quiet. */
+  async measure(browser: Browser, screen: Screen): Promise<Sample> {
+    await this.page.goto('about:blank');
+    this.csp.length = 0;
+    const before = await this.scriptSeconds();
+    if (this.profileDir) {
+      await this.cdp.send('Profiler.enable');
+      await this.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await this.cdp.send('Profiler.start');
+    }
+    await browser.startTracing(this.page, { categories: TRACE_CATEGORIES });
+    let trace: Buffer;
+    try {
+      await this.page.goto(screen.path, { waitUntil: 'load' });
+      await this.quiet();
+      await this.page.getByTestId('page-loader').waitFor({ state: 'hidden' });
+      await this.page.locator('main, form, h1').first().waitFor();
+      await this.page.waitForTimeout(500);
+    } finally {
+      trace = await browser.stopTracing();
+    }
+    const after = await this.scriptSeconds();
+    const name = `${screen.role}-${screen.screen}-${Date.now()}`.replace(/[^\w-]+/g, '_');
+    if (this.traceDir) fs.writeFileSync(path.join(this.traceDir, `${name}.json`), trace);
+    if (this.profileDir) {
+      const { profile } = (await this.cdp.send('Profiler.stop')) as { profile: unknown };
+      fs.writeFileSync(path.join(this.profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
+    }
+    const tasks = mainThreadTasks(trace);
+    const perf = await this.page.evaluate(() => (globalThis as unknown as { __perf: { lcp: number; csp: string[] } }).__perf);
+    return {
+      // ScriptDuration counts per renderer; a new process for the screen starts at 0.
+      scriptMs: (after >= before ? after - before : after) * 1000,
+      longestTaskMs: Math.max(0, ...tasks),
+      blockingMs: tasks.reduce((s, t) => s + Math.max(0, t - 50), 0),
+      lcpMs: perf.lcp || null,
+      csp: [...this.csp, ...perf.csp],
+    };
+  }
+}
+
+export interface ScreensOptions {
+  rounds: number;
+  /** Only the screens whose name contains this. */
+  only?: string;
+  /** Keeps each load's Chromium trace there (open it in DevTools' Performance panel). */
+  traceDir?: string;
+  /** Keeps each load's CPU profile there (`.cpuprofile`, DevTools); the sampling adds to the figures. */
+  profileDir?: string;
+  /** Serves this build of the renderer instead of out/renderer (e.g. one built without minifying, to read a profile). */
+  webDir?: string;
+}
+
+/** Builds the renderer when stale, starts the server over fresh demo data, measures every screen `rounds` times. */
+export async function rendererScreens(log: (line: string) => void, opts: ScreensOptions): Promise<ScreensRun> {
+  if (!opts.webDir) ensureBuilt();
+  const started = new Date().toISOString();
+  const loadBefore = os.loadavg();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gcbo-bench-screens-'));
+  const server = await startServer(dataDir, { DEMO: '1', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', WEB_DIR: opts.webDir ?? OUT });
+  let browser: Browser | null = null;
+  try {
+    const list = screens(await demoIds(server.url)).filter((s) => !opts.only || s.screen.includes(opts.only));
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+    const sessions = new Map<ScreenRole, RoleSession>();
+    for (const role of ['signed out', 'admin', 'seller'] as const) {
+      const s = await RoleSession.open(browser, server.url, opts);
+      if (role !== 'signed out') await s.login(DEMO[role]);
+      sessions.set(role, s);
+    }
+    const samples = new Map<Screen, Sample[]>(list.map((s) => [s, []]));
+    // Rounds go over every screen in turn, so that a busy moment of the shared machine falls on one sample of each.
+    for (let round = 0; round < opts.rounds; round++) {
+      for (const screen of list) samples.get(screen)!.push(await sessions.get(screen.role)!.measure(browser, screen));
+    }
+    const figures = list.map((screen): ScreenFigure => {
+      const ss = samples.get(screen)!;
+      const lcps = ss.map((s) => s.lcpMs).filter((x): x is number => x !== null);
+      const f: ScreenFigure = {
+        ...screen,
+        scriptMs: median(ss.map((s) => s.scriptMs)),
+        longestTaskMs: median(ss.map((s) => s.longestTaskMs)),
+        blockingMs: median(ss.map((s) => s.blockingMs)),
+        lcpMs: lcps.length ? median(lcps) : null,
+        longestTasks: ss.map((s) => s.longestTaskMs),
+        csp: [...new Set(ss.flatMap((s) => s.csp))],
+      };
+      log(
+        `[screens] ${f.screen.padEnd(26)} script ${f.scriptMs.toFixed(0).padStart(4)} ms  longest task ${f.longestTaskMs.toFixed(0).padStart(4)} ms (${f.longestTasks.map((t) => t.toFixed(0)).join('/')})  blocking ${f.blockingMs.toFixed(0).padStart(4)} ms  LCP ${f.lcpMs === null ? '-' : f.lcpMs.toFixed(0)} ms${f.csp.length ? `  CSP: ${f.csp.join(' | ')}` : ''}`,
+      );
+      return f;
+    });
+    return {
+      started,
+      rounds: opts.rounds,
+      machine: { cpus: os.cpus().length, loadBefore, loadAfter: os.loadavg(), chromium: browser.version() },
+      screens: figures,
+    };
+  } finally {
+    await browser?.close();
+    server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The goals of issue 33 for the screens. */
+export function screenGoals(run: ScreensRun): { goal: string; measured: string; ok: boolean }[] {
+  const worst = run.screens.reduce((a, b) => (b.longestTaskMs > a.longestTaskMs ? b : a));
+  const over = run.screens.filter((s) => s.longestTaskMs >= 50);
+  const csp = run.screens.filter((s) => s.csp.length);
+  return [
+    {
+      goal: "every screen's longest task < 50 ms",
+      measured: over.length
+        ? `${over.length} over: ${over.map((s) => `${s.screen} ${s.longestTaskMs.toFixed(0)} ms`).join(', ')}`
+        : `longest ${worst.longestTaskMs.toFixed(0)} ms (${worst.screen})`,
+      ok: over.length === 0,
+    },
+    {
+      goal: 'no Content-Security-Policy report on any screen',
+      measured: csp.length ? `${csp.length} screens: ${csp.map((s) => s.screen).join(', ')}` : 'none',
+      ok: csp.length === 0,
+    },
+  ];
+}
+
+export function screensMarkdown(run: ScreensRun): string {
+  const ms = (x: number | null) => (x === null ? '-' : x.toFixed(0));
+  const lines = [
+    `## Screens (issue 33)`,
+    '',
+    `${run.started}; ${run.machine.cpus} CPUs, load ${run.machine.loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ` +
+      `${run.machine.loadAfter.map((l) => l.toFixed(2)).join(' ')} after; Chromium ${run.machine.chromium}, ${VIEWPORT.width}x${VIEWPORT.height}, ` +
+      `no throttling, HTTP cache off; demo data; median of ${run.rounds} loads per screen.`,
+    '',
+    '| Screen | Role | Script ms | Longest task ms (each load) | Blocking ms | LCP ms | CSP reports |',
+    '|---|---|--:|--:|--:|--:|---|',
+    ...run.screens.map(
+      (s) =>
+        `| ${s.screen} | ${s.role} | ${ms(s.scriptMs)} | ${ms(s.longestTaskMs)} (${s.longestTasks.map((t) => t.toFixed(0)).join(', ')}) | ${ms(s.blockingMs)} | ${ms(s.lcpMs)} | ${s.csp.length ? s.csp.join('<br>').replace(/\|/g, '\\|') : 'none'} |`,
+    ),
+    '',
+    '| Goal | Measured | |',
+    '|---|---|---|',
+    ...screenGoals(run).map((g) => `| ${g.goal} | ${g.measured} | ${g.ok ? 'met' : 'MISSED'} |`),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+async function main() {
+  const args = new Map(
+    process.argv.slice(2).map((a) => {
+      const m = /^--([a-z-]+)=(.*)$/.exec(a);
+      if (!m)
+        throw new Error(
+          `unknown argument ${a} (--rounds=3, --only=<screen>, --out=<file>, --traces=<dir>, --profiles=<dir>, --web-dir=<build>)`,
+        );
+      return [m[1], m[2]] as const;
+    }),
+  );
+  const out = args.get('out') ?? 'bench/results-renderer.md';
+  const [traceDir, profileDir] = [args.get('traces'), args.get('profiles')];
+  for (const dir of [traceDir, profileDir]) if (dir) fs.mkdirSync(dir, { recursive: true });
+  const run = await rendererScreens((l) => console.log(l), {
+    rounds: Number(args.get('rounds') ?? 3),
+    only: args.get('only'),
+    traceDir,
+    profileDir,
+    webDir: args.get('web-dir') && path.resolve(args.get('web-dir')!),
+  });
+  const goals = screenGoals(run);
+  for (const g of goals) console.log(`  ${g.ok ? 'met   ' : 'MISSED'} ${g.goal}: ${g.measured}`);
+  fs.writeFileSync(out, `# Bench: renderer screens\n\n${screensMarkdown(run)}`);
+  console.log(`Wrote ${out}`);
+  if (goals.some((g) => !g.ok)) process.exitCode = 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.stack : String(err));
+    process.exit(1);
+  });
+}
