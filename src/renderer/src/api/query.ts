@@ -1,10 +1,9 @@
 import { forgetVersion, rememberVersion, readOfStale, withIfMatch } from './versions';
-import { QueryClient, useMutation, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { QueryClient, useMutation, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { ApiResult, ArgsOf, OperationName, ResponseOf } from '../../../shared/endpoints';
 import { errorText, isOk } from './results';
 import type { Transport } from './transport';
 import { useTransport } from './TransportContext';
-import { useTransitionQuery } from './useTransitionQuery';
 
 /**
  * Server state for every screen (TanStack Query). A query's key is `[operationName, args]`, so anything can
@@ -103,14 +102,11 @@ type QueryOpts<K extends OperationName, T> = Omit<UseQueryOptions<ResponseOf<K>,
   loader?: boolean;
 };
 
-/**
- * A read: `useApiQuery('getUser', { id })`. `data` is the 2xx answer; `error` an ApiCallError. Its answers re-render
- * the screen in a transition (useTransitionQuery).
- */
+/** A read: `useApiQuery('getUser', { id })`. `data` is the 2xx answer; `error` an ApiCallError. */
 export function useApiQuery<K extends OperationName, T = ResponseOf<K>>(op: K, args: ArgsOf<K>, options: QueryOpts<K, T> = {}) {
   const transport = useTransport();
   const { loader = true, meta, ...rest } = options;
-  return useTransitionQuery<ResponseOf<K>, ApiCallError, T>({
+  return useQuery<ResponseOf<K>, ApiCallError, T>({
     queryKey: apiKey(op, args),
     queryFn: () => callOrThrow(transport, op, args),
     meta: { ...meta, loader },

@@ -76,11 +76,7 @@ export function FormFrame<V extends FieldValues>(props: FormFrameProps<V>) {
   const allowLeaving = useLeavePrompt(isDirty && !props.disabled && !props.readOnly);
 
   useEffect(() => {
-    // After the first frame: focusing at once would lay the new page out inside React's commit (one long task).
-    const frame = requestAnimationFrame(() =>
-      ref.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]):not([readonly]), select, textarea')?.focus(),
-    );
-    return () => cancelAnimationFrame(frame);
+    ref.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]):not([readonly]), select, textarea')?.focus();
   }, []);
 
   const submit = useSaveHandler(form, props, (values) => {

@@ -1,7 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import type { SellerRow } from '../../../../shared/types';
 import { apiKey, callOrThrow } from '../../api/query';
 import { useTransport } from '../../api/TransportContext';
-import { useTransitionQuery } from '../../api/useTransitionQuery';
 
 const MAX_PAGES = 100;
 
@@ -11,7 +11,7 @@ const MAX_PAGES = 100;
  */
 export function useSellers(opts: { enabled?: boolean } = {}) {
   const transport = useTransport();
-  const q = useTransitionQuery({
+  const q = useQuery({
     queryKey: [...apiKey('sellerList'), 'all'],
     queryFn: async (): Promise<SellerRow[]> => {
       const first = await callOrThrow(transport, 'sellerList', { query: { page: '1' } });
