@@ -11,7 +11,7 @@ describe('compressed answers', () => {
   beforeAll(async () => {
     s = await startTestServer({ listen: true });
     offer = await createOffer(s, rangeOffer({ title: 'Compressed offer' }));
-    for (let i = 0; i < 8; i++) await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 20 + i }, [JPEG]);
+    for (let i = 0; i < 12; i++) await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 20 + i }, [JPEG]);
   });
   afterAll(async () => s?.close());
 
@@ -48,6 +48,17 @@ describe('compressed answers', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.rawPayload.equals(JPEG)).toBe(true);
+  });
+
+  it('a CSV export streams as it is, whatever the client accepts (no compressor between the rows and the reply)', async () => {
+    const plain = await get('/api/export/gift-card', 'identity');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const br = await get('/api/export/gift-card', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-type']).toMatch(/^text\/csv/);
+    expect(br.headers['content-encoding']).toBeUndefined();
+    expect(br.payload).toBe(plain.payload);
   });
 
   it('the event stream is not compressed or buffered: its first frame arrives while it stays open', async () => {

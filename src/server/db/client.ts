@@ -232,6 +232,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         }),
       opts.migrate,
     );
+    // Each statement text parsed once, its plan cached by PostgreSQL (pglite-statements.ts).
+    (await import('./pglite-statements')).prepareStatements(client);
     database = {
       db,
       kind: 'pglite',

@@ -24,8 +24,8 @@ export interface ListDef<F extends Filters> {
   id: SQL;
   /** What every row of the list meets, whatever the query. */
   base?: SQL;
-  /** One condition per query parameter that is given (the search `q` is one of them). */
-  filters: { [K in keyof F]?: (value: NonNullable<F[K]>, f: F) => SQL | undefined };
+  /** One condition per query parameter that is given (the search `q` is one of them, a `Search`). */
+  filters: { [K in keyof F]?: (value: NonNullable<F[K]>, f: F) => SQL | Search | undefined };
   sorts: Record<string, SortKey>;
   defaultSort: string;
   /** Looks up what a filter needs first (a search's matching offers and sellers, small tables), bound as values. */
@@ -84,10 +84,36 @@ export async function sellersStarting(tx: Tx, q: string): Promise<number[]> {
 export const oneOf = (column: SQL, ids: number[] | undefined): SQL | undefined =>
   ids?.length ? sql`${column} = ANY (${idArray(ids)})` : undefined;
 
-export function whereOf<F extends Filters>(def: ListDef<F>, f: F): SQL {
-  const filters = Object.entries(def.filters) as [keyof F, ((v: unknown, f: F) => SQL | undefined) | undefined][];
-  return allOf([def.base, ...filters.map(([name, cond]) => f[name] !== undefined && f[name] !== null && cond?.(f[name], f))]);
+/**
+ * A search: the rows meeting any of `ways`, or whose `each.column` is one of `each.ids` (a search's matching sellers,
+ * looked up first). When those ids are few, the page reads each one's rows on its own, in the sort's order (the
+ * (seller_id, id) index), and merges them with the other ways': one array condition ORed with the rest left the
+ * planner walking the whole id index for a seller's few cards.
+ */
+export interface Search {
+  ways: SQL[];
+  each?: { column: SQL; ids: number[] };
 }
+/** At most this many ids of a search are read one by one; more go as one array condition. */
+const EACH_MAX = 8;
+const isSearch = (c: SQL | Search): c is Search => 'ways' in c && Array.isArray(c.ways);
+const searchCondition = (q: Search): SQL => {
+  const all = [...q.ways, oneOf(q.each?.column ?? sql``, q.each?.ids)].filter((w): w is SQL => w !== undefined);
+  return all.length ? anyOf(all) : sql`FALSE`;
+};
+
+/** The list's conditions for these filters: all of them, and (when a search splits) the others and the search. */
+function conditionsOf<F extends Filters>(def: ListDef<F>, f: F): { where: SQL; rest: SQL; search?: Search } {
+  const filters = Object.entries(def.filters) as [keyof F, ((v: unknown, f: F) => SQL | Search | undefined) | undefined][];
+  const given = filters.map(([name, cond]) => (f[name] !== undefined && f[name] !== null ? cond?.(f[name], f) : undefined));
+  const plain = (c: SQL | Search | undefined) => (c === undefined ? undefined : isSearch(c) ? searchCondition(c) : c);
+  const where = allOf([def.base, ...given.map(plain)]);
+  const search = given.find((c): c is Search => c !== undefined && isSearch(c));
+  const ids = search?.each?.ids.length ?? 0;
+  if (!search || ids === 0 || ids > EACH_MAX) return { where, rest: where };
+  return { where, rest: allOf([def.base, ...given.filter((c) => c !== search).map(plain)]), search };
+}
+export const whereOf = <F extends Filters>(def: ListDef<F>, f: F): SQL => conditionsOf(def, f).where;
 
 const CASTS: Record<KeyType, [SQL, RegExp]> = {
   int: [sql`int`, /^-?\d{1,10}$/],
@@ -138,16 +164,30 @@ export async function listPage<F extends Filters & { sort?: string }>(
   const rnulls = !!s.nullsLast !== back;
   const nulls = s.nullsLast ? sql.raw(rnulls ? ' NULLS LAST' : ' NULLS FIRST') : sql``;
   const dir = sql.raw(rdesc ? 'DESC' : 'ASC');
-  const where = whereOf(def, f);
+  const { where, rest, search } = conditionsOf(def, f);
   const position = c ? after(s, def.id, rdesc, rnulls, c.key, c.id) : sql`TRUE`;
   const keyText = s.key === def.id ? sql`NULL::text` : sql`${s.key}::text`;
+  const offset = c ? 0 : req.offset;
+  const order = sql`${s.key} ${dir}${nulls}, ${def.id} ${dir}`;
+  let ids = sql`SELECT ${def.id} AS id, ${keyText} AS k FROM ${def.from} WHERE ${where} AND ${position}
+           ORDER BY ${order} LIMIT ${req.limit + 1} OFFSET ${offset}`;
+  if (search?.each) {
+    // Each branch's first rows in the page's order (as deep as the page reaches), merged: a row any branch has once.
+    const branch = (cond: SQL) => sql`SELECT ${def.id} AS id, ${s.key} AS sk, ${keyText} AS k FROM ${def.from}
+           WHERE ${rest} AND ${cond} AND ${position} ORDER BY ${order} LIMIT ${offset + req.limit + 1}`;
+    const branches = [
+      ...(search.ways.length ? [sql`(${branch(anyOf(search.ways))})`] : []),
+      sql`(SELECT e.id, e.sk, e.k FROM unnest(${idArray(search.each.ids)}) AS each_id(v)
+            CROSS JOIN LATERAL (${branch(sql`${search.each.column} = each_id.v`)}) e)`,
+    ];
+    ids = sql`SELECT u.id, u.k FROM (${sql.join(branches, sql` UNION `)}) u
+           ORDER BY u.sk ${dir}${nulls}, u.id ${dir} LIMIT ${req.limit + 1} OFFSET ${offset}`;
+  }
   // The page and its total in one statement (one round trip): the count is a one-row subquery the page joins.
   const total = req.uncounted ? sql`0` : countOf(def, f, where);
   const found = await rowsOf<{ n: number; id: number | null; k: string | null }>(
     tx,
-    sql`SELECT c.n, p.id, p.k FROM (SELECT (${total})::int AS n) c LEFT JOIN LATERAL (
-          SELECT ${def.id} AS id, ${keyText} AS k FROM ${def.from} WHERE ${where} AND ${position}
-           ORDER BY ${s.key} ${dir}${nulls}, ${def.id} ${dir} LIMIT ${req.limit + 1} OFFSET ${c ? 0 : req.offset}) p ON TRUE`,
+    sql`SELECT c.n, p.id, p.k FROM (SELECT (${total})::int AS n) c LEFT JOIN LATERAL (${ids}) p ON TRUE`,
   );
   const n = Number(found[0]?.n ?? 0);
   const capped = def.counter?.(f) === undefined && n > capOf(f);

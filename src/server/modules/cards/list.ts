@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { amountRange, anyOf, containing, dateRange, oneOf, sellersStarting, type ListDef } from '../../db/list-query';
+import { amountRange, containing, dateRange, oneOf, sellersStarting, type ListDef, type Search } from '../../db/list-query';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { counterSum } from '../../db/values';
@@ -22,14 +22,10 @@ export const numberHolds = (numberKey: SQL, key: string): SQL => sql`${numberKey
  * q matches a card whose number holds q's key (its skeleton, shared/identifiers.ts), an offer by title, or (staff) a seller by the start of name or email.
  * Offers and sellers are looked up first as arrays (small tables), so each way is an index scan the planner can OR.
  */
-function search(q: string, f: CardFilter) {
+function search(q: string, f: CardFilter): Search {
   const key = cardNumberKey(q);
-  const ways = [
-    oneOf(sql`g.giftcard_offer_id`, f.found?.offers),
-    key ? numberHolds(sql`g.number_key`, key) : undefined,
-    oneOf(sql`g.seller_id`, f.found?.sellers),
-  ].filter((w): w is SQL => w !== undefined);
-  return ways.length ? anyOf(ways) : sql`FALSE`;
+  const ways = [oneOf(sql`g.giftcard_offer_id`, f.found?.offers), key ? numberHolds(sql`g.number_key`, key) : undefined];
+  return { ways: ways.filter((w): w is SQL => w !== undefined), each: { column: sql`g.seller_id`, ids: f.found?.sellers ?? [] } };
 }
 async function resolve(tx: Tx, f: CardFilter): Promise<CardFilter> {
   if (f.q === undefined) return f;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { stringify } from 'csv-stringify';
+import { stringify as stringifyRows, type Options } from 'csv-stringify/sync';
 import { centsToDecimal, type Cents } from '../../../shared/money';
 
 /** An amount of money in a CSV cell: written as a plain number with 2 decimals ("-12.50"), never neutralised. */
@@ -21,22 +21,33 @@ export interface CsvColumn<R> {
  */
 export const neutralise = (v: string): string => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
-/** The CSV text stream of rows pulled one by one from `rows` (backpressure: never more than a batch in memory). */
+/** Rows a chunk of the CSV stream holds: one string per chunk, not one stream write per row. */
+const CSV_CHUNK_ROWS = 500;
+const castOptions: Options = {
+  cast: {
+    string: neutralise,
+    object: (v) => (v instanceof CsvMoney ? centsToDecimal(v.cents) : JSON.stringify(v)),
+  },
+};
+
+/**
+ * The CSV text stream of rows pulled from `rows`, the header line first, then the rows as text CSV_CHUNK_ROWS at a time
+ * (backpressure: the next rows are pulled only when the reply has room, so never more than a batch in memory).
+ */
 export function csvStream<R>(columns: CsvColumn<R>[], rows: AsyncIterable<R>): Readable {
-  const stringifier = stringify({
-    header: true,
-    columns: columns.map((c) => c.header),
-    cast: {
-      string: neutralise,
-      object: (v) => (v instanceof CsvMoney ? centsToDecimal(v.cents) : JSON.stringify(v)),
-    },
-  });
-  async function* records() {
-    for await (const row of rows) yield columns.map((c) => c.value(row));
+  async function* chunks() {
+    yield stringifyRows([columns.map((c) => c.header)]);
+    let records: CsvValue[][] = [];
+    for await (const row of rows) {
+      records.push(columns.map((c) => c.value(row)));
+      if (records.length === CSV_CHUNK_ROWS) {
+        yield stringifyRows(records, castOptions);
+        records = [];
+      }
+    }
+    if (records.length) yield stringifyRows(records, castOptions);
   }
-  const source = Readable.from(records());
-  source.on('error', (err) => stringifier.destroy(err));
-  return source.pipe(stringifier);
+  return Readable.from(chunks(), { highWaterMark: 1 });
 }
 
 /** Answers a CSV download: text/csv, attachment with the file name, streamed. */

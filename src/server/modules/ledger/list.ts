@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { amountRange, anyOf, containing, dateRange, oneOf, sellersStarting, type ListDef } from '../../db/list-query';
+import { sql } from 'drizzle-orm';
+import { amountRange, containing, dateRange, sellersStarting, type ListDef } from '../../db/list-query';
 import { counterSum } from '../../db/values';
 import { payoutCodeKey } from '../../../shared/identifiers';
 import type { TransactionListQuery } from '../../../shared/list-queries';
@@ -22,12 +22,10 @@ export const transactionList: ListDef<TransactionFilter> = {
     min_amount: (v) => amountRange(sql`t.transaction_amount`, v),
     max_amount: (v) => amountRange(sql`t.transaction_amount`, undefined, v),
     // The code holds q's key (compared as the unique index compares codes, code_norm), or (staff) a seller's name or email starts with q.
-    q: (q, f) =>
-      anyOf(
-        [sql`t.code_norm LIKE ${containing(payoutCodeKey(q))}`, oneOf(sql`t.seller_id`, f.sellers)].filter(
-          (w): w is SQL => w !== undefined,
-        ),
-      ),
+    q: (q, f) => ({
+      ways: [sql`t.code_norm LIKE ${containing(payoutCodeKey(q))}`],
+      each: { column: sql`t.seller_id`, ids: f.sellers ?? [] },
+    }),
   },
   sorts: { created_at: { key: id, type: 'int' }, amount: { key: sql`t.transaction_amount`, type: 'numeric' } },
   defaultSort: '-created_at',

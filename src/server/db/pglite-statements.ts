@@ -1,0 +1,100 @@
+import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+
+/**
+ * PGlite's `query` parses, describes and plans every statement on every call (an unnamed statement), and sends each
+ * protocol message on its own: a list page with its card views cost 8 ms of CPU, most of it parsing and planning the
+ * same few statement texts (docs/lists.md). Here each distinct text becomes a named prepared statement the first time
+ * it runs (its parameter types kept), and then each call is one Bind/Describe/Execute/Sync batch: PostgreSQL's own
+ * plan cache in the default mode (custom plans for the first runs, a generic plan only when it costs no more), as
+ * node-postgres does with a named statement. The results are parsed by PGlite's own parser, so they are the same.
+ * At most `max` texts are kept (least recently used closed first).
+ */
+export function prepareStatements(client: PGlite, max = 256): void {
+  const statements = new Map<string, { name: string; types: number[] }>();
+  const closing: string[] = [];
+  let seq = 0;
+  const { serialize } = protocol;
+  const batch = (parts: Uint8Array[]) => {
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  };
+  const exec = (parts: Uint8Array[], options?: QueryOptions) =>
+    client.execProtocolStream(batch(parts), { syncToFs: false, onNotice: options?.onNotice });
+
+  // PGlite copies its few hundred parsers into a new object on every call that brings its own (drizzle's, for dates,
+  // a new object per statement): here the own ones sit over PGlite's, which are looked up through the prototype.
+  const parsersOf = (options?: QueryOptions): typeof client.parsers =>
+    options?.parsers ? (Object.assign(Object.create(client.parsers) as object, options.parsers) as typeof client.parsers) : client.parsers;
+
+  async function run<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    const key = options?.paramTypes ? `${options.paramTypes.join(',')}\0${text}` : text;
+    let statement = statements.get(key);
+    if (statement) statements.delete(key);
+    else {
+      const name = `gcbo_${++seq}`;
+      const described = await exec(
+        [
+          ...closing.splice(0).map((n) => serialize.close({ type: 'S', name: n })),
+          serialize.parse({ name, text, types: options?.paramTypes }),
+          serialize.describe({ type: 'S', name }),
+          serialize.sync(),
+        ],
+        options,
+      );
+      statement = { name, types: parse.parseDescribeStatementResults(described) };
+    }
+    statements.set(key, statement);
+    while (statements.size > max) {
+      const [oldest, { name }] = statements.entries().next().value!;
+      statements.delete(oldest);
+      closing.push(name);
+    }
+    const { types } = statement;
+    const values = params.map((v, i) => {
+      if (v === null || v === undefined) return null;
+      const serializer = options?.serializers?.[types[i]] ?? client.serializers[types[i]];
+      return serializer ? serializer(v) : String(v);
+    });
+    try {
+      const messages = await exec(
+        [serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()],
+        options,
+      );
+      return parse.parseResults(messages, parsersOf(options), options && { ...options, parsers: undefined })[0] as Results<T>;
+    } catch (err) {
+      // A table changed under the statement ("cached plan must not change result type"): prepared again next time.
+      if ((err as { code?: string }).code === '0A000') statements.delete(key);
+      throw Object.assign(err as object, { query: text, params, queryOptions: options });
+    }
+  }
+
+  // Statements that move a file through PGlite's /dev/blob go the library's own way.
+  const own = (text: string, options?: QueryOptions) => !options?.blob && !text.includes('/dev/blob');
+  const query = client.query.bind(client);
+  client.query = async <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
+    if (!own(text, options)) return query<T>(text, params, options);
+    await client._checkReady();
+    const result = await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run<T>(text, params, options)));
+    await client.syncToFs();
+    return result;
+  };
+  const transaction = client.transaction.bind(client);
+  client.transaction = <T>(fn: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) => {
+      const ours: Transaction = Object.create(tx, {
+        query: {
+          value: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+            if (!own(text, options)) return tx.query<R>(text, params, options);
+            if (tx.closed) throw new Error('Transaction is closed');
+            return client._runExclusiveQuery(() => run<R>(text, params, options));
+          },
+        },
+      });
+      return fn(ours);
+    });
+}
