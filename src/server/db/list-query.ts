@@ -113,7 +113,6 @@ function conditionsOf<F extends Filters>(def: ListDef<F>, f: F): { where: SQL; r
   if (!search || ids === 0 || ids > EACH_MAX) return { where, rest: where };
   return { where, rest: allOf([def.base, ...given.filter((c) => c !== search).map(plain)]), search };
 }
-export const whereOf = <F extends Filters>(def: ListDef<F>, f: F): SQL => conditionsOf(def, f).where;
 
 const CASTS: Record<KeyType, [SQL, RegExp]> = {
   int: [sql`int`, /^-?\d{1,10}$/],
