@@ -1,5 +1,17 @@
 import { defineConfig } from '@playwright/test';
 
+/** Debian's Chromium, headless, nothing fetched from outside (also used by bench/renderer-screens.ts). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** End-to-end tests: the real server (PGlite) serving the browser-mode build, driven in Debian's Chromium. */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,16 +34,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
 });

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
 import { startServer } from '../tests/e2e/fixtures/global-setup';
 import { ensureBuilt, OUT } from './renderer';
 
@@ -40,17 +41,6 @@ export interface ScreensRun {
   screens: ScreenFigure[];
 }
 
-/** The flags of playwright.config.ts. */
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Lighthouse's desktop window. */
 const VIEWPORT = { width: 1350, height: 940 };
 const DEMO = {
@@ -310,7 +300,7 @@ export async function rendererScreens(log: (line: string) => void, opts: Screens
   let browser: Browser | null = null;
   try {
     const list = screens(await demoIds(server.url)).filter((s) => !opts.only || s.screen.includes(opts.only));
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const sessions = new Map<ScreenRole, RoleSession>();
     for (const role of ['signed out', 'admin', 'seller'] as const) {
       const s = await RoleSession.open(browser, server.url, opts);

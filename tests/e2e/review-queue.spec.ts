@@ -32,10 +32,13 @@ async function nextCard(page: Page, previous: number): Promise<number> {
   return id;
 }
 
-test('a reviewer clears 10 cards by keyboard while a second works the same queue, never on the same card', async ({ browser }) => {
+/**
+ * A new seller's `count` pending cards on a new offer with a one-minute review target, so they are due before anything
+ * else pending in this run; card i costs `firstPrice + i` and has the photo `photo(i)`. Answers their ids.
+ */
+async function pendingCards(offerName: string, count: number, firstPrice: number, photo: (i: number) => Uint8Array): Promise<number[]> {
   const seller = await createUser('seller');
-  // A one-minute review target: these cards are due before anything else pending in this run.
-  const title = unique('Queue Offer');
+  const title = unique(offerName);
   const made = await apiCall('POST', 'gift-card-offer', {
     as: 'admin',
     body: { title, is_active: 1, price_type: 0, min_price: 10, max_price: 500, rate_type: 0, rate: 10, review_minutes: 1 },
@@ -43,16 +46,21 @@ test('a reviewer clears 10 cards by keyboard while a second works the same queue
   expect(made.status, JSON.stringify(made.body)).toBe(200);
   const offers = await apiCall('GET', 'all-gift-card-offer', { as: 'admin' });
   const offerId = (offers.body as { id: number; title: string }[]).find((o) => o.title === title)!.id;
-  const mine = new Set<number>();
-  for (let i = 0; i < 16; i++) {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
     const form = new FormData();
     form.append('giftcard_offer_id', String(offerId));
-    form.append('price', String(20 + i));
-    form.append('gallery[0]', new Blob([new Uint8Array(pngBytes(5 + i, 4, [i * 12, 90, 200]))], { type: 'image/png' }), 'card.png');
+    form.append('price', String(firstPrice + i));
+    form.append('gallery[0]', new Blob([photo(i)], { type: 'image/png' }), 'card.png');
     const r = await apiCall('POST', 'gift-card', { as: seller.email, form });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    mine.add(r.body.id as number);
+    ids.push(r.body.id as number);
   }
+  return ids;
+}
+
+test('a reviewer clears 10 cards by keyboard while a second works the same queue, never on the same card', async ({ browser }) => {
+  const mine = new Set(await pendingCards('Queue Offer', 16, 20, (i) => new Uint8Array(pngBytes(5 + i, 4, [i * 12, 90, 200]))));
   const second = await createUser('manager');
   const a = await session(browser, 'admin');
   const b = await session(browser, second.email);
@@ -150,23 +158,7 @@ test('a reviewer clears 10 cards by keyboard while a second works the same queue
 });
 
 test('after two decisions P and ← reopen the cards before, N and → take the next ones from the queue', async ({ browser }) => {
-  const seller = await createUser('seller');
-  const title = unique('Keys Offer');
-  const made = await apiCall('POST', 'gift-card-offer', {
-    as: 'admin',
-    body: { title, is_active: 1, price_type: 0, min_price: 10, max_price: 500, rate_type: 0, rate: 10, review_minutes: 1 },
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(200);
-  const offers = await apiCall('GET', 'all-gift-card-offer', { as: 'admin' });
-  const offerId = (offers.body as { id: number; title: string }[]).find((o) => o.title === title)!.id;
-  for (let i = 0; i < 4; i++) {
-    const form = new FormData();
-    form.append('giftcard_offer_id', String(offerId));
-    form.append('price', String(30 + i));
-    form.append('gallery[0]', new Blob([new Uint8Array(pngBytes(6 + i, 5, [40, i * 50, 120]))], { type: 'image/png' }), 'card.png');
-    const r = await apiCall('POST', 'gift-card', { as: seller.email, form });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-  }
+  await pendingCards('Keys Offer', 4, 30, (i) => new Uint8Array(pngBytes(6 + i, 5, [40, i * 50, 120])));
   const page = await session(browser, 'admin');
   const heading = page.getByRole('heading', { level: 1 });
   /** Waits until the page shows the decided card `id` (its URL, then its heading: the number typed, Approved). */

@@ -109,31 +109,24 @@ export function ListTable<T extends { id: number }>({
       : list.capped
         ? `${list.total.toLocaleString()}+ ${filters.noun}`
         : countOf(list.total, filters.one ?? filters.noun.replace(/s$/, ''), filters.noun);
+  const barProps = (f: NonNullable<typeof filters>) => ({
+    label: f.label,
+    fields: f.fields,
+    active: f.active,
+    errors: f.errors,
+    onChange: f.set,
+    onClear: f.clear,
+  });
   const ariaSort = (c: Column) =>
     filters && c.sortKey ? (sort === c.sortKey ? 'ascending' : sort === `-${c.sortKey}` ? 'descending' : undefined) : undefined;
   return (
     <>
-      {filters?.compact && (
-        <CompactFilterBar
-          label={filters.label}
-          fields={filters.fields}
-          active={filters.active}
-          errors={filters.errors}
-          onChange={filters.set}
-          onClear={filters.clear}
-          count={list.error ? '' : count}
-        />
-      )}
-      {filters && !filters.compact && (
-        <FilterBar
-          label={filters.label}
-          fields={filters.fields}
-          active={filters.active}
-          errors={filters.errors}
-          onChange={filters.set}
-          onClear={filters.clear}
-        />
-      )}
+      {filters &&
+        (filters.compact ? (
+          <CompactFilterBar {...barProps(filters)} count={list.error ? '' : count} />
+        ) : (
+          <FilterBar {...barProps(filters)} />
+        ))}
       {filters && !filters.compact && hiding && !list.error && (
         <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1, minHeight: 20 }}>
           {count}
