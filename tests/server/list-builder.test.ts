@@ -436,6 +436,26 @@ describe('totals', () => {
   });
 });
 
+describe('pages either side of the first 1,000 rows', () => {
+  it('answer the reference rows whether the page is read through the constant LIMIT or not', async () => {
+    await s.database.query(
+      sql`INSERT INTO gift_cards (giftcard_offer_id, seller_id, price, rate, card_status)
+          SELECT ${offers[0]}::int, ${sellerC.id}::int, (g % 97) + 1, 1, 2 FROM generate_series(1, 1100) g`,
+    );
+    const c = CASES[0]!;
+    for (const sort of ['-created_at', 'price']) {
+      const q = { seller_id: String(sellerC.id), status: '2', sort };
+      const expected = await referenceIds(c, q);
+      expect(expected.length).toBeGreaterThan(1100);
+      // per_page 25: page 39 ends at row 975 (+1 read ahead: inside 1,000), page 40 at 1,000 (+1: past it).
+      for (const page of [1, 39, 40, 41, 44]) {
+        const got = await list(c, { ...q, per_page: '25', page: String(page) });
+        expect(got.ids, `${sort} page ${page}`).toEqual(expected.slice((page - 1) * 25, page * 25));
+      }
+    }
+  });
+});
+
 describe('the deep-page blocks are gone (migration 0023)', () => {
   it('leave gift_cards with 9 triggers (10 before: 0023 drops 2, 0025 adds the review due time) and no id-block table', async () => {
     const [row] = await s.database.query<{ n: number; blocks: string | null }>(

@@ -94,6 +94,8 @@ export interface Search {
   ways: SQL[];
   each?: { column: SQL; ids: number[] };
 }
+/** Pages that end within this many rows are read through a constant LIMIT (listPage). */
+const SHALLOW = 1000;
 /** At most this many ids of a search are read one by one; more go as one array condition. */
 const EACH_MAX = 8;
 const isSearch = (c: SQL | Search): c is Search => 'ways' in c && Array.isArray(c.ways);
@@ -168,8 +170,13 @@ export async function listPage<F extends Filters & { sort?: string }>(
   const keyText = s.key === def.id ? sql`NULL::text` : sql`${s.key}::text`;
   const offset = c ? 0 : req.offset;
   const order = sql`${s.key} ${dir}${nulls}, ${def.id} ${dir}`;
-  let ids = sql`SELECT ${def.id} AS id, ${keyText} AS k FROM ${def.from} WHERE ${where} AND ${position}
-           ORDER BY ${order} LIMIT ${req.limit + 1} OFFSET ${offset}`;
+  let ids = sql`SELECT ${def.id} AS id, ${keyText} AS k FROM ${def.from} WHERE ${where} AND ${position} ORDER BY ${order}`;
+  // A page within the first SHALLOW rows reads them through a constant LIMIT: its plan then does not depend on the
+  // bound page size, so a prepared statement keeps one plan instead of planning each call (docs/lists.md).
+  ids =
+    offset + req.limit + 1 <= SHALLOW
+      ? sql`SELECT * FROM (${ids} LIMIT ${sql.raw(String(SHALLOW))}) s LIMIT ${req.limit + 1} OFFSET ${offset}`
+      : sql`${ids} LIMIT ${req.limit + 1} OFFSET ${offset}`;
   if (search?.each) {
     // Each branch's first rows in the page's order (as deep as the page reaches), merged: a row any branch has once.
     const branch = (cond: SQL) => sql`SELECT ${def.id} AS id, ${s.key} AS sk, ${keyText} AS k FROM ${def.from}
