@@ -132,6 +132,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
       options: '-c jit=off',
     });
+    // Each statement text parsed once per connection, its plan cached by PostgreSQL (pg-statements.ts).
+    (await import('./pg-statements')).nameStatements(pool);
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     // A checked-out client (mid-transaction) whose connection drops emits 'error' on itself; unhandled, that

@@ -56,39 +56,29 @@ export function allOf(conditions: (SQL | undefined | false)[]): SQL {
 }
 export const anyOf = (conditions: SQL[]): SQL => sql`(${sql.join(conditions, sql` OR `)})`;
 /** An ILIKE pattern matching `q` anywhere, `%`, `_` and `\` in it taken literally; bound as a parameter. */
-export const containing = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containing = (q: string): string => `%${likeText(q)}%`;
+const likeText = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The report time zone's day bounds (the zone the reports count days in). */
 const reportTz = sql`(SELECT value FROM app_settings WHERE key = 'report_tz')`;
-export const dateRange = (column: SQL, from?: string, to?: string): SQL =>
-  allOf([
-    from !== undefined && sql`${column} >= ((${from}::date)::timestamp AT TIME ZONE ${reportTz})`,
-    to !== undefined && sql`${column} < ((${to}::date + 1)::timestamp AT TIME ZONE ${reportTz})`,
-  ]);
+export const dayFrom = (column: SQL, day: string): SQL => sql`${column} >= ((${day}::date)::timestamp AT TIME ZONE ${reportTz})`;
+export const dayTo = (column: SQL, day: string): SQL => sql`${column} < ((${day}::date + 1)::timestamp AT TIME ZONE ${reportTz})`;
 /** Cents bound as an exact decimal. */
-export const amountRange = (column: SQL, min?: number, max?: number): SQL =>
-  allOf([
-    min !== undefined && sql`${column} >= ${centsToDecimal(min)}::numeric`,
-    max !== undefined && sql`${column} <= ${centsToDecimal(max)}::numeric`,
-  ]);
+export const atLeast = (column: SQL, cents: number): SQL => sql`${column} >= ${centsToDecimal(cents)}::numeric`;
+export const atMost = (column: SQL, cents: number): SQL => sql`${column} <= ${centsToDecimal(cents)}::numeric`;
 /** The sellers whose name or email starts with q, case-insensitive (the prefix indexes of migration 0013). */
 export async function sellersStarting(tx: Tx, q: string): Promise<number[]> {
-  const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await rowsOf<{ id: number }>(
-    tx,
-    sql`SELECT id FROM users WHERE role = 'seller' AND (lower(name) LIKE ${prefix} OR lower(email) LIKE ${prefix})`,
-  );
-  return rows.map((r) => Number(r.id));
+  const prefix = `${likeText(q.toLowerCase())}%`;
+  const sellers = sql`SELECT id FROM users WHERE role = 'seller' AND (lower(name) LIKE ${prefix} OR lower(email) LIKE ${prefix})`;
+  return (await rowsOf<{ id: number }>(tx, sellers)).map((r) => Number(r.id));
 }
 /** `column` is one of these ids (bound as one array value, so the plan knows how many). */
 export const oneOf = (column: SQL, ids: number[] | undefined): SQL | undefined =>
   ids?.length ? sql`${column} = ANY (${idArray(ids)})` : undefined;
 
 /**
- * A search: the rows meeting any of `ways`, or whose `each.column` is one of `each.ids` (a search's matching sellers,
- * looked up first). When those ids are few, the page reads each one's rows on its own, in the sort's order (the
- * (seller_id, id) index), and merges them with the other ways': one array condition ORed with the rest left the
- * planner walking the whole id index for a seller's few cards.
+ * A search: the rows meeting any of `ways`, or whose `each.column` is one of `each.ids` (its matching sellers, looked
+ * up first); a few such ids are read one by one in the sort's order and merged with the ways (docs/lists.md, Search).
  */
 export interface Search {
   ways: SQL[];
@@ -123,12 +113,8 @@ const CASTS: Record<KeyType, [SQL, RegExp]> = {
   text: [sql`text`, /^[^\0]{0,1000}$/s],
 };
 /** A key of the sort's type, as its text: a timestamp's date must exist (2026-02-30 does not). */
-const validKey = (type: KeyType, k: string): boolean => {
-  if (!CASTS[type][1].test(k)) return false;
-  if (type !== 'timestamptz') return true;
-  const d = new Date(`${k.slice(0, 10)}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === k.slice(0, 10);
-};
+const realDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) || 0).toISOString().slice(0, 10) === day;
+const validKey = (type: KeyType, k: string): boolean => CASTS[type][1].test(k) && (type !== 'timestamptz' || realDay(k.slice(0, 10)));
 const badCursor = () => invalidFields({ cursor: ['The cursor does not belong to this list and sort.'] });
 
 /** The rows after (k, i) in the order `desc`, nulls where `nullsLast` puts them (for a key that can be null). */
@@ -170,13 +156,10 @@ export async function listPage<F extends Filters & { sort?: string }>(
   const keyText = s.key === def.id ? sql`NULL::text` : sql`${s.key}::text`;
   const offset = c ? 0 : req.offset;
   const order = sql`${s.key} ${dir}${nulls}, ${def.id} ${dir}`;
-  let ids = sql`SELECT ${def.id} AS id, ${keyText} AS k FROM ${def.from} WHERE ${where} AND ${position} ORDER BY ${order}`;
-  // A page within the first SHALLOW rows reads them through a constant LIMIT: its plan then does not depend on the
-  // bound page size, so a prepared statement keeps one plan instead of planning each call (docs/lists.md).
-  ids =
-    offset + req.limit + 1 <= SHALLOW
-      ? sql`SELECT * FROM (${ids} LIMIT ${sql.raw(String(SHALLOW))}) s LIMIT ${req.limit + 1} OFFSET ${offset}`
-      : sql`${ids} LIMIT ${req.limit + 1} OFFSET ${offset}`;
+  // Within the first SHALLOW rows, a constant LIMIT: the plan does not depend on the page size (one prepared plan).
+  const sorted = sql`SELECT ${def.id} AS id, ${keyText} AS k FROM ${def.from} WHERE ${where} AND ${position} ORDER BY ${order}`;
+  const within = offset + req.limit + 1 <= SHALLOW ? sql`SELECT * FROM (${sorted} LIMIT ${sql.raw(String(SHALLOW))}) s` : sorted;
+  let ids = sql`${within} LIMIT ${req.limit + 1} OFFSET ${offset}`;
   if (search?.each) {
     // Each branch's first rows in the page's order (as deep as the page reaches), merged: a row any branch has once.
     const branch = (cond: SQL) => sql`SELECT ${def.id} AS id, ${s.key} AS sk, ${keyText} AS k FROM ${def.from}
@@ -198,24 +181,22 @@ export async function listPage<F extends Filters & { sort?: string }>(
   const n = Number(found[0]?.n ?? 0);
   const capped = def.counter?.(f) === undefined && n > capOf(f);
   const count: Count = { total: capped ? capOf(f) : n, capped };
-  const rows = found.filter((r): r is { n: number; id: number; k: string | null } => r.id !== null);
+  const rows = found.filter((r): r is PageRow & { n: number } => r.id !== null);
   const more = rows.length > req.limit;
   const page = rows.slice(0, req.limit);
   if (back) page.reverse();
-  const first = page[0];
-  const last = page[page.length - 1];
-  const keyOf = (r: { id: number; k: string | null }) => (s.key === def.id ? String(r.id) : r.k);
+  const [first, last] = [page[0], page.at(-1)];
+  const keyOf = (r: PageRow) => (s.key === def.id ? String(r.id) : r.k);
+  const at = (r: PageRow, back: boolean): Cursor => ({ sort, key: keyOf(r), id: Number(r.id), back });
   return {
     ids: page.map((r) => Number(r.id)),
     count,
-    next: last && (back || more) ? { sort, key: keyOf(last), id: Number(last.id), back: false } : undefined,
-    prev:
-      first && (back ? more : c !== undefined || req.offset > 0)
-        ? { sort, key: keyOf(first), id: Number(first.id), back: true }
-        : undefined,
+    next: last && (back || more) ? at(last, false) : undefined,
+    prev: first && (back ? more : c !== undefined || req.offset > 0) ? at(first, true) : undefined,
   };
 }
 
+type PageRow = { id: number; k: string | null };
 const capOf = (f: Filters) => (f.q !== undefined ? SEARCH_TOTAL_CAP : TOTAL_CAP);
 /** The total: the list's exact counter when it has one for these filters, else the matches counted up to the cap + 1. */
 function countOf<F extends Filters>(def: ListDef<F>, f: F, where: SQL): SQL {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { amountRange, containing, dateRange, oneOf, sellersStarting, type ListDef, type Search } from '../../db/list-query';
+import { atLeast, atMost, containing, dayFrom, dayTo, oneOf, sellersStarting, type ListDef, type Search } from '../../db/list-query';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { counterSum } from '../../db/values';
@@ -43,10 +43,10 @@ export const cardList: ListDef<CardFilter> = {
     seller_id: (v, f) => (f.own === undefined ? sql`g.seller_id = ${v}` : undefined),
     status: (v) => sql`g.card_status = ${v}`,
     offer_id: (v) => sql`g.giftcard_offer_id = ${v}`,
-    from: (v, f) => dateRange(DATE_COLUMNS[f.date_field ?? 'submitted'], v, undefined),
-    to: (v, f) => dateRange(DATE_COLUMNS[f.date_field ?? 'submitted'], undefined, v),
-    min_price: (v) => amountRange(sql`g.price`, v, undefined),
-    max_price: (v) => amountRange(sql`g.price`, undefined, v),
+    from: (v, f) => dayFrom(DATE_COLUMNS[f.date_field ?? 'submitted'], v),
+    to: (v, f) => dayTo(DATE_COLUMNS[f.date_field ?? 'submitted'], v),
+    min_price: (v) => atLeast(sql`g.price`, v),
+    max_price: (v) => atMost(sql`g.price`, v),
     has_due: (v) => (v === 1 ? cardPayable('g') : sql`NOT ${cardPayable('g')}`),
     q: search,
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { amountRange, containing, dateRange, sellersStarting, type ListDef } from '../../db/list-query';
+import { atLeast, atMost, containing, dayFrom, dayTo, sellersStarting, type ListDef } from '../../db/list-query';
 import { counterSum } from '../../db/values';
 import { payoutCodeKey } from '../../../shared/identifiers';
 import type { TransactionListQuery } from '../../../shared/list-queries';
@@ -16,11 +16,11 @@ export const transactionList: ListDef<TransactionFilter> = {
   filters: {
     own: (v) => sql`t.seller_id = ${v}`,
     seller_id: (v, f) => (f.own === undefined ? sql`t.seller_id = ${v}` : undefined),
-    from: (v) => dateRange(sql`t.created_at`, v),
-    to: (v) => dateRange(sql`t.created_at`, undefined, v),
+    from: (v) => dayFrom(sql`t.created_at`, v),
+    to: (v) => dayTo(sql`t.created_at`, v),
     is_redeem: (v) => sql`t.is_redeem = ${v}`,
-    min_amount: (v) => amountRange(sql`t.transaction_amount`, v),
-    max_amount: (v) => amountRange(sql`t.transaction_amount`, undefined, v),
+    min_amount: (v) => atLeast(sql`t.transaction_amount`, v),
+    max_amount: (v) => atMost(sql`t.transaction_amount`, v),
     // The code holds q's key (compared as the unique index compares codes, code_norm), or (staff) a seller's name or email starts with q.
     q: (q, f) => ({
       ways: [sql`t.code_norm LIKE ${containing(payoutCodeKey(q))}`],
