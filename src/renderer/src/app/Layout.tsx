@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { Suspense, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
@@ -28,6 +28,7 @@ import { activeNavItem, NAV_ITEMS, type NavItem } from './nav';
 import { useThemeMode } from './theme';
 import { LiveUpdates } from './LiveUpdates';
 import { DesktopCommands } from './DesktopCommands';
+import { RouteFallback } from './RouteFallback';
 
 const DRAWER = 230;
 const visuallyHidden = {
@@ -215,7 +216,10 @@ export default function Layout() {
         <Toolbar sx={{ displayPrint: 'none' }} />
         <LiveUpdates />
         <DesktopCommands />
-        <Outlet />
+        {/* The frame commits on its own (a task of its own) while the screen's code loads; then the screen. */}
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
       </Box>
     </Box>
   );

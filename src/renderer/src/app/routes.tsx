@@ -1,9 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, createHashRouter, createRoutesFromElements, Navigate, Outlet, Route } from 'react-router-dom';
-import CircularProgress from '@mui/material/CircularProgress';
-import Box from '@mui/material/Box';
 import { useSession } from './session';
 import { RoleGate } from './guards';
+import { RouteFallback } from './RouteFallback';
 
 const LoginPage = lazy(() => import('../features/login/LoginPage'));
 const Layout = lazy(() => import('./Layout'));
@@ -24,15 +23,6 @@ const TransactionFormPage = lazy(() => import('../features/transactions/Transact
 const MyTransactionPage = lazy(() => import('../features/transactions/MyTransactionPage'));
 const StatementPage = lazy(() => import('../features/statement/StatementPage'));
 const PendingApprovalsPage = lazy(() => import('../features/approvals/PendingApprovalsPage'));
-
-/** While a screen's code loads: a named region (axe "region": it shows before the page's landmarks). */
-function Fallback() {
-  return (
-    <Box role="region" aria-label="Screen loading" data-testid="route-loader" sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-      <CircularProgress aria-label="Loading page" />
-    </Box>
-  );
-}
 
 /** Protected: the login screen while logged out, the layout with its screen otherwise. */
 function Protected() {
@@ -56,7 +46,7 @@ const seller = (el: ReactNode) => <RoleGate allow="seller">{el}</RoleGate>;
 
 function Root() {
   return (
-    <Suspense fallback={<Fallback />}>
+    <Suspense fallback={<RouteFallback />}>
       <Outlet />
     </Suspense>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import Box from '@mui/material/Box';
@@ -138,6 +138,9 @@ export function FormPage<V extends FieldValues>({
   ...frame
 }: FormPageProps<V>) {
   const notify = useNotify();
+  // The loaded record's form mounts in a deferred render, which React slices: mounted with the answer, the form was one
+  // main-thread task of 80+ ms (issue 33). The load state stays until then.
+  const waiting = useDeferredValue(!!loading);
   useEffect(() => {
     if (loadError && toastLoadError) notify.error(typeof toastLoadError === 'string' ? toastLoadError : loadError);
   }, [loadError, toastLoadError, notify]);
@@ -151,8 +154,8 @@ export function FormPage<V extends FieldValues>({
           </Button>
         }
       />
-      {loading || loadError ? (
-        <LoadState loading={!!loading} error={loadError ?? null} onRetry={onRetry} />
+      {loading || waiting || loadError ? (
+        <LoadState loading={!!loading || waiting} error={loadError ?? null} onRetry={onRetry} />
       ) : (
         <Paper sx={{ p: 3, maxWidth }}>
           {notice}

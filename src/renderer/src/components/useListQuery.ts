@@ -39,6 +39,9 @@ export const pageOf = (text: string | null): number => (text && /^[1-9]\d{0,8}$/
  * label), and `extra` carries more query parameters (filters). The previous page stays on screen while the next one
  * loads. A cursor is used only past page 1, so a filter or sort change (which drops `page`) never reuses it.
  */
+/** The same empty array every render, so that a list without rows keeps its identity (ListTable defers on it). */
+const NO_ROWS: never[] = [];
+
 export function useListQuery<T>(
   op: PagedOp,
   fallbackPerPage: number,
@@ -76,7 +79,7 @@ export function useListQuery<T>(
   const step = (direction: 1 | -1) => goTo(page + direction, direction === 1 ? data?.next_cursor : data?.prev_cursor);
 
   return {
-    rows: q.data?.data ?? [],
+    rows: q.data?.data ?? (NO_ROWS as T[]),
     total: q.data?.total ?? 0,
     capped: q.data?.total_capped === true,
     perPage,

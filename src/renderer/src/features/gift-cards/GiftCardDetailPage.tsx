@@ -9,7 +9,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import GavelIcon from '@mui/icons-material/Gavel';
 import RestoreIcon from '@mui/icons-material/Restore';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { CARD_STATUS } from '../../../../shared/constants';
 import { useApiQuery } from '../../api/query';
 import { useSession } from '../../app/session';
@@ -25,6 +25,7 @@ import ReviewActions from './review/ReviewActions';
 import CardMoney from './review/CardMoney';
 import { canRetry } from '../../components/retry';
 import CardTabs, { type CardTab } from './CardTabs';
+import { DeferredMount } from '../../components/DeferredMount';
 import ClaimNotice from './review/ClaimNotice';
 import PayDialog from './PayDialog';
 import ReviewNav from './review/ReviewNav';
@@ -45,10 +46,13 @@ export default function GiftCardDetailPage() {
   const valid = Number.isSafeInteger(id) && id > 0;
   const { offers, loading: offersLoading } = useOffers();
   const q = useApiQuery('getCard', { id }, { enabled: valid, select: (r) => (r?.data ? r : null) });
-  const detail = q.data ?? null;
+  // The card (and the form once the offers are in) renders in a deferred render, which React slices: rendered with the
+  // answer, the page was one main-thread task of 100+ ms (issue 33). Until then the placeholders stay.
+  const detail = useDeferredValue(q.data ?? null);
+  const offersReady = useDeferredValue(!offersLoading);
   const loading = q.isFetching;
   const error =
-    !valid || (q.isSuccess && !detail) || q.error?.status === 404 || q.error?.status === 403
+    !valid || (q.isSuccess && !q.data) || q.error?.status === 404 || q.error?.status === 403
       ? 'No gift card found'
       : q.isError
         ? 'Could not load the gift card'
@@ -168,7 +172,7 @@ export default function GiftCardDetailPage() {
             </Stack>
           )}
           <Paper sx={{ p: 3, gridArea: 'form' }}>
-            {detail && !offersLoading ? (
+            {detail && offersReady ? (
               // Fresh form when what it shows changed (a save, someone else's edit), not on every refetch: a live
               // event about a payment or a re-signed photo URL leaves what is being typed alone.
               <CardEditForm
@@ -192,7 +196,9 @@ export default function GiftCardDetailPage() {
           )}
           {valid && (
             <Paper sx={{ p: 3, gridArea: 'tabs' }}>
-              <CardTabs key={id} cardId={id} tab={tab} onTab={setTab} />
+              <DeferredMount minHeight={48}>
+                <CardTabs key={id} cardId={id} tab={tab} onTab={setTab} />
+              </DeferredMount>
             </Paper>
           )}
         </Box>

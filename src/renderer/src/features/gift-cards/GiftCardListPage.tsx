@@ -34,6 +34,7 @@ import { cardFilterFields } from './cardFilters';
 import { BulkReviewBar } from './review/BulkReviewBar';
 import AgeCell from './review/AgeCell';
 import StatusTabs from './review/StatusTabs';
+import { DeferredMount } from '../../components/DeferredMount';
 import { useReviewQueue } from './review/useReviewQueue';
 
 const cardName = (c: GiftCard) => `card ${c.card_number || `#${c.id}`}`;
@@ -123,7 +124,11 @@ export default function GiftCardListPage() {
           </>
         }
       />
-      {isStaff && <StatusTabs status={filters.active.status} onChange={(v) => filters.set('status', v)} />}
+      {isStaff && (
+        <DeferredMount minHeight={48}>
+          <StatusTabs status={filters.active.status} onChange={(v) => filters.set('status', v)} />
+        </DeferredMount>
+      )}
       <ListTable
         label="Gift cards"
         size="small"

@@ -1,0 +1,17 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+
+/**
+ * Mounts its children one task after the screen's first commit, in a box of `minHeight` until then (so nothing below
+ * moves): for parts that measure themselves on mount (MUI Tabs reads the page's layout) or are below the fold. Mounted
+ * with the screen, their mount, measuring and effects made the screen's first task 50-100 ms long (issue 33).
+ */
+export function DeferredMount({ minHeight, children }: { minHeight: number; children: ReactNode }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    // A timer, not a microtask: React may flush this effect in the commit's own task.
+    const timer = setTimeout(() => setMounted(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return mounted ? children : <Box aria-hidden sx={{ minHeight }} />;
+}
