@@ -33,15 +33,15 @@ export const unwrapPage = <T>(raw: Page<T> | { data: Page<T> }): Page<T> => ('to
 /** The `page` search parameter: a positive whole number, else 1. */
 export const pageOf = (text: string | null): number => (text && /^[1-9]\d{0,8}$/.test(text) ? Number(text) : 1);
 
+/** The same empty array every render, so that a list without rows keeps its identity (ListTable defers on it). */
+const NO_ROWS: never[] = [];
+
 /**
  * One page of a list operation, as a query keyed [op, {query: {page, cursor, ...extra}}]; the page lives in the URL
  * (`?page=2`, and after Next or Previous the cursor of that page: `?page=3&cursor=...`, the page number then only a
  * label), and `extra` carries more query parameters (filters). The previous page stays on screen while the next one
  * loads. A cursor is used only past page 1, so a filter or sort change (which drops `page`) never reuses it.
  */
-/** The same empty array every render, so that a list without rows keeps its identity (ListTable defers on it). */
-const NO_ROWS: never[] = [];
-
 export function useListQuery<T>(
   op: PagedOp,
   fallbackPerPage: number,
