@@ -28,11 +28,15 @@ export async function startServer(env: ServerEnv, timeoutMs = 120_000, cwd?: str
   for (const k of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'WEB_DIR'] as const) delete childEnv[k];
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   const started = performance.now();
-  const proc: ChildProcess = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/server/main.ts'], {
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    cwd,
-  });
+  const proc: ChildProcess = spawn(
+    process.execPath,
+    [...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/server/main.ts'],
+    {
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      cwd,
+    },
+  );
   const stderr: string[] = [];
   proc.stderr?.setEncoding('utf8').on('data', (d: string) => stderr.push(...d.split('\n').filter(Boolean)));
   let exited: number | null = null;
