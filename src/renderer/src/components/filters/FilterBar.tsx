@@ -18,18 +18,16 @@ const selectWidth = (key: string) =>
     '& select': { textOverflow: 'ellipsis', overflow: 'hidden', whiteSpace: 'nowrap' },
   }) as const;
 
-/** The search box and the amount fields: they apply once typing pauses; an amount only when the server's money rule takes it. */
-function TypedField({
-  field,
-  value,
-  error,
-  onChange,
-}: {
+/** One filter's field, its value in the URL, the server's error for it, and how a new value is applied. */
+interface FilterControlProps {
   field: FilterField;
   value: string;
   error?: string;
-  onChange: (v: string) => void;
-}) {
+  onChange: (value: string) => void;
+}
+
+/** The search box and the amount fields: they apply once typing pauses; an amount only when the server's money rule takes it. */
+function TypedField({ field, value, error, onChange }: FilterControlProps) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const amount = field.kind === 'amount';
@@ -57,17 +55,7 @@ function TypedField({
 }
 
 /** One filter of a bar, by its kind: a typed field (search, amount), a date, or a select. */
-export function FilterControl({
-  field: f,
-  value,
-  error,
-  onChange,
-}: {
-  field: FilterField;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}) {
+export function FilterControl({ field: f, value, error, onChange }: FilterControlProps) {
   if (f.kind === 'search' || f.kind === 'amount') return <TypedField field={f} value={value} error={error} onChange={onChange} />;
   if (f.kind === 'date')
     return (
