@@ -66,11 +66,10 @@ export const dayTo = (column: SQL, day: string): SQL => sql`${column} < ((${day}
 /** Cents bound as an exact decimal. */
 export const atLeast = (column: SQL, cents: number): SQL => sql`${column} >= ${centsToDecimal(cents)}::numeric`;
 export const atMost = (column: SQL, cents: number): SQL => sql`${column} <= ${centsToDecimal(cents)}::numeric`;
-/** The sellers whose name or email starts with q, case-insensitive (the prefix indexes of migration 0013). */
-export async function sellersStarting(tx: Tx, q: string): Promise<number[]> {
+/** The sellers whose name or email starts with q, case-insensitive (the prefix indexes of migration 0013), as an id array. */
+export function sellersStarting(q: string): SQL {
   const prefix = `${likeText(q.toLowerCase())}%`;
-  const sellers = sql`SELECT id FROM users WHERE role = 'seller' AND (lower(name) LIKE ${prefix} OR lower(email) LIKE ${prefix})`;
-  return (await rowsOf<{ id: number }>(tx, sellers)).map((r) => Number(r.id));
+  return sql`ARRAY(SELECT id FROM users WHERE role = 'seller' AND (lower(name) LIKE ${prefix} OR lower(email) LIKE ${prefix}))`;
 }
 /** `column` is one of these ids (bound as one array value, so the plan knows how many). */
 export const oneOf = (column: SQL, ids: number[] | undefined): SQL | undefined =>
@@ -83,6 +82,8 @@ export const oneOf = (column: SQL, ids: number[] | undefined): SQL | undefined =
 export interface Search {
   ways: SQL[];
   each?: { column: SQL; ids: number[] };
+  /** A quarter of the rows or more match (by a sample, db/key-search.ts): counted in any order, where they come soonest. */
+  dense?: boolean;
 }
 /** Pages that end within this many rows are read through a constant LIMIT (listPage). */
 const SHALLOW = 1000;
@@ -95,15 +96,15 @@ const searchCondition = (q: Search): SQL => {
 };
 
 /** The list's conditions for these filters: all of them, and (when a search splits) the others and the search. */
-function conditionsOf<F extends Filters>(def: ListDef<F>, f: F): { where: SQL; rest: SQL; search?: Search } {
+function conditionsOf<F extends Filters>(def: ListDef<F>, f: F): { where: SQL; rest: SQL; search?: Search; oneScan: boolean } {
   const filters = Object.entries(def.filters) as [keyof F, ((v: unknown, f: F) => SQL | Search | undefined) | undefined][];
   const given = filters.map(([name, cond]) => (f[name] !== undefined && f[name] !== null ? cond?.(f[name], f) : undefined));
   const plain = (c: SQL | Search | undefined) => (c === undefined ? undefined : isSearch(c) ? searchCondition(c) : c);
   const where = allOf([def.base, ...given.map(plain)]);
   const search = given.find((c): c is Search => c !== undefined && isSearch(c));
   const ids = search?.each?.ids.length ?? 0;
-  if (!search || ids === 0 || ids > EACH_MAX) return { where, rest: where };
-  return { where, rest: allOf([def.base, ...given.filter((c) => c !== search).map(plain)]), search };
+  if (!search || ids === 0 || ids > EACH_MAX) return { where, rest: where, oneScan: !!search && !search.dense };
+  return { where, rest: allOf([def.base, ...given.filter((c) => c !== search).map(plain)]), search, oneScan: false };
 }
 
 const CASTS: Record<KeyType, [SQL, RegExp]> = {
@@ -151,35 +152,45 @@ export async function listPage<F extends Filters & { sort?: string }>(
   const rnulls = !!s.nullsLast !== back;
   const nulls = s.nullsLast ? sql.raw(rnulls ? ' NULLS LAST' : ' NULLS FIRST') : sql``;
   const dir = sql.raw(rdesc ? 'DESC' : 'ASC');
-  const { where, rest, search } = conditionsOf(def, f);
+  const { where, rest, search, oneScan } = conditionsOf(def, f);
   const position = c ? after(s, def.id, rdesc, rnulls, c.key, c.id) : sql`TRUE`;
   const keyText = s.key === def.id ? sql`NULL::text` : sql`${s.key}::text`;
   const offset = c ? 0 : req.offset;
   const order = sql`${s.key} ${dir}${nulls}, ${def.id} ${dir}`;
+  // The order of the candidate rows (id, sk, k) by their columns; sk is the id itself in the id order.
+  const ordered = (t: SQL) => (s.key === def.id ? sql`${t}.id ${dir}` : sql`${t}.sk ${dir}${nulls}, ${t}.id ${dir}`);
+  // A search (not a dense one, nor one read seller by seller) whose page lies within its cap: the page and the total
+  // come from one scan, its first cap + 1 rows in the page's order (found once, not for the page and again for the total).
+  const exact = def.counter?.(f);
+  const counted = req.uncounted ? 'no' : exact ? 'exact' : oneScan && !c && offset + req.limit <= SEARCH_TOTAL_CAP ? 'scan' : 'capped';
   // Within the first SHALLOW rows, a constant LIMIT: the plan does not depend on the page size (one prepared plan).
-  const sorted = sql`SELECT ${def.id} AS id, ${keyText} AS k FROM ${def.from} WHERE ${where} AND ${position} ORDER BY ${order}`;
-  const within = offset + req.limit + 1 <= SHALLOW ? sql`SELECT * FROM (${sorted} LIMIT ${sql.raw(String(SHALLOW))}) s` : sorted;
-  let ids = sql`${within} LIMIT ${req.limit + 1} OFFSET ${offset}`;
+  const head = counted === 'scan' ? SEARCH_TOTAL_CAP + 1 : offset + req.limit + 1 <= SHALLOW ? SHALLOW : undefined;
+  const sorted = sql`SELECT ${def.id} AS id, ${s.key} AS sk, ${keyText} AS k FROM ${def.from} WHERE ${where} AND ${position} ORDER BY ${order}`;
+  let candidates = head ? sql`${sorted} LIMIT ${sql.raw(String(head))}` : sorted;
   if (search?.each) {
     // Each branch's first rows in the page's order (as deep as the page reaches), merged: a row any branch has once.
     const branch = (cond: SQL) => sql`SELECT ${def.id} AS id, ${s.key} AS sk, ${keyText} AS k FROM ${def.from}
-           WHERE ${rest} AND ${cond} AND ${position} ORDER BY ${order} LIMIT ${offset + req.limit + 1}`;
+           WHERE ${rest} AND ${cond} AND ${position} ORDER BY ${order} LIMIT ${head ?? offset + req.limit + 1}`;
     const branches = [
       ...(search.ways.length ? [sql`(${branch(anyOf(search.ways))})`] : []),
       sql`(SELECT e.id, e.sk, e.k FROM unnest(${idArray(search.each.ids)}) AS each_id(v)
             CROSS JOIN LATERAL (${branch(sql`${search.each.column} = each_id.v`)}) e)`,
     ];
-    ids = sql`SELECT u.id, u.k FROM (${sql.join(branches, sql` UNION `)}) u
-           ORDER BY u.sk ${dir}${nulls}, u.id ${dir} LIMIT ${req.limit + 1} OFFSET ${offset}`;
+    candidates = sql`SELECT u.id, u.sk, u.k FROM (${sql.join(branches, sql` UNION `)}) u
+           ORDER BY ${ordered(sql`u`)}${head ? sql` LIMIT ${sql.raw(String(head))}` : sql``}`;
   }
+  const pageOf = (from: SQL) => sql`SELECT p.id, p.k FROM (${from}) p ORDER BY ${ordered(sql`p`)} LIMIT ${req.limit + 1} OFFSET ${offset}`;
   // The page and its total in one statement (one round trip): the count is a one-row subquery the page joins.
-  const total = req.uncounted ? sql`0` : countOf(def, f, where);
   const found = await rowsOf<{ n: number; id: number | null; k: string | null }>(
     tx,
-    sql`SELECT c.n, p.id, p.k FROM (SELECT (${total})::int AS n) c LEFT JOIN LATERAL (${ids}) p ON TRUE`,
+    counted === 'scan'
+      ? sql`WITH m AS MATERIALIZED (${candidates}) SELECT c.n, p.id, p.k FROM (SELECT count(*)::int AS n FROM m) c
+              LEFT JOIN LATERAL (${pageOf(sql`SELECT * FROM m`)}) p ON TRUE`
+      : sql`SELECT c.n, p.id, p.k FROM (SELECT (${counted === 'no' ? sql`0` : countOf(def, f, where, exact)})::int AS n) c
+              LEFT JOIN LATERAL (${pageOf(candidates)}) p ON TRUE`,
   );
   const n = Number(found[0]?.n ?? 0);
-  const capped = def.counter?.(f) === undefined && n > capOf(f);
+  const capped = !exact && n > capOf(f);
   const count: Count = { total: capped ? capOf(f) : n, capped };
   const rows = found.filter((r): r is PageRow & { n: number } => r.id !== null);
   const more = rows.length > req.limit;
@@ -199,8 +210,7 @@ export async function listPage<F extends Filters & { sort?: string }>(
 type PageRow = { id: number; k: string | null };
 const capOf = (f: Filters) => (f.q !== undefined ? SEARCH_TOTAL_CAP : TOTAL_CAP);
 /** The total: the list's exact counter when it has one for these filters, else the matches counted up to the cap + 1. */
-function countOf<F extends Filters>(def: ListDef<F>, f: F, where: SQL): SQL {
-  const exact = def.counter?.(f);
+function countOf<F extends Filters>(def: ListDef<F>, f: F, where: SQL, exact: SQL | undefined): SQL {
   return exact
     ? sql`greatest(0, ${exact})`
     : sql`(SELECT count(*) FROM (SELECT 1 FROM ${def.from} WHERE ${where} LIMIT ${capOf(f) + 1}) m)`;

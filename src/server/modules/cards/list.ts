@@ -5,18 +5,19 @@ import { rowsOf } from '../../db/rows';
 import { counterSum } from '../../db/values';
 import { cardDue, cardPayable } from '../../db/due-sql';
 import { cardNumberKey } from '../../../shared/identifiers';
+import { holds, isDense, keySample, type KeyColumn } from '../../db/key-search';
 import type { CardListQuery } from '../../../shared/list-queries';
 
 /** A card list's query; `own`: a seller's own list (only their cards; the search does not look at sellers). */
 export type CardFilter = Omit<CardListQuery, 'page' | 'per_page' | 'cursor'> & {
   own?: number;
-  found?: { offers: number[]; sellers: number[] };
+  found?: { offers: number[]; sellers: number[]; sample: string[] };
 };
 
 const DATE_COLUMNS = { submitted: sql`g.created_at`, approved: sql`g.approval_date`, rejected: sql`g.rejection_date` } as const;
 const id = sql`g.id`;
-/** A card's number holds this key (a trigram index, migration 0023); the list's search and the Search Gift Card popup. */
-export const numberHolds = (numberKey: SQL, key: string): SQL => sql`${numberKey} LIKE ${containing(key)}`;
+/** A card's number holds a key (a trigram index, migration 0023; db/key-search.ts): the list's search and the Search Gift Card popup. */
+export const NUMBER_KEYS: KeyColumn = { table: 'gift_cards', column: 'number_key' };
 
 /**
  * q matches a card whose number holds q's key (its skeleton, shared/identifiers.ts), an offer by title, or (staff) a seller by the start of name or email.
@@ -24,14 +25,21 @@ export const numberHolds = (numberKey: SQL, key: string): SQL => sql`${numberKey
  */
 function search(q: string, f: CardFilter): Search {
   const key = cardNumberKey(q);
-  const ways = [oneOf(sql`g.giftcard_offer_id`, f.found?.offers), key ? numberHolds(sql`g.number_key`, key) : undefined];
-  return { ways: ways.filter((w): w is SQL => w !== undefined), each: { column: sql`g.seller_id`, ids: f.found?.sellers ?? [] } };
+  const ways = [oneOf(sql`g.giftcard_offer_id`, f.found?.offers), key ? holds(sql`g.number_key`, key, f.found?.sample ?? []) : undefined];
+  const each = { column: sql`g.seller_id`, ids: f.found?.sellers ?? [] };
+  return { ways: ways.filter((w): w is SQL => w !== undefined), each, dense: isDense(key, f.found?.sample ?? []) };
 }
 async function resolve(tx: Tx, f: CardFilter): Promise<CardFilter> {
   if (f.q === undefined) return f;
-  const offers = await rowsOf<{ id: number }>(tx, sql`SELECT id FROM gift_card_offers WHERE title ILIKE ${containing(f.q)}`);
-  const sellers = f.own === undefined ? await sellersStarting(tx, f.q) : [];
-  return { ...f, found: { offers: offers.map((o) => Number(o.id)), sellers } };
+  const sellers = f.own === undefined ? sellersStarting(f.q) : sql`'{}'::int[]`;
+  const [found] = await rowsOf<{ offers: number[]; sellers: number[] }>(
+    tx,
+    sql`SELECT ARRAY(SELECT id FROM gift_card_offers WHERE title ILIKE ${containing(f.q)}) AS offers, ${sellers} AS sellers`,
+  );
+  return {
+    ...f,
+    found: { offers: found.offers.map(Number), sellers: found.sellers.map(Number), sample: await keySample(tx, NUMBER_KEYS) },
+  };
 }
 
 export const cardList: ListDef<CardFilter> = {

@@ -1,18 +1,31 @@
 import { sql } from 'drizzle-orm';
-import { atLeast, atMost, containing, dayFrom, dayTo, sellersStarting, type ListDef } from '../../db/list-query';
+import { atLeast, atMost, dayFrom, dayTo, sellersStarting, type ListDef } from '../../db/list-query';
 import { counterSum } from '../../db/values';
+import { firstRow } from '../../db/rows';
+import type { Tx } from '../../db/client';
 import { payoutCodeKey } from '../../../shared/identifiers';
+import { holds, isDense, keySample } from '../../db/key-search';
 import type { TransactionListQuery } from '../../../shared/list-queries';
 
 /** A transaction list's query; `own`: a seller's own payouts (the search does not look at sellers). */
-export type TransactionFilter = Omit<TransactionListQuery, 'page' | 'per_page' | 'cursor'> & { own?: number; sellers?: number[] };
+export type TransactionFilter = Omit<TransactionListQuery, 'page' | 'per_page' | 'cursor'> & {
+  own?: number;
+  sellers?: number[];
+  sample?: string[];
+};
 const id = sql`t.id`;
+
+/** What a search needs first: the sellers a staff search matches (bound as values, so the plan knows how many), the keys' sample. */
+async function resolve(tx: Tx, f: TransactionFilter): Promise<TransactionFilter> {
+  if (f.q === undefined) return f;
+  const sellers = f.own === undefined ? (await firstRow<{ ids: number[] }>(tx, sql`SELECT ${sellersStarting(f.q)} AS ids`))!.ids : [];
+  return { ...f, sellers: sellers.map(Number), sample: await keySample(tx, { table: 'transactions', column: 'code_norm' }) };
+}
 
 export const transactionList: ListDef<TransactionFilter> = {
   from: sql`transactions t`,
   id,
-  // The sellers a staff search matches, looked up first (bound as values, so the plan knows how many).
-  resolve: async (tx, f) => (f.q === undefined || f.own !== undefined ? f : { ...f, sellers: await sellersStarting(tx, f.q) }),
+  resolve,
   filters: {
     own: (v) => sql`t.seller_id = ${v}`,
     seller_id: (v, f) => (f.own === undefined ? sql`t.seller_id = ${v}` : undefined),
@@ -23,14 +36,15 @@ export const transactionList: ListDef<TransactionFilter> = {
     max_amount: (v) => atMost(sql`t.transaction_amount`, v),
     // The code holds q's key (compared as the unique index compares codes, code_norm), or (staff) a seller's name or email starts with q.
     q: (q, f) => ({
-      ways: [sql`t.code_norm LIKE ${containing(payoutCodeKey(q))}`],
+      ways: [holds(sql`t.code_norm`, payoutCodeKey(q), f.sample ?? [])],
       each: { column: sql`t.seller_id`, ids: f.sellers ?? [] },
+      dense: isDense(payoutCodeKey(q), f.sample ?? []),
     }),
   },
   sorts: { created_at: { key: id, type: 'int' }, amount: { key: sql`t.transaction_amount`, type: 'numeric' } },
   defaultSort: '-created_at',
   counter(f) {
-    const { sort: _sort, own, seller_id, sellers: _sellers, ...rest } = f;
+    const { sort: _sort, own, seller_id, sellers: _sellers, sample: _sample, ...rest } = f;
     const seller = own ?? seller_id;
     if (Object.values(rest).some((v) => v !== undefined)) return undefined;
     return seller === undefined ? counterSum(sql`'transactions'`) : sql`(SELECT transaction_count FROM users WHERE id = ${seller})`;
