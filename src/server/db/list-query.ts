@@ -157,8 +157,6 @@ export async function listPage<F extends Filters & { sort?: string }>(
   const keyText = s.key === def.id ? sql`NULL::text` : sql`${s.key}::text`;
   const offset = c ? 0 : req.offset;
   const order = sql`${s.key} ${dir}${nulls}, ${def.id} ${dir}`;
-  // The order of the candidate rows (id, sk, k) by their columns; sk is the id itself in the id order.
-  const ordered = (t: SQL) => (s.key === def.id ? sql`${t}.id ${dir}` : sql`${t}.sk ${dir}${nulls}, ${t}.id ${dir}`);
   // A search (not a dense one, nor one read seller by seller) whose page lies within its cap: the page and the total
   // come from one scan, its first cap + 1 rows in the page's order (found once, not for the page and again for the total).
   const exact = def.counter?.(f);
@@ -170,16 +168,17 @@ export async function listPage<F extends Filters & { sort?: string }>(
   if (search?.each) {
     // Each branch's first rows in the page's order (as deep as the page reaches), merged: a row any branch has once.
     const branch = (cond: SQL) => sql`SELECT ${def.id} AS id, ${s.key} AS sk, ${keyText} AS k FROM ${def.from}
-           WHERE ${rest} AND ${cond} AND ${position} ORDER BY ${order} LIMIT ${head ?? offset + req.limit + 1}`;
+           WHERE ${rest} AND ${cond} AND ${position} ORDER BY ${order} LIMIT ${offset + req.limit + 1}`;
     const branches = [
       ...(search.ways.length ? [sql`(${branch(anyOf(search.ways))})`] : []),
       sql`(SELECT e.id, e.sk, e.k FROM unnest(${idArray(search.each.ids)}) AS each_id(v)
             CROSS JOIN LATERAL (${branch(sql`${search.each.column} = each_id.v`)}) e)`,
     ];
-    candidates = sql`SELECT u.id, u.sk, u.k FROM (${sql.join(branches, sql` UNION `)}) u
-           ORDER BY ${ordered(sql`u`)}${head ? sql` LIMIT ${sql.raw(String(head))}` : sql``}`;
+    candidates = sql`${sql.join(branches, sql` UNION `)}`;
   }
-  const pageOf = (from: SQL) => sql`SELECT p.id, p.k FROM (${from}) p ORDER BY ${ordered(sql`p`)} LIMIT ${req.limit + 1} OFFSET ${offset}`;
+  // The candidates (id, sk, k) in the page's order (sk is the id itself in the id order), and the page of them.
+  const ordered = s.key === def.id ? sql`p.id ${dir}` : sql`p.sk ${dir}${nulls}, p.id ${dir}`;
+  const pageOf = (from: SQL) => sql`SELECT p.id, p.k FROM (${from}) p ORDER BY ${ordered} LIMIT ${req.limit + 1} OFFSET ${offset}`;
   // The page and its total in one statement (one round trip): the count is a one-row subquery the page joins.
   const found = await rowsOf<{ n: number; id: number | null; k: string | null }>(
     tx,
