@@ -5,13 +5,13 @@ import { rowsOf } from '../../db/rows';
 import { counterSum } from '../../db/values';
 import { cardDue, cardPayable } from '../../db/due-sql';
 import { cardNumberKey } from '../../../shared/identifiers';
-import { holds, isDense, keySample, type KeyColumn } from '../../db/key-search';
+import { holds, isDense, keySample, NO_SAMPLE, type KeyColumn, type KeySample } from '../../db/key-search';
 import type { CardListQuery } from '../../../shared/list-queries';
 
 /** A card list's query; `own`: a seller's own list (only their cards; the search does not look at sellers). */
 export type CardFilter = Omit<CardListQuery, 'page' | 'per_page' | 'cursor'> & {
   own?: number;
-  found?: { offers: number[]; sellers: number[]; sample: string[] };
+  found?: { offers: number[]; sellers: number[]; sample: KeySample };
 };
 
 const DATE_COLUMNS = { submitted: sql`g.created_at`, approved: sql`g.approval_date`, rejected: sql`g.rejection_date` } as const;
@@ -25,9 +25,12 @@ export const NUMBER_KEYS: KeyColumn = { table: 'gift_cards', column: 'number_key
  */
 function search(q: string, f: CardFilter): Search {
   const key = cardNumberKey(q);
-  const ways = [oneOf(sql`g.giftcard_offer_id`, f.found?.offers), key ? holds(sql`g.number_key`, key, f.found?.sample ?? []) : undefined];
+  const ways = [
+    oneOf(sql`g.giftcard_offer_id`, f.found?.offers),
+    key ? holds(sql`g.number_key`, key, f.found?.sample ?? NO_SAMPLE) : undefined,
+  ];
   const each = { column: sql`g.seller_id`, ids: f.found?.sellers ?? [] };
-  return { ways: ways.filter((w): w is SQL => w !== undefined), each, dense: isDense(key, f.found?.sample ?? []) };
+  return { ways: ways.filter((w): w is SQL => w !== undefined), each, dense: isDense(key, f.found?.sample ?? NO_SAMPLE) };
 }
 async function resolve(tx: Tx, f: CardFilter): Promise<CardFilter> {
   if (f.q === undefined) return f;

@@ -4,14 +4,14 @@ import { counterSum } from '../../db/values';
 import { firstRow } from '../../db/rows';
 import type { Tx } from '../../db/client';
 import { payoutCodeKey } from '../../../shared/identifiers';
-import { holds, isDense, keySample } from '../../db/key-search';
+import { holds, isDense, keySample, NO_SAMPLE, type KeySample } from '../../db/key-search';
 import type { TransactionListQuery } from '../../../shared/list-queries';
 
 /** A transaction list's query; `own`: a seller's own payouts (the search does not look at sellers). */
 export type TransactionFilter = Omit<TransactionListQuery, 'page' | 'per_page' | 'cursor'> & {
   own?: number;
   sellers?: number[];
-  sample?: string[];
+  sample?: KeySample;
 };
 const id = sql`t.id`;
 
@@ -36,9 +36,9 @@ export const transactionList: ListDef<TransactionFilter> = {
     max_amount: (v) => atMost(sql`t.transaction_amount`, v),
     // The code holds q's key (compared as the unique index compares codes, code_norm), or (staff) a seller's name or email starts with q.
     q: (q, f) => ({
-      ways: [holds(sql`t.code_norm`, payoutCodeKey(q), f.sample ?? [])],
+      ways: [holds(sql`t.code_norm`, payoutCodeKey(q), f.sample ?? NO_SAMPLE)],
       each: { column: sql`t.seller_id`, ids: f.sellers ?? [] },
-      dense: isDense(payoutCodeKey(q), f.sample ?? []),
+      dense: isDense(payoutCodeKey(q), f.sample ?? NO_SAMPLE),
     }),
   },
   sorts: { created_at: { key: id, type: 'int' }, amount: { key: sql`t.transaction_amount`, type: 'numeric' } },
