@@ -8,8 +8,8 @@ import { SEARCH_TOTAL_CAP, TOTAL_CAP, type Cursor } from '../../shared/list-quer
 /**
  * The one way a list is read (docs/lists.md). A list declares, as data, its source, its filters (one condition per
  * query parameter), its sorts and the exact counter it has for some filters; `listPage` turns a query into one
- * statement for the page's ids (OFFSET for `?page=N`, keyset for a cursor) and one for the total. Every value is a
- * bound parameter.
+ * statement for the page's ids (OFFSET for `?page=N`, keyset for a cursor) and its total. Every value is a bound
+ * parameter.
  */
 export type KeyType = 'int' | 'numeric' | 'timestamptz' | 'text';
 export interface SortKey {
