@@ -33,7 +33,6 @@ import ShortcutsDialog from './review/ShortcutsDialog';
 import { useReviewClaim } from './review/useReviewClaim';
 import { useReviewQueue } from './review/useReviewQueue';
 import { useShortcuts } from './review/useShortcuts';
-import { useOpenedOnce } from '../../components/useOpenedOnce';
 
 /**
  * /gift-card/:id, the review workspace: at wide screens the photos on the left, whole and large (zoom and pan); the
@@ -61,9 +60,6 @@ export default function GiftCardDetailPage() {
   const load = () => void q.refetch();
   const { isStaff } = useSession();
   const [dialog, setDialog] = useState<'dispute' | 'resolve' | 'pay' | 'shortcuts' | null>(null);
-  const disputeMounted = useOpenedOnce(dialog === 'dispute');
-  const resolveMounted = useOpenedOnce(dialog === 'resolve');
-  const payMounted = useOpenedOnce(dialog === 'pay');
   const [zoomed, setZoomed] = useState(false);
   const [tab, setTab] = useState<CardTab>('comments');
   const [search] = useSearchParams();
@@ -133,9 +129,9 @@ export default function GiftCardDetailPage() {
           </>
         }
       />
-      {card && disputeMounted && <DisputeDialog card={card} open={dialog === 'dispute'} onClose={() => setDialog(null)} />}
-      {card && resolveMounted && <ResolveDialog card={card} open={dialog === 'resolve'} onClose={() => setDialog(null)} />}
-      {payMounted && <PayDialog card={dialog === 'pay' && card ? card : null} onClose={() => setDialog(null)} />}
+      {card && <DisputeDialog card={card} open={dialog === 'dispute'} onClose={() => setDialog(null)} />}
+      {card && <ResolveDialog card={card} open={dialog === 'resolve'} onClose={() => setDialog(null)} />}
+      <PayDialog card={dialog === 'pay' && card ? card : null} onClose={() => setDialog(null)} />
       <ShortcutsDialog open={dialog === 'shortcuts'} onClose={() => setDialog(null)} />
       <LoadState loading={false} error={error} onRetry={valid && q.isError && canRetry(q.error) ? load : undefined} />
       {!error && (

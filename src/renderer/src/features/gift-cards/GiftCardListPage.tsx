@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
-import { RowTooltip } from '../../components/RowTooltip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -36,7 +36,6 @@ import AgeCell from './review/AgeCell';
 import StatusTabs from './review/StatusTabs';
 import { DeferredMount } from '../../components/DeferredMount';
 import { useReviewQueue } from './review/useReviewQueue';
-import { useOpenedOnce } from '../../components/useOpenedOnce';
 
 const cardName = (c: GiftCard) => `card ${c.card_number || `#${c.id}`}`;
 
@@ -64,8 +63,6 @@ export default function GiftCardListPage() {
   const queue = useReviewQueue();
   const [searchOpen, setSearchOpen] = useState(false);
   const [paying, setPaying] = useState<GiftCard | null>(null);
-  const searchMounted = useOpenedOnce(searchOpen);
-  const payMounted = useOpenedOnce(paying !== null);
   const [selected, setSelected] = useState<number[]>([]);
   const pageIds = list.rows.map((c) => c.id);
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
@@ -188,16 +185,16 @@ export default function GiftCardListPage() {
             <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
               {isStaff && (
                 // Disabled where paying cannot succeed; the popup keeps the spec's texts for what slips through.
-                <RowTooltip title={payBlocker(c) ?? 'Pay'}>
+                <Tooltip title={payBlocker(c) ?? 'Pay'}>
                   <span>
                     <IconButton aria-label={`Pay ${cardName(c)}`} disabled={payBlocker(c) !== null} onClick={() => setPaying(c)}>
                       <PaymentsIcon fontSize="small" />
                     </IconButton>
                   </span>
-                </RowTooltip>
+                </Tooltip>
               )}
               {isStaff || c.card_status === CARD_STATUS.pending ? (
-                <RowTooltip title={deleteBlocker(c) ?? 'Delete'}>
+                <Tooltip title={deleteBlocker(c) ?? 'Delete'}>
                   <span>
                     <IconButton
                       aria-label={`Delete ${cardName(c)}`}
@@ -207,22 +204,22 @@ export default function GiftCardListPage() {
                       <DeleteIcon fontSize="small" />
                     </IconButton>
                   </span>
-                </RowTooltip>
+                </Tooltip>
               ) : (
                 // The slot stays, so the icons of every row line up.
                 <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 36 }} />
               )}
-              <RowTooltip title="View / edit">
+              <Tooltip title="View / edit">
                 <IconButton aria-label={`View ${cardName(c)}`} component={RouterLink} to={`/gift-card/${c.id}`}>
                   <EditIcon fontSize="small" />
                 </IconButton>
-              </RowTooltip>
+              </Tooltip>
             </TableCell>
           </>
         )}
       />
-      {searchMounted && <CardSearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />}
-      {payMounted && <PayDialog card={paying} onClose={() => setPaying(null)} />}
+      <CardSearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />
+      <PayDialog card={paying} onClose={() => setPaying(null)} />
     </Box>
   );
 }

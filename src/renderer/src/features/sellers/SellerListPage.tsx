@@ -9,12 +9,10 @@ import { ListPage } from '../../components/ListTable';
 import { useFilteredList } from '../../components/filters/useFilteredList';
 import { sellerFields } from '../../components/filters/listFields';
 import { BulkPaymentDialog } from './BulkPaymentDialog';
-import { useOpenedOnce } from '../../components/useOpenedOnce';
 
 export default function SellerListPage() {
   const { list, filters } = useFilteredList<SellerRow>('sellerList', PAGE_SIZE.sellers, 'Could not load the sellers', sellerFields);
   const [paying, setPaying] = useState<SellerRow | null>(null);
-  const payMounted = useOpenedOnce(paying !== null);
 
   return (
     <>
@@ -59,7 +57,7 @@ export default function SellerListPage() {
           </>
         )}
       />
-      {payMounted && <BulkPaymentDialog seller={paying} onClose={() => setPaying(null)} />}
+      <BulkPaymentDialog seller={paying} onClose={() => setPaying(null)} />
     </>
   );
 }

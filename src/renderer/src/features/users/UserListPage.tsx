@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
-import { RowTooltip } from '../../components/RowTooltip';
+import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
@@ -48,14 +48,14 @@ export default function UserListPage() {
               <TableCell>{u.email}</TableCell>
               <TableCell>{ROLE_LABEL[u.role] ?? u.role}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <RowTooltip title={locked ? why : ''}>
+                <Tooltip title={locked ? why : ''}>
                   <span>
                     <IconButton aria-label={`Edit ${u.name}`} disabled={locked} onClick={() => navigate(`/edit/user/${u.id}`)}>
                       <EditIcon />
                     </IconButton>
                   </span>
-                </RowTooltip>
-                <RowTooltip title={why}>
+                </Tooltip>
+                <Tooltip title={why}>
                   <span>
                     <IconButton
                       aria-label={`Delete ${u.name}`}
@@ -66,7 +66,7 @@ export default function UserListPage() {
                       <DeleteIcon />
                     </IconButton>
                   </span>
-                </RowTooltip>
+                </Tooltip>
               </TableCell>
             </>
           );

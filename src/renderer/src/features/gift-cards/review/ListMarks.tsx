@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { RowTooltip } from '../../../components/RowTooltip';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { CARD_STATUS } from '../../../../../shared/constants';
 import type { GiftCard } from '../../../../../shared/types';
@@ -11,9 +11,9 @@ export function DuplicateMark({ count }: { count?: number }) {
   if (!count) return null;
   const text = `Number also on ${countOf(count, 'other card', 'other cards')}`;
   return (
-    <RowTooltip title={text}>
+    <Tooltip title={text}>
       <Chip label="Duplicate" color="warning" size="small" aria-label={text} sx={{ ml: 1 }} data-testid="duplicate-mark" />
-    </RowTooltip>
+    </Tooltip>
   );
 }
 
