@@ -6,8 +6,8 @@ reloadOnStaleChunk(window);
 /**
  * Start-up in steps, each module group evaluated in a task of its own: evaluating all of the start-up code at once
  * was one main-thread task of 100+ ms (issue 33). React DOM first; then zod with its settings (zodConfig must run before
- * any schema is built); then the API contract and the transport; then the app, whose first render is a transition so
- * that React renders it in slices.
+ * any schema is built); then the API contract and the transport; then the locale's formats (components/format.ts);
+ * then the app, whose first render is a transition so that React renders it in slices.
  */
 async function start(rootElement: HTMLElement) {
   const { createRoot } = await import('react-dom/client');
@@ -19,6 +19,7 @@ async function start(rootElement: HTMLElement) {
     await import('../../shared/list-queries');
     const { getTransport } = await import('./api');
     const transport = await getTransport();
+    await (await import('./components/format')).warmFormats();
     const { App } = await import('./app/App');
     startTransition(() =>
       root.render(

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Role } from '../../../shared/constants';
 import type { LoginResponse } from '../../../shared/types';
 import { useQueryClient } from '@tanstack/react-query';
@@ -41,11 +41,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let live = true;
+    // The restored session renders the whole app (frame and screen) in a transition, which React renders in slices: as
+    // a plain update it was one main-thread task of 60-110 ms (issue 33).
     transport
       .session()
-      .then((u) => live && setUser(u && u.role ? u : null))
+      .then((u) => live && startTransition(() => setUser(u && u.role ? u : null)))
       .catch(() => undefined)
-      .finally(() => live && setRestoring(false));
+      .finally(() => live && startTransition(() => setRestoring(false)));
     const off = transport.onUnauthorized(() => setUser(null));
     return () => {
       live = false;

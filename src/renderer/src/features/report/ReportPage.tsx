@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
@@ -85,6 +85,14 @@ export default function ReportPage() {
     setRange(picked);
   };
   const start = form.watch('start_date');
+  // The sections' contents mount in a deferred render, after the frame: mounted with it, react-hook-form's re-render on
+  // mount flushed their first commit, the Start Date's focus (a layout of the new page) and the effects in one task of
+  // 80-110 ms (issue 33). Start Date is focused when it mounts, in the effects' own task.
+  const ready = useDeferredValue(true, false);
+  const datesRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (ready) datesRef.current?.querySelector('input')?.focus();
+  }, [ready]);
 
   return (
     <Box>
@@ -94,72 +102,79 @@ export default function ReportPage() {
           <Typography variant="h6" component="h2" id="daily-title" gutterBottom>
             Daily report
           </Typography>
-          <form onSubmit={search} noValidate aria-label="Report dates">
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' }, mb: 2 }}>
-              <FormText
-                control={form.control}
-                name="start_date"
-                type="date"
-                label="Start Date"
-                required
-                autoFocus
-                helperText=" "
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-              <FormText
-                control={form.control}
-                name="end_date"
-                type="date"
-                label="End Date"
-                required
-                helperText=" "
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start || undefined } }}
-              />
-              <Button type="submit" variant="contained" sx={{ mt: { md: 1 }, whiteSpace: 'nowrap', flexShrink: 0 }}>
-                Search Report
-              </Button>
-              <TextField
-                select
-                label="Select Year"
-                value={month}
-                onChange={(e) => pickMonth(e.target.value)}
-                sx={{ minWidth: 180 }}
-                helperText={`A month of ${thisYear}`}
-                slotProps={nativeSelect}
-              >
-                <option value="">Choose a month</option>
-                {MONTHS.map((m, i) => (
-                  <option key={m} value={String(i + 1)}>
-                    {m}
-                  </option>
-                ))}
-              </TextField>
-            </Stack>
-          </form>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="daily-range">
-            {localDay(shownRange.start_date)} – {localDay(shownRange.end_date)}
-          </Typography>
-          <ChartBlock kind="line" series={daily} title="Approvals and rejections per day" />
+          {ready && (
+            <>
+              <form ref={datesRef} onSubmit={search} noValidate aria-label="Report dates">
+                <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' }, mb: 2 }}>
+                  <FormText
+                    control={form.control}
+                    name="start_date"
+                    type="date"
+                    label="Start Date"
+                    required
+                    helperText=" "
+                    slotProps={{ inputLabel: { shrink: true } }}
+                  />
+                  <FormText
+                    control={form.control}
+                    name="end_date"
+                    type="date"
+                    label="End Date"
+                    required
+                    helperText=" "
+                    slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start || undefined } }}
+                  />
+                  <Button type="submit" variant="contained" sx={{ mt: { md: 1 }, whiteSpace: 'nowrap', flexShrink: 0 }}>
+                    Search Report
+                  </Button>
+                  <TextField
+                    select
+                    label="Select Year"
+                    value={month}
+                    onChange={(e) => pickMonth(e.target.value)}
+                    sx={{ minWidth: 180 }}
+                    helperText={`A month of ${thisYear}`}
+                    slotProps={nativeSelect}
+                  >
+                    <option value="">Choose a month</option>
+                    {MONTHS.map((m, i) => (
+                      <option key={m} value={String(i + 1)}>
+                        {m}
+                      </option>
+                    ))}
+                  </TextField>
+                </Stack>
+              </form>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="daily-range">
+                {localDay(shownRange.start_date)} – {localDay(shownRange.end_date)}
+              </Typography>
+              <ChartBlock kind="line" series={daily} title="Approvals and rejections per day" />
+            </>
+          )}
         </Paper>
         <Paper component="section" aria-labelledby="yearly-title" sx={{ p: 3 }}>
           <Typography variant="h6" component="h2" id="yearly-title" gutterBottom>
             Yearly report
           </Typography>
-          <TextField
-            select
-            label="Select Year"
-            value={String(year)}
-            onChange={(e) => setYear(Number(e.target.value))}
-            sx={{ minWidth: 160, mb: 2 }}
-            slotProps={nativeSelect}
-          >
-            {yearList(thisYear, 10, -1).map((y) => (
-              <option key={y} value={String(y)}>
-                {y}
-              </option>
-            ))}
-          </TextField>
-          <ChartBlock kind="line" series={yearly} title={`Approvals and rejections per month in ${year}`} labelHeading="Month" />
+          {ready && (
+            <>
+              <TextField
+                select
+                label="Select Year"
+                value={String(year)}
+                onChange={(e) => setYear(Number(e.target.value))}
+                sx={{ minWidth: 160, mb: 2 }}
+                slotProps={nativeSelect}
+              >
+                {yearList(thisYear, 10, -1).map((y) => (
+                  <option key={y} value={String(y)}>
+                    {y}
+                  </option>
+                ))}
+              </TextField>
+              <ChartBlock kind="line" series={yearly} title={`Approvals and rejections per month in ${year}`} labelHeading="Month" />
+            </>
+          )}
         </Paper>
       </Stack>
     </Box>
