@@ -12,6 +12,7 @@ import { LoadState } from './DataTable';
 import { useNotify } from './notify';
 import { PageHeader } from './PageHeader';
 import { useLeavePrompt } from './useLeavePrompt';
+import { useFieldsAfterForm } from './useFieldsAfterForm';
 
 export interface SaveOptions<V extends FieldValues> {
   /** Sends the values (a mutation); resolves the success toast's text; rejects with an ApiCallError when refused. */
@@ -60,11 +61,7 @@ export interface FormFrameProps<V extends FieldValues> extends SaveOptions<V> {
   readOnly?: boolean;
   /** Shown between the fields and the buttons (e.g. upload progress). */
   footer?: ReactNode;
-  /**
-   * The fields (and buttons) mount in a deferred render, one task after the form (FormPage): mounted with the form,
-   * react-hook-form's re-render on mount (a state update in a layout effect) flushed their first commit, effects and
-   * first-field focus in one main-thread task of 70-100 ms (issue 33).
-   */
+  /** The fields (and buttons) mount one task after the form (FormPage; useFieldsAfterForm says why). */
   deferFields?: boolean;
   children: ReactNode;
 }
@@ -80,12 +77,7 @@ export function FormFrame<V extends FieldValues>(props: FormFrameProps<V>) {
   const ref = useRef<HTMLFormElement>(null);
   const { isDirty, isSubmitting } = form.formState;
   const allowLeaving = useLeavePrompt(isDirty && !props.disabled && !props.readOnly);
-  const shown = useDeferredValue(true, !props.deferFields);
-
-  useEffect(() => {
-    if (shown)
-      ref.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]):not([readonly]), select, textarea')?.focus();
-  }, [shown]);
+  const shown = useFieldsAfterForm(ref, props.deferFields);
 
   const submit = useSaveHandler(form, props, (values) => {
     if (navigateTo) {

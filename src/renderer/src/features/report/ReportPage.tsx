@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
@@ -13,6 +13,7 @@ import type { ChartData } from '../../../../shared/types';
 import { useApiQuery } from '../../api/query';
 import { formErrorsOf } from '../../api/results';
 import { FormText } from '../../components/FormFields';
+import { useFieldsAfterForm } from '../../components/useFieldsAfterForm';
 import { useSession } from '../../app/session';
 import { PageHeader } from '../../components/PageHeader';
 import ChartBlock, { type Series } from './ChartBlock';
@@ -85,14 +86,9 @@ export default function ReportPage() {
     setRange(picked);
   };
   const start = form.watch('start_date');
-  // The sections' contents mount in a deferred render, after the frame: mounted with it, react-hook-form's re-render on
-  // mount flushed their first commit, the Start Date's focus (a layout of the new page) and the effects in one task of
-  // 80-110 ms (issue 33). Start Date is focused when it mounts, in the effects' own task.
-  const ready = useDeferredValue(true, false);
+  // The sections' contents (the dates form first, Start Date focused) mount one task after the page's frame.
   const datesRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (ready) datesRef.current?.querySelector('input')?.focus();
-  }, [ready]);
+  const ready = useFieldsAfterForm(datesRef);
 
   return (
     <Box>
