@@ -56,7 +56,7 @@ export function keySample(tx: Tx, c: KeyColumn): Promise<KeySample> {
  * take; without (no rare trigram: `0000`, `bp-1`), the plain condition, estimated from the column's statistics.
  */
 export function holds(column: SQL, key: string, sample: KeySample): SQL {
-  const lookups = lookupTrigrams(key, sample).map((g) => sql`${column} LIKE ${`%${g}%`}`);
+  const lookups = lookupTrigrams(key, sample).map((g) => sql`${column} LIKE ${containing(g)}`);
   return lookups.length
     ? sql`(${sql.join([...lookups, sql`(${column} || '') LIKE ${containing(key)}`], sql` AND `)})`
     : sql`${column} LIKE ${containing(key)}`;

@@ -24,13 +24,10 @@ export const NUMBER_KEYS: KeyColumn = { table: 'gift_cards', column: 'number_key
  * Offers and sellers are looked up first as arrays (small tables), so each way is an index scan the planner can OR.
  */
 function search(q: string, f: CardFilter): Search {
-  const key = cardNumberKey(q);
-  const ways = [
-    oneOf(sql`g.giftcard_offer_id`, f.found?.offers),
-    key ? holds(sql`g.number_key`, key, f.found?.sample ?? NO_SAMPLE) : undefined,
-  ];
+  const [key, sample] = [cardNumberKey(q), f.found?.sample ?? NO_SAMPLE];
+  const ways = [oneOf(sql`g.giftcard_offer_id`, f.found?.offers), key ? holds(sql`g.number_key`, key, sample) : undefined];
   const each = { column: sql`g.seller_id`, ids: f.found?.sellers ?? [] };
-  return { ways: ways.filter((w): w is SQL => w !== undefined), each, dense: isDense(key, f.found?.sample ?? NO_SAMPLE) };
+  return { ways: ways.filter((w): w is SQL => w !== undefined), each, dense: isDense(key, sample) };
 }
 async function resolve(tx: Tx, f: CardFilter): Promise<CardFilter> {
   if (f.q === undefined) return f;

@@ -35,11 +35,14 @@ export const transactionList: ListDef<TransactionFilter> = {
     min_amount: (v) => atLeast(sql`t.transaction_amount`, v),
     max_amount: (v) => atMost(sql`t.transaction_amount`, v),
     // The code holds q's key (compared as the unique index compares codes, code_norm), or (staff) a seller's name or email starts with q.
-    q: (q, f) => ({
-      ways: [holds(sql`t.code_norm`, payoutCodeKey(q), f.sample ?? NO_SAMPLE)],
-      each: { column: sql`t.seller_id`, ids: f.sellers ?? [] },
-      dense: isDense(payoutCodeKey(q), f.sample ?? NO_SAMPLE),
-    }),
+    q: (q, f) => {
+      const [key, sample] = [payoutCodeKey(q), f.sample ?? NO_SAMPLE];
+      return {
+        ways: [holds(sql`t.code_norm`, key, sample)],
+        each: { column: sql`t.seller_id`, ids: f.sellers ?? [] },
+        dense: isDense(key, sample),
+      };
+    },
   },
   sorts: { created_at: { key: id, type: 'int' }, amount: { key: sql`t.transaction_amount`, type: 'numeric' } },
   defaultSort: '-created_at',
