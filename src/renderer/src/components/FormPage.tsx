@@ -77,7 +77,7 @@ export function FormFrame<V extends FieldValues>(props: FormFrameProps<V>) {
   const ref = useRef<HTMLFormElement>(null);
   const { isDirty, isSubmitting } = form.formState;
   const allowLeaving = useLeavePrompt(isDirty && !props.disabled && !props.readOnly);
-  const shown = useFieldsAfterForm(ref, props.deferFields);
+  const shown = useFieldsAfterForm(ref, props.deferFields === true);
 
   const submit = useSaveHandler(form, props, (values) => {
     if (navigateTo) {

@@ -8,7 +8,7 @@ const FIRST_FIELD = 'input:not([type=hidden]):not([disabled]):not([readonly]), s
  * update in a layout effect) flushed their first commit, the effects and the focus (a layout of the new page) in one
  * main-thread task of 70-110 ms.
  */
-export function useFieldsAfterForm(form: RefObject<HTMLElement | null>, defer = true): boolean {
+export function useFieldsAfterForm(form: RefObject<HTMLElement | null>, defer: boolean): boolean {
   const shown = useDeferredValue(true, !defer);
   useEffect(() => {
     if (shown) form.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus();

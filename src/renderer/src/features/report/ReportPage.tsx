@@ -88,7 +88,7 @@ export default function ReportPage() {
   const start = form.watch('start_date');
   // The sections' contents (the dates form first, Start Date focused) mount one task after the page's frame.
   const datesRef = useRef<HTMLFormElement>(null);
-  const ready = useFieldsAfterForm(datesRef);
+  const ready = useFieldsAfterForm(datesRef, true);
 
   return (
     <Box>
