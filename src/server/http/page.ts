@@ -1,5 +1,6 @@
 import type { Page } from '../../shared/types';
-import { encodeCursor, type ListPage } from '../db/list-query';
+import type { ListPage, PageRequest } from '../db/list-query';
+import type { Cursor } from '../../shared/list-queries';
 
 export const pageOffset = (page: number, perPage: number) => (page - 1) * perPage;
 
@@ -16,4 +17,14 @@ export function listResult<T>(data: T[], q: { page: number; cursor?: unknown }, 
   if (p.count.capped) result.total_capped = true;
   if (q.cursor === undefined) return result;
   return { ...result, ...(p.next && { next_cursor: encodeCursor(p.next) }), ...(p.prev && { prev_cursor: encodeCursor(p.prev) }) };
+}
+
+/** A cursor as the `cursor` parameter carries it (shared/list-queries.ts reads it). */
+export const encodeCursor = (c: Cursor): string => Buffer.from(JSON.stringify([c.sort, c.key, c.id, c.back ? 1 : 0])).toString('base64url');
+
+/** A list call's query split into its filters and the page it asks for (`cursor=page`: the `page`-th, with cursors). */
+export function splitQuery<Q extends { page: number; per_page?: number; cursor?: Cursor | 'page' }>(q: Q, perPage: number) {
+  const { page, per_page: _per, cursor, ...filter } = q;
+  const request: PageRequest = { limit: perPage, offset: (page - 1) * perPage, cursor: cursor === 'page' ? undefined : cursor };
+  return { filter, request };
 }

@@ -1,45 +1,33 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { atLeast, atMost, containing, dayFrom, dayTo, oneOf, sellersStarting, type ListDef, type Search } from '../../db/list-query';
+import { atLeast, atMost, containing, dayFrom, dayTo, oneOf, sellersStarting, type ListDef } from '../../db/list-query';
 import type { Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { firstRow } from '../../db/rows';
 import { counterSum } from '../../db/values';
 import { cardDue, cardPayable } from '../../db/due-sql';
 import { cardNumberKey } from '../../../shared/identifiers';
-import { holds, isDense, keySample, NO_SAMPLE, type KeyColumn, type KeySample } from '../../db/key-search';
+import { keySearch } from '../../db/key-search';
 import type { CardListQuery } from '../../../shared/list-queries';
 
 /** A card list's query; `own`: a seller's own list (only their cards; the search does not look at sellers). */
 export type CardFilter = Omit<CardListQuery, 'page' | 'per_page' | 'cursor'> & {
   own?: number;
-  found?: { offers: number[]; sellers: number[]; sample: KeySample };
+  found?: { offers: number[]; sellers: number[]; number?: SQL };
 };
-
 const DATE_COLUMNS = { submitted: sql`g.created_at`, approved: sql`g.approval_date`, rejected: sql`g.rejection_date` } as const;
 const id = sql`g.id`;
-/** A card's number holds a key (a trigram index, migration 0023; db/key-search.ts): the list's search and the Search Gift Card popup. */
-export const NUMBER_KEYS: KeyColumn = { table: 'gift_cards', column: 'number_key' };
 
 /**
- * q matches a card whose number holds q's key (its skeleton, shared/identifiers.ts), an offer by title, or (staff) a seller by the start of name or email.
- * Offers and sellers are looked up first as arrays (small tables), so each way is an index scan the planner can OR.
+ * q matches a card whose number holds q's key (shared/identifiers.ts; a trigram index, migration 0023), an offer by
+ * title, or (staff) a seller by the start of name or email: offers and sellers are looked up first (small tables).
  */
-function search(q: string, f: CardFilter): Search {
-  const [key, sample] = [cardNumberKey(q), f.found?.sample ?? NO_SAMPLE];
-  const ways = [oneOf(sql`g.giftcard_offer_id`, f.found?.offers), key ? holds(sql`g.number_key`, key, sample) : undefined];
-  const each = { column: sql`g.seller_id`, ids: f.found?.sellers ?? [] };
-  return { ways: ways.filter((w): w is SQL => w !== undefined), each, dense: isDense(key, sample) };
-}
 async function resolve(tx: Tx, f: CardFilter): Promise<CardFilter> {
   if (f.q === undefined) return f;
   const sellers = f.own === undefined ? sellersStarting(f.q) : sql`'{}'::int[]`;
-  const [found] = await rowsOf<{ offers: number[]; sellers: number[] }>(
-    tx,
-    sql`SELECT ARRAY(SELECT id FROM gift_card_offers WHERE title ILIKE ${containing(f.q)}) AS offers, ${sellers} AS sellers`,
-  );
-  return {
-    ...f,
-    found: { offers: found.offers.map(Number), sellers: found.sellers.map(Number), sample: await keySample(tx, NUMBER_KEYS) },
-  };
+  const lookup = sql`SELECT ARRAY(SELECT id FROM gift_card_offers WHERE title ILIKE ${containing(f.q)}) AS offers, ${sellers} AS sellers`;
+  const found = (await firstRow<{ offers: number[]; sellers: number[] }>(tx, lookup))!;
+  const key = cardNumberKey(f.q);
+  const number = key ? await keySearch(tx, 'gift_cards', 'number_key', key) : undefined;
+  return { ...f, found: { offers: found.offers.map(Number), sellers: found.sellers.map(Number), number } };
 }
 
 export const cardList: ListDef<CardFilter> = {
@@ -56,7 +44,10 @@ export const cardList: ListDef<CardFilter> = {
     min_price: (v) => atLeast(sql`g.price`, v),
     max_price: (v) => atMost(sql`g.price`, v),
     has_due: (v) => (v === 1 ? cardPayable('g') : sql`NOT ${cardPayable('g')}`),
-    q: search,
+    q: (_, { found }) => ({
+      ways: [oneOf(sql`g.giftcard_offer_id`, found?.offers), found?.number].filter((w): w is SQL => w !== undefined),
+      each: { column: sql`g.seller_id`, ids: found?.sellers ?? [] },
+    }),
   },
   sorts: {
     created_at: { key: id, type: 'int' },

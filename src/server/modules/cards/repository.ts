@@ -7,8 +7,7 @@ import { rowsOf } from '../../db/rows';
 import type { Cents } from '../../../shared/money';
 import type { CardStatus, RejectReason } from '../../../shared/constants';
 import type { CardViewRow } from './shape';
-import { NUMBER_KEYS } from './list';
-import { holds, keySample } from '../../db/key-search';
+import { keySearch } from '../../db/key-search';
 import { cardNumberKey } from '../../../shared/identifiers';
 
 /** A number's key as stored (its skeleton, shared/identifiers.ts); none for a number that is blank once compared. */
@@ -109,7 +108,7 @@ export async function findCardByNumber(tx: Tx, cardNumber: string, sellerId?: nu
     .orderBy(desc(sql`(${giftCards.cardNumber} = ${cardNumber})`), desc(giftCards.id))
     .limit(1)) as CardViewRow[];
   if (exact[0]) return exact[0];
-  const holding = (await view(tx, and(holds(sql`${giftCards.numberKey}`, key, await keySample(tx, NUMBER_KEYS)), own))
+  const holding = (await view(tx, and(await keySearch(tx, 'gift_cards', 'number_key', key), own))
     .orderBy(desc(giftCards.id))
     .limit(1)) as CardViewRow[];
   return holding[0] ?? null;

@@ -1,17 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { atLeast, atMost, dayFrom, dayTo, sellersStarting, type ListDef } from '../../db/list-query';
 import { counterSum } from '../../db/values';
 import { firstRow } from '../../db/rows';
 import type { Tx } from '../../db/client';
 import { payoutCodeKey } from '../../../shared/identifiers';
-import { holds, isDense, keySample, NO_SAMPLE, type KeySample } from '../../db/key-search';
+import { keySearch } from '../../db/key-search';
 import type { TransactionListQuery } from '../../../shared/list-queries';
 
 /** A transaction list's query; `own`: a seller's own payouts (the search does not look at sellers). */
 export type TransactionFilter = Omit<TransactionListQuery, 'page' | 'per_page' | 'cursor'> & {
   own?: number;
-  sellers?: number[];
-  sample?: KeySample;
+  found?: { sellers: number[]; code: SQL };
 };
 const id = sql`t.id`;
 
@@ -19,7 +18,7 @@ const id = sql`t.id`;
 async function resolve(tx: Tx, f: TransactionFilter): Promise<TransactionFilter> {
   if (f.q === undefined) return f;
   const sellers = f.own === undefined ? (await firstRow<{ ids: number[] }>(tx, sql`SELECT ${sellersStarting(f.q)} AS ids`))!.ids : [];
-  return { ...f, sellers: sellers.map(Number), sample: await keySample(tx, { table: 'transactions', column: 'code_norm' }) };
+  return { ...f, found: { sellers: sellers.map(Number), code: await keySearch(tx, 'transactions', 'code_norm', payoutCodeKey(f.q)) } };
 }
 
 export const transactionList: ListDef<TransactionFilter> = {
@@ -35,19 +34,12 @@ export const transactionList: ListDef<TransactionFilter> = {
     min_amount: (v) => atLeast(sql`t.transaction_amount`, v),
     max_amount: (v) => atMost(sql`t.transaction_amount`, v),
     // The code holds q's key (compared as the unique index compares codes, code_norm), or (staff) a seller's name or email starts with q.
-    q: (q, f) => {
-      const [key, sample] = [payoutCodeKey(q), f.sample ?? NO_SAMPLE];
-      return {
-        ways: [holds(sql`t.code_norm`, key, sample)],
-        each: { column: sql`t.seller_id`, ids: f.sellers ?? [] },
-        dense: isDense(key, sample),
-      };
-    },
+    q: (_, { found }) => ({ ways: found ? [found.code] : [], each: { column: sql`t.seller_id`, ids: found?.sellers ?? [] } }),
   },
   sorts: { created_at: { key: id, type: 'int' }, amount: { key: sql`t.transaction_amount`, type: 'numeric' } },
   defaultSort: '-created_at',
   counter(f) {
-    const { sort: _sort, own, seller_id, sellers: _sellers, sample: _sample, ...rest } = f;
+    const { sort: _sort, own, seller_id, found: _found, ...rest } = f;
     const seller = own ?? seller_id;
     if (Object.values(rest).some((v) => v !== undefined)) return undefined;
     return seller === undefined ? counterSum(sql`'transactions'`) : sql`(SELECT transaction_count FROM users WHERE id = ${seller})`;

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/client';
 import { PAGE_SIZE } from '../../../shared/constants';
 import type { Page, SellerDue, SellerRow } from '../../../shared/types';
-import { listResult } from '../../http/page';
-import { listPage, splitQuery } from '../../db/list-query';
+import { listResult, splitQuery } from '../../http/page';
+import { listPage } from '../../db/list-query';
 import type { SellerListQuery } from '../../../shared/list-queries';
 import { sellerList } from './list';
 import type { AuthUser } from '../auth/service';
