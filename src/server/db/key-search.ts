@@ -5,19 +5,19 @@ import { allOf, containing } from './list-query';
 
 /** A stored key holding a search key: the trigram index looks up only the key's rarest trigrams (docs/lists.md, Search). */
 const [LOOKUPS, COMMON, SAMPLE, SAMPLE_MS] = [3, 0.25, 256, 10 * 60_000];
-/** How many stored keys the sample has, and how many of them hold each trigram. */
-export type KeySample = { size: number; held: Map<string, number> };
+/** Stored keys, and how many of them hold each trigram. */
+export type KeySample = { keys: string[]; held: Map<string, number> };
 const trigramsOf = (key: string) =>
   new Set([...key].map((_, i, c) => c.slice(i, i + 3).join('')).filter((g) => /^[\p{L}\p{N}]{3}$/u.test(g)));
 export function sampleOf(keys: string[]): KeySample {
   const held = new Map<string, number>();
   for (const k of keys) for (const g of trigramsOf(k)) held.set(g, (held.get(g) ?? 0) + 1);
-  return { size: keys.length, held };
+  return { keys, held };
 }
 
 /** The trigrams of `key` the index looks up: its rarest in the sample (the later first on a tie), none a quarter of it holds. */
-export function lookupTrigrams(key: string, { size, held }: KeySample): string[] {
-  const rare = [...trigramsOf(key)].reverse().filter((g) => (held.get(g) ?? 0) <= size * COMMON);
+export function lookupTrigrams(key: string, { keys, held }: KeySample): string[] {
+  const rare = [...trigramsOf(key)].reverse().filter((g) => (held.get(g) ?? 0) <= keys.length * COMMON);
   return rare.sort((a, b) => (held.get(a) ?? 0) - (held.get(b) ?? 0)).slice(0, LOOKUPS);
 }
 
@@ -39,11 +39,12 @@ function keySample(tx: Tx, table: string, column: string): Promise<KeySample> {
 
 /**
  * `table.column` holds `key`, taken literally. With lookups the whole key is checked as `column || ''`, which the index
- * cannot take; without (no rare trigram: `0000`, `bp-1`), the plain condition.
+ * cannot take; without (no rare trigram: `0000`, `bp-1`), the plain condition. `dense`: a quarter of the sample holds it.
  */
-export async function keySearch(tx: Tx, table: string, column: string, key: string): Promise<SQL> {
+export async function keySearch(tx: Tx, table: string, column: string, key: string): Promise<{ holds: SQL; dense: boolean }> {
   const sample = await keySample(tx, table, column);
   const col = sql.identifier(column);
   const lookups = lookupTrigrams(key, sample).map((g) => sql`${col} LIKE ${containing(g)}`);
-  return lookups.length ? allOf([...lookups, sql`(${col} || '') LIKE ${containing(key)}`]) : sql`${col} LIKE ${containing(key)}`;
+  const holds = lookups.length ? allOf([...lookups, sql`(${col} || '') LIKE ${containing(key)}`]) : sql`${col} LIKE ${containing(key)}`;
+  return { holds, dense: sample.keys.filter((k) => k.includes(key)).length >= Math.max(1, sample.keys.length * COMMON) };
 }

@@ -53,8 +53,8 @@ export function sellersStarting(q: string): SQL {
 /** `column` is one of these ids (one array value, so the plan knows how many). */
 export const oneOf = (column: SQL, ids?: number[]) => (ids?.length ? sql`${column} = ANY (${idArray(ids)})` : undefined);
 
-/** A search: the rows meeting any of `ways`, or whose `each.column` is one of `each.ids` (its sellers; docs/lists.md, Search). */
-export type Search = { ways: SQL[]; each: { column: SQL; ids: number[] } };
+/** A search: the rows meeting any of `ways`, or whose `each.column` is one of `each.ids` (its sellers); `dense`: docs/lists.md, Search. */
+export type Search = { ways: SQL[]; each: { column: SQL; ids: number[] }; dense?: boolean };
 /** Pages that end within SHALLOW rows are read through a constant LIMIT (one plan whatever the page); EACH_MAX: docs/lists.md. */
 const [SHALLOW, EACH_MAX] = [1000, 8];
 
@@ -62,12 +62,11 @@ const [SHALLOW, EACH_MAX] = [1000, 8];
 function conditionsOf<F extends Filters>(def: ListDef<F>, f: F) {
   const given = Object.entries(def.filters).map(([name, cond]) => (f[name] == null ? undefined : cond?.(f[name], f)));
   const search = given.find((c): c is Search => c !== undefined && 'ways' in c);
-  const ids = search?.each.ids.length ?? 0;
-  const byEach = search && ids > 0 && ids <= EACH_MAX ? search : undefined;
+  const byEach = search && search.each.ids.length > 0 && search.each.ids.length <= EACH_MAX ? search : undefined;
   const plain = (c: SQL | Search | undefined) => (c && 'ways' in c ? either([...c.ways, oneOf(c.each.column, c.each.ids)]) : c);
   const where = allOf([def.base, ...given.map(plain)]);
   const rest = byEach ? allOf([def.base, ...given.filter((c) => c !== search).map(plain)]) : where;
-  return { where, rest, byEach, oneScan: !!search };
+  return { where, rest, byEach, oneScan: !!search && !search.dense };
 }
 const either = (ways: (SQL | undefined)[]) => (ways.some(Boolean) ? anyOf(ways.filter((w): w is SQL => !!w)) : sql`FALSE`);
 

@@ -11,7 +11,7 @@ import type { CardListQuery } from '../../../shared/list-queries';
 /** A card list's query; `own`: a seller's own list (only their cards; the search does not look at sellers). */
 export type CardFilter = Omit<CardListQuery, 'page' | 'per_page' | 'cursor'> & {
   own?: number;
-  found?: { offers: number[]; sellers: number[]; number?: SQL };
+  found?: { offers: number[]; sellers: number[]; number?: { holds: SQL; dense: boolean } };
 };
 const DATE_COLUMNS = { submitted: sql`g.created_at`, approved: sql`g.approval_date`, rejected: sql`g.rejection_date` } as const;
 const id = sql`g.id`;
@@ -45,8 +45,9 @@ export const cardList: ListDef<CardFilter> = {
     max_price: (v) => atMost(sql`g.price`, v),
     has_due: (v) => (v === 1 ? cardPayable('g') : sql`NOT ${cardPayable('g')}`),
     q: (_, { found }) => ({
-      ways: [oneOf(sql`g.giftcard_offer_id`, found?.offers), found?.number].filter((w): w is SQL => w !== undefined),
+      ways: [oneOf(sql`g.giftcard_offer_id`, found?.offers), found?.number?.holds].filter((w): w is SQL => w !== undefined),
       each: { column: sql`g.seller_id`, ids: found?.sellers ?? [] },
+      dense: found?.number?.dense,
     }),
   },
   sorts: {

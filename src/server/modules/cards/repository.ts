@@ -108,7 +108,7 @@ export async function findCardByNumber(tx: Tx, cardNumber: string, sellerId?: nu
     .orderBy(desc(sql`(${giftCards.cardNumber} = ${cardNumber})`), desc(giftCards.id))
     .limit(1)) as CardViewRow[];
   if (exact[0]) return exact[0];
-  const holding = (await view(tx, and(await keySearch(tx, 'gift_cards', 'number_key', key), own))
+  const holding = (await view(tx, and((await keySearch(tx, 'gift_cards', 'number_key', key)).holds, own))
     .orderBy(desc(giftCards.id))
     .limit(1)) as CardViewRow[];
   return holding[0] ?? null;

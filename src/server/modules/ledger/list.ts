@@ -10,7 +10,7 @@ import type { TransactionListQuery } from '../../../shared/list-queries';
 /** A transaction list's query; `own`: a seller's own payouts (the search does not look at sellers). */
 export type TransactionFilter = Omit<TransactionListQuery, 'page' | 'per_page' | 'cursor'> & {
   own?: number;
-  found?: { sellers: number[]; code: SQL };
+  found?: { sellers: number[]; code: { holds: SQL; dense: boolean } };
 };
 const id = sql`t.id`;
 
@@ -34,7 +34,7 @@ export const transactionList: ListDef<TransactionFilter> = {
     min_amount: (v) => atLeast(sql`t.transaction_amount`, v),
     max_amount: (v) => atMost(sql`t.transaction_amount`, v),
     // The code holds q's key (compared as the unique index compares codes, code_norm), or (staff) a seller's name or email starts with q.
-    q: (_, { found }) => ({ ways: found ? [found.code] : [], each: { column: sql`t.seller_id`, ids: found?.sellers ?? [] } }),
+    q: (_, { found }) => ({ ways: [found!.code.holds], each: { column: sql`t.seller_id`, ids: found!.sellers }, dense: found!.code.dense }),
   },
   sorts: { created_at: { key: id, type: 'int' }, amount: { key: sql`t.transaction_amount`, type: 'numeric' } },
   defaultSort: '-created_at',
