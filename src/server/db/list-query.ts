@@ -118,13 +118,14 @@ export async function listPage<F extends Filters & { sort?: string }>(tx: Tx, de
   const depth = head ? sql.raw(String(head)) : sql`${offset + req.limit + 1}`;
   const select = (cond: SQL) =>
     sql`SELECT ${def.id} AS id, ${s.key} AS sk, ${s.key}::text AS k FROM ${def.from} WHERE ${cond} AND ${position} ORDER BY ${order} LIMIT ${depth}`;
-  // A few sellers: each one's rows read on their own in the page's order, merged with the other ways' (docs/lists.md, Search).
+  // A few sellers: each one's rows read on their own in the page's order, and the other ways' rows of other sellers (docs/lists.md).
   const eachOne =
     byEach &&
     sql`(SELECT e.id, e.sk, e.k FROM unnest(${idArray(byEach.each.ids)}) AS each_id(v)
             CROSS JOIN LATERAL (${select(sql`${rest} AND ${byEach.each.column} = each_id.v`)}) e)`;
-  const ways = byEach?.ways.length ? sql`(${select(sql`${rest} AND ${anyOf(byEach.ways)}`)}) UNION ` : sql``;
-  const candidates = eachOne ? sql`${ways}${eachOne}` : select(where);
+  const others =
+    byEach?.ways.length && select(sql`${rest} AND ${anyOf(byEach.ways)} AND NOT ${oneOf(byEach.each.column, byEach.each.ids)}`);
+  const candidates = !eachOne ? select(where) : others ? sql`(${others}) UNION ALL ${eachOne}` : eachOne;
   const ordered = s.key === def.id ? sql`p.id ${dir}` : sql`p.sk ${dir}${nulls}, p.id ${dir}`;
   const pageOf = (from: SQL) => sql`SELECT p.id, p.k FROM (${from}) p ORDER BY ${ordered} LIMIT ${req.limit + 1} OFFSET ${offset}`;
   const total = exact
