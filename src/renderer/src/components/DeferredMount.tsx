@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 
 /**
@@ -11,8 +11,9 @@ import Box from '@mui/material/Box';
 export function DeferredMount({ minHeight, minWidth, children }: { minHeight: number; minWidth?: number; children: ReactNode }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
-    // A timer, not a microtask: React may flush this effect in the commit's own task.
-    const timer = setTimeout(() => setMounted(true), 0);
+    // A timer, not a microtask: React may flush this effect in the commit's own task. A transition: React renders the
+    // children in slices (a plain update from a timer renders them in one go, the comments' and history's included).
+    const timer = setTimeout(() => startTransition(() => setMounted(true)), 0);
     return () => clearTimeout(timer);
   }, []);
   return mounted ? children : <Box aria-hidden sx={{ minHeight, minWidth }} />;
