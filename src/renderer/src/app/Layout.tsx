@@ -111,15 +111,33 @@ function NavItemLink({ item, active, rail, count }: { item: NavItem; active: boo
   );
 }
 
-/** The shared layout of every protected screen: top bar, sidebar, content. */
-export default function Layout() {
-  const { user, isSeller, isStaff, due, logout } = useSession();
+/**
+ * The sidebar's links, staff's with their counts (cards pending review, payments waiting for approval). The counts'
+ * queries are read here, not in Layout: each of their answers re-rendered the whole frame at once (issue 33).
+ */
+function MainMenu({ items, active, rail, isStaff }: { items: NavItem[]; active?: NavItem; rail: boolean; isStaff: boolean }) {
   const counts = useApiQuery('cardStatusCounts', {}, { enabled: isStaff, loader: false });
   const pending = isStaff ? counts.data?.data.pending : undefined;
   // Payments waiting for a second staff member (kept fresh every 30 s and after every payment or decision).
   const approvals = useApiQuery('listPendingPayments', {}, { enabled: isStaff, loader: false, refetchInterval: 30_000 });
   const waiting = approvals.data?.data.filter((r) => r.status === 'pending').length;
   const countOf = (to: string) => (to === '/gift-cards' ? pending : to === '/pending-approvals' ? waiting : undefined);
+  return (
+    <Box component="nav" aria-label="Main menu">
+      <List>
+        {items.map((i) => (
+          <ListItem key={i.to} disablePadding>
+            <NavItemLink item={i} active={i === active} rail={rail} count={countOf(i.to)} />
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+}
+
+/** The shared layout of every protected screen: top bar, sidebar, content. */
+export default function Layout() {
+  const { user, isSeller, isStaff, due, logout } = useSession();
   const narrow = useMediaQuery(NARROW, { noSsr: true });
   // Open: the full sidebar. Closed: a rail of icons in a narrow window, nothing in a wide one.
   const [open, setOpen] = useState(() => !window.matchMedia(NARROW).matches);
@@ -202,15 +220,7 @@ export default function Layout() {
         }}
       >
         <Toolbar />
-        <Box component="nav" aria-label="Main menu">
-          <List>
-            {items.map((i) => (
-              <ListItem key={i.to} disablePadding>
-                <NavItemLink item={i} active={i === active} rail={rail} count={countOf(i.to)} />
-              </ListItem>
-            ))}
-          </List>
-        </Box>
+        <MainMenu items={items} active={active} rail={rail} isStaff={isStaff} />
       </Drawer>
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, p: 3, minWidth: 0, outline: 'none', '@media print': { p: 0 } }}>
         <Toolbar sx={{ displayPrint: 'none' }} />

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import Backdrop from '@mui/material/Backdrop';
 import CircularProgress from '@mui/material/CircularProgress';
+import { keyframes } from '@mui/material/styles';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 
 export interface LoaderApi {
@@ -12,6 +13,8 @@ export interface LoaderApi {
 }
 
 const LoaderContext = createContext<LoaderApi | null>(null);
+
+const fadeIn = keyframes`from { opacity: 0; }`;
 
 /**
  * The global full-page loader: a backdrop with a spinner while any tracked call, any write, or any read that has
@@ -48,7 +51,15 @@ export function LoaderProvider({ children }: { children: ReactNode }) {
           open
           role="region"
           aria-label="Page loading"
-          sx={{ zIndex: (t) => t.zIndex.modal + 10, color: '#fff' }}
+          // Faded in by a CSS animation, not the Fade transition: its start forces a layout of the whole page in the
+          // commit that shows the loader, which is also the commit of a new screen (issue 33). Unmounted when done.
+          appear={false}
+          sx={{
+            zIndex: (t) => t.zIndex.modal + 10,
+            color: '#fff',
+            animation: (t) => `${fadeIn} ${t.transitions.duration.enteringScreen}ms ${t.transitions.easing.easeInOut}`,
+            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+          }}
           data-testid="page-loader"
         >
           <CircularProgress color="inherit" aria-label="Loading" />

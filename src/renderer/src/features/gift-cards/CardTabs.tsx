@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -7,8 +7,11 @@ import CardHistory from './review/CardHistory';
 
 export type CardTab = 'comments' | 'history';
 
-/** Comments and history under the card, one tab at a time; `tab`/`onTab` let the C key open the comments. */
-export default function CardTabs({ cardId, tab, onTab }: { cardId: number; tab?: CardTab; onTab?(t: CardTab): void }) {
+/**
+ * Comments and history under the card, one tab at a time; `tab`/`onTab` let the C key open the comments. Memoized:
+ * MUI Tabs measures its tabs after every render, a forced layout of the page whenever the card page re-rendered (issue 33).
+ */
+export default memo(function CardTabs({ cardId, tab, onTab }: { cardId: number; tab?: CardTab; onTab?(t: CardTab): void }) {
   const [own, setOwn] = useState<CardTab>('comments');
   const shown = tab ?? own;
   const choose = (t: CardTab) => (onTab ? onTab(t) : setOwn(t));
@@ -23,4 +26,4 @@ export default function CardTabs({ cardId, tab, onTab }: { cardId: number; tab?:
       </Box>
     </Box>
   );
-}
+});

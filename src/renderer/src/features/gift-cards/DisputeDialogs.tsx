@@ -10,11 +10,22 @@ import { msgText } from '../../api/results';
 import { DialogForm } from '../../components/DialogForm';
 import { FormSelect, FormText } from '../../components/FormFields';
 import { formatMoney } from '../../components/format';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
+
+interface Props {
+  card: GiftCard;
+  open: boolean;
+  onClose(): void;
+}
 
 const reasonOptions = Object.entries(DISPUTE_REASONS).map(([value, label]) => ({ value, label }));
 
 /** Staff mark an approved, paid card Disputed: what was paid on it is taken back from the seller's due. */
-export function DisputeDialog({ card, open, onClose }: { card: GiftCard; open: boolean; onClose(): void }) {
+export function DisputeDialog(props: Props) {
+  return useOpenedOnce(props.open) ? <DisputeForm {...props} /> : null;
+}
+
+function DisputeForm({ card, open, onClose }: Props) {
   const dispute = useApiMutation('disputeCard');
   const form = useForm<DisputeFormValues>({ resolver: zodResolver(disputeForm), defaultValues: { reason: '', note: '' } });
   const save = async (v: DisputeFormValues) => {
@@ -52,7 +63,11 @@ export function DisputeDialog({ card, open, onClose }: { card: GiftCard; open: b
 }
 
 /** Staff resolve a dispute: the card is approved again and the clawback reversed. */
-export function ResolveDialog({ card, open, onClose }: { card: GiftCard; open: boolean; onClose(): void }) {
+export function ResolveDialog(props: Props) {
+  return useOpenedOnce(props.open) ? <ResolveForm {...props} /> : null;
+}
+
+function ResolveForm({ card, open, onClose }: Props) {
   const resolve = useApiMutation('resolveDispute');
   const form = useForm<ResolveFormValues>({ resolver: zodResolver(resolveForm), defaultValues: { note: '' } });
   const save = async (v: ResolveFormValues) => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -60,6 +60,8 @@ export default function GiftCardListPage() {
     'Could not load the gift cards',
     fields,
   );
+  const setFilter = filters.set;
+  const setStatus = useCallback((status: string) => setFilter('status', status), [setFilter]);
   const queue = useReviewQueue();
   const [searchOpen, setSearchOpen] = useState(false);
   const [paying, setPaying] = useState<GiftCard | null>(null);
@@ -126,7 +128,7 @@ export default function GiftCardListPage() {
       />
       {isStaff && (
         <DeferredMount minHeight={48}>
-          <StatusTabs status={filters.active.status} onChange={(v) => filters.set('status', v)} />
+          <StatusTabs status={filters.active.status} onChange={setStatus} />
         </DeferredMount>
       )}
       <ListTable

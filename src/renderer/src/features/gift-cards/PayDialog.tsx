@@ -13,9 +13,19 @@ import { isoDay } from '../report/dates';
 import { msgText } from '../../api/results';
 import { payFailureText } from './payFailure';
 import { MoneyFigure } from '../../components/Money';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
+
+interface Props {
+  card: GiftCard | null;
+  onClose(): void;
+}
 
 /** The pay popup of a card: Price, Rate, Payable, Paid, Due; Code and Amount; Apply. A payment refreshes the card, its list, the seller's due and the transactions. */
-export default function PayDialog({ card, onClose }: { card: GiftCard | null; onClose(): void }) {
+export default function PayDialog(props: Props) {
+  return useOpenedOnce(props.card !== null) ? <PayDialogForm {...props} /> : null;
+}
+
+function PayDialogForm({ card, onClose }: Props) {
   const pay = useApiMutation('createTransaction');
   const form = useForm<PayValues>({ resolver: zodResolver(payForm), defaultValues: { code: '', amount: '' } });
   // The seller's due now (today's statement closes on it): below zero, clawbacks pause their payments.

@@ -9,9 +9,19 @@ import { useApiMutation } from '../../api/query';
 import { DialogForm } from '../../components/DialogForm';
 import { FormText } from '../../components/FormFields';
 import { formatMoney } from '../../components/format';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
+
+interface Props {
+  seller: SellerRow | null;
+  onClose(): void;
+}
 
 /** Pays a seller's approved cards, oldest first: Name, Payable amount, Code, Amount (the seller's due to start with). */
-export function BulkPaymentDialog({ seller, onClose }: { seller: SellerRow | null; onClose(): void }) {
+export function BulkPaymentDialog(props: Props) {
+  return useOpenedOnce(props.seller !== null) ? <BulkPaymentForm {...props} /> : null;
+}
+
+function BulkPaymentForm({ seller, onClose }: Props) {
   const pay = useApiMutation('bulkPayment');
   const dueCents = parseCents(seller?.seller_due ?? 0) ?? 0;
   const form = useForm<BulkPaymentFormValues>({

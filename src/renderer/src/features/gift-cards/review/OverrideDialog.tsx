@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import { overrideForm, type OverrideFormValues } from '../../../../../shared/forms';
 import { DialogForm } from '../../../components/DialogForm';
 import { FormText } from '../../../components/FormFields';
+import { useOpenedOnce } from '../../../components/useOpenedOnce';
 
 interface Props {
   /** The server's refusal (which cards have the number); null: closed. */
@@ -17,7 +18,11 @@ interface Props {
 }
 
 /** Approving over a duplicate number: the refusal, the override ticked and a reason (kept in the audit trail). */
-export default function OverrideDialog({ refusal, onClose, approve }: Props) {
+export default function OverrideDialog(props: Props) {
+  return useOpenedOnce(props.refusal !== null) ? <OverrideForm {...props} /> : null;
+}
+
+function OverrideForm({ refusal, onClose, approve }: Props) {
   const form = useForm<OverrideFormValues>({
     resolver: zodResolver(overrideForm),
     defaultValues: { override_duplicate: false, override_reason: '' },

@@ -9,6 +9,7 @@ import { DialogForm } from '../../../components/DialogForm';
 import { FormSelect, FormText } from '../../../components/FormFields';
 import { reasonOptions } from './reasons';
 import { isTyping } from './useShortcuts';
+import { useOpenedOnce } from '../../../components/useOpenedOnce';
 
 interface Props {
   open: boolean;
@@ -23,7 +24,11 @@ interface Props {
  * Reject: a reason from the list (required) and an optional note, then the caller's call. Outside the note, 1-6 picks
  * the reason (in the list's order) and moves to the Reject button, so Enter sends it.
  */
-export default function RejectDialog({ open, onClose, what, reject }: Props) {
+export default function RejectDialog(props: Props) {
+  return useOpenedOnce(props.open) ? <RejectForm {...props} /> : null;
+}
+
+function RejectForm({ open, onClose, what, reject }: Props) {
   const form = useForm<RejectFormValues>({ resolver: zodResolver(rejectForm), defaultValues: { reject_reason: '', reject_note: '' } });
   const pickByDigit = (e: KeyboardEvent<HTMLDivElement>) => {
     const reason = REJECT_REASONS[Number(e.key) - 1];

@@ -4,6 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
+import { DeferredMount } from '../../../components/DeferredMount';
 
 interface Props {
   onPrevious(): void;
@@ -21,11 +22,13 @@ export default function ReviewNav({ onPrevious, onNext, onShortcuts }: Props) {
       <Button startIcon={<SkipNextIcon />} onClick={onNext}>
         Next card
       </Button>
-      <Tooltip title="Keyboard shortcuts (?)">
-        <IconButton aria-label="Keyboard shortcuts" onClick={onShortcuts}>
-          <KeyboardIcon />
-        </IconButton>
-      </Tooltip>
+      <DeferredMount minHeight={40} minWidth={40}>
+        <Tooltip title="Keyboard shortcuts (?)">
+          <IconButton aria-label="Keyboard shortcuts" onClick={onShortcuts}>
+            <KeyboardIcon />
+          </IconButton>
+        </Tooltip>
+      </DeferredMount>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useApiQuery } from '../../../api/query';
@@ -10,8 +11,12 @@ const TABS = [
   { value: 'all', label: 'All', count: null },
 ] as const;
 
-/** Staff's card list by status (the URL's `status` param, as the spec's select set it), each tab with its count. */
-export default function StatusTabs({ status, onChange }: { status: string | undefined; onChange(status: string): void }) {
+/**
+ * Staff's card list by status (the URL's `status` param, as the spec's select set it), each tab with its count.
+ * Memoized: MUI Tabs measures its tabs after every render, a forced layout of the page each time the list's answer
+ * re-rendered the screen (issue 33); give it a stable `onChange`.
+ */
+export default memo(function StatusTabs({ status, onChange }: { status: string | undefined; onChange(status: string): void }) {
   const q = useApiQuery('cardStatusCounts', {}, { loader: false });
   const c = q.data?.data;
   const total = c ? c.pending + c.approved + c.rejected + c.disputed : undefined;
@@ -29,4 +34,4 @@ export default function StatusTabs({ status, onChange }: { status: string | unde
       })}
     </Tabs>
   );
-}
+});
