@@ -126,6 +126,8 @@ export default function CardEditForm({ detail, offers: allOffers, focusNumber = 
       readOnly={readOnly}
       serverFields={{ gallery: 'images' }}
       footer={<UploadProgress active={saving} count={newImages.length} />}
+      // In review the number is focused with the screen (the keyboard flow); elsewhere the fields come a task later.
+      deferFields={!focusNumber}
     >
       <Stack spacing={2}>
         {disputed && (
