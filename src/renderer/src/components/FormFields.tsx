@@ -19,6 +19,19 @@ function useBoundProps<V extends FieldValues>(control: Control<V>, name: Path<V>
 }
 
 /** A labelled text field bound to a react-hook-form field. */
+/**
+ * A multiline field: a plain textarea of `rows` rows that the user can drag taller. MUI's multiline input is an
+ * auto-growing textarea (even with `rows`), which measures itself with getComputedStyle in a layout effect: a forced
+ * layout of the whole new screen in its commit (issue 33: a fifth of the card page's longest task).
+ */
+export const textareaProps = (rows: number) =>
+  ({
+    multiline: true,
+    rows,
+    slotProps: { input: { inputComponent: 'textarea' } },
+    sx: { '& textarea': { resize: 'vertical' } },
+  }) as const;
+
 export function FormText<V extends FieldValues>({ control, name, helperText, ...props }: Bound<V>) {
   const bound = useBoundProps(control, name, helperText);
   // An error under a field is announced (role alert), so it needs no toast repeating it.

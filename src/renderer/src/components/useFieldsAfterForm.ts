@@ -11,7 +11,14 @@ const FIRST_FIELD = 'input:not([type=hidden]):not([disabled]):not([readonly]), s
 export function useFieldsAfterForm(form: RefObject<HTMLElement | null>, defer: boolean): boolean {
   const shown = useDeferredValue(true, !defer);
   useEffect(() => {
-    if (shown) form.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+    if (!shown) return;
+    // A frame later, unless a field has the focus already (the review queue's Card Number): focusing forces a layout of
+    // the new screen, which in its commit's task was a fifth of the card page's longest task.
+    const frame = requestAnimationFrame(() => {
+      const el = form.current;
+      if (el && !el.contains(document.activeElement)) el.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [shown, form]);
   return shown;
 }

@@ -7,7 +7,7 @@ import { cardAddForm } from '../../../../shared/forms';
 import { useApiMutation } from '../../api/query';
 import { msgText } from '../../api/results';
 import { LoadState } from '../../components/DataTable';
-import { FormText } from '../../components/FormFields';
+import { textareaProps, FormText } from '../../components/FormFields';
 import { FormPage } from '../../components/FormPage';
 import ImagePicker from '../../components/ImagePicker';
 import { UploadProgress } from '../../components/UploadProgress';
@@ -69,7 +69,7 @@ export default function AddGiftCardPage() {
           disabled={saving}
           error={imagesField.fieldState.error?.message}
         />
-        <FormText control={control} name="description" label="Description" multiline minRows={3} disabled={saving} />
+        <FormText control={control} name="description" label="Description" {...textareaProps(3)} disabled={saving} />
       </Stack>
     </FormPage>
   );

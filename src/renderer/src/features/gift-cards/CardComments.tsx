@@ -28,6 +28,7 @@ import { useNotify } from '../../components/notify';
 import { Pagination } from '../../components/Pagination';
 import { ImageViewDialog } from './CardImages';
 import { canRetry } from '../../components/retry';
+import { textareaProps } from '../../components/FormFields';
 
 /** The comment box and the comment table of a card. */
 export default function CardComments({ cardId }: { cardId: number }) {
@@ -107,8 +108,7 @@ export default function CardComments({ cardId }: { cardId: number }) {
               setTextError(undefined);
             }}
             required
-            multiline
-            minRows={2}
+            {...textareaProps(2)}
             fullWidth
             disabled={sending}
             error={!!textError}

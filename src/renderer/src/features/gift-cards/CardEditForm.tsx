@@ -18,7 +18,7 @@ import { useApiMutation } from '../../api/query';
 import { msgText } from '../../api/results';
 import { useSession } from '../../app/session';
 import { formatCardDue, formatMoney } from '../../components/format';
-import { FormSelect, FormText } from '../../components/FormFields';
+import { textareaProps, FormSelect, FormText } from '../../components/FormFields';
 import { FormFrame } from '../../components/FormPage';
 import ImagePicker from '../../components/ImagePicker';
 import { UploadProgress } from '../../components/UploadProgress';
@@ -200,7 +200,7 @@ export default function CardEditForm({ detail, offers: allOffers, focusNumber = 
             error={imagesField.fieldState.error?.message}
           />
         )}
-        <FormText control={control} name="description" label="Description" multiline minRows={3} disabled={disabled} />
+        <FormText control={control} name="description" label="Description" {...textareaProps(3)} disabled={disabled} />
         {isStaff && (
           <Box>
             <Divider sx={{ mb: 2 }} />
