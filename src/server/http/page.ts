@@ -25,6 +25,6 @@ export const encodeCursor = (c: Cursor): string => Buffer.from(JSON.stringify([c
 /** A list call's query split into its filters and the page it asks for (`cursor=page`: the `page`-th, with cursors). */
 export function splitQuery<Q extends { page: number; per_page?: number; cursor?: Cursor | 'page' }>(q: Q, perPage: number) {
   const { page, per_page: _per, cursor, ...filter } = q;
-  const request: PageRequest = { limit: perPage, offset: (page - 1) * perPage, cursor: cursor === 'page' ? undefined : cursor };
+  const request: PageRequest = { limit: perPage, offset: pageOffset(page, perPage), cursor: cursor === 'page' ? undefined : cursor };
   return { filter, request };
 }

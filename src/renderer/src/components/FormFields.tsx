@@ -18,7 +18,6 @@ function useBoundProps<V extends FieldValues>(control: Control<V>, name: Path<V>
   };
 }
 
-/** A labelled text field bound to a react-hook-form field. */
 /**
  * A multiline field: a plain textarea of `rows` rows that the user can drag taller. MUI's multiline input is an
  * auto-growing textarea (even with `rows`), which measures itself with getComputedStyle in a layout effect: a forced
@@ -32,6 +31,7 @@ export const textareaProps = (rows: number) =>
     sx: { '& textarea': { resize: 'vertical' } },
   }) as const;
 
+/** A labelled text field bound to a react-hook-form field. */
 export function FormText<V extends FieldValues>({ control, name, helperText, ...props }: Bound<V>) {
   const bound = useBoundProps(control, name, helperText);
   // An error under a field is announced (role alert), so it needs no toast repeating it.
