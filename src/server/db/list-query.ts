@@ -58,7 +58,7 @@ export type Search = { ways: SQL[]; each: { column: SQL; ids: number[] }; dense?
 /** Pages that end within SHALLOW rows are read through a constant LIMIT (one plan whatever the page); EACH_MAX: docs/lists.md. */
 const [SHALLOW, EACH_MAX] = [1000, 8];
 
-/** All the conditions; `rest`: all but a search read seller by seller; `oneScan`: a search counted from the page's scan. */
+/** All the conditions; `rest`: all but a search read seller by seller; `eachCount`: their rows' seller counters; `oneScan`: docs/lists.md. */
 function conditionsOf<F extends Filters>(def: ListDef<F>, f: F) {
   const given = Object.entries(def.filters).map(([name, cond]) => (f[name] == null ? undefined : cond?.(f[name], f)));
   const search = given.find((c): c is Search => c !== undefined && 'ways' in c);
@@ -66,7 +66,9 @@ function conditionsOf<F extends Filters>(def: ListDef<F>, f: F) {
   const plain = (c: SQL | Search | undefined) => (c && 'ways' in c ? either([...c.ways, oneOf(c.each.column, c.each.ids)]) : c);
   const where = allOf([def.base, ...given.map(plain)]);
   const rest = byEach ? allOf([def.base, ...given.filter((c) => c !== search).map(plain)]) : where;
-  return { where, rest, byEach, oneScan: !!search && !search.dense };
+  const counts = byEach && f.seller_id === undefined ? byEach.each.ids.map((i) => def.counter?.({ ...f, q: undefined, seller_id: i })) : [];
+  const eachCount = counts.length && counts.every(Boolean) ? sql.join(counts as SQL[], sql` + `) : undefined;
+  return { where, rest, byEach, eachCount, oneScan: !!search && !search.dense && !eachCount };
 }
 const either = (ways: (SQL | undefined)[]) => (ways.some(Boolean) ? anyOf(ways.filter((w): w is SQL => !!w)) : sql`FALSE`);
 
@@ -107,14 +109,14 @@ export async function listPage<F extends Filters & { sort?: string }>(tx: Tx, de
   const [rdesc, rnulls] = [desc !== back, !!s.nullsLast !== back];
   const nulls = s.nullsLast ? sql.raw(rnulls ? ' NULLS LAST' : ' NULLS FIRST') : sql``;
   const dir = sql.raw(rdesc ? 'DESC' : 'ASC');
-  const { where, rest, byEach, oneScan } = conditionsOf(def, f);
+  const { where, rest, byEach, eachCount, oneScan } = conditionsOf(def, f);
   const position = c ? after(s, def.id, rdesc, rnulls, c.key, c.id) : sql`TRUE`;
   const offset = c ? 0 : req.offset;
   const order = sql`${s.key} ${dir}${nulls}, ${def.id} ${dir}`;
   const exact = def.counter?.(f);
   // A search's page and total from one scan (its first cap + 1 rows in the page's order) when the page lies within them.
   const counted = req.uncounted ? 'no' : exact ? 'exact' : oneScan && !c && offset + req.limit <= SEARCH_TOTAL_CAP ? 'scan' : 'capped';
-  const head = counted === 'scan' ? SEARCH_TOTAL_CAP + 1 : offset + req.limit + 1 <= SHALLOW ? SHALLOW : undefined;
+  const head = counted === 'scan' ? SEARCH_TOTAL_CAP + 1 : !byEach && offset + req.limit + 1 <= SHALLOW ? SHALLOW : undefined;
   const depth = head ? sql.raw(String(head)) : sql`${offset + req.limit + 1}`;
   const select = (cond: SQL) =>
     sql`SELECT ${def.id} AS id, ${s.key} AS sk, ${s.key}::text AS k FROM ${def.from} WHERE ${cond} AND ${position} ORDER BY ${order} LIMIT ${depth}`;
@@ -123,14 +125,12 @@ export async function listPage<F extends Filters & { sort?: string }>(tx: Tx, de
     byEach &&
     sql`(SELECT e.id, e.sk, e.k FROM unnest(${idArray(byEach.each.ids)}) AS each_id(v)
             CROSS JOIN LATERAL (${select(sql`${rest} AND ${byEach.each.column} = each_id.v`)}) e)`;
-  const others =
-    byEach?.ways.length && select(sql`${rest} AND ${anyOf(byEach.ways)} AND NOT ${oneOf(byEach.each.column, byEach.each.ids)}`);
-  const candidates = !eachOne ? select(where) : others ? sql`(${others}) UNION ALL ${eachOne}` : eachOne;
+  const other = byEach?.ways.length && sql`${rest} AND ${anyOf(byEach.ways)} AND NOT ${oneOf(byEach.each.column, byEach.each.ids)}`;
+  const candidates = !eachOne ? select(where) : other ? sql`(${select(other)}) UNION ALL ${eachOne}` : eachOne;
   const ordered = s.key === def.id ? sql`p.id ${dir}` : sql`p.sk ${dir}${nulls}, p.id ${dir}`;
   const pageOf = (from: SQL) => sql`SELECT p.id, p.k FROM (${from}) p ORDER BY ${ordered} LIMIT ${req.limit + 1} OFFSET ${offset}`;
-  const total = exact
-    ? sql`greatest(0, ${exact})`
-    : sql`(SELECT count(*) FROM (SELECT 1 FROM ${def.from} WHERE ${where} LIMIT ${capOf(f) + 1}) m)`;
+  const countOf = (cond: SQL) => sql`(SELECT count(*) FROM (SELECT 1 FROM ${def.from} WHERE ${cond} LIMIT ${capOf(f) + 1}) m)`;
+  const total = exact ? sql`greatest(0, ${exact})` : eachCount ? sql`${eachCount} + ${other ? countOf(other) : sql`0`}` : countOf(where);
   // The page and its total in one statement: the count is a one-row subquery the page joins.
   const found = await rowsOf<{ n: number; id: number | null; k: string | null }>(
     tx,
