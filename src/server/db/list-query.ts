@@ -24,10 +24,11 @@ export interface ListDef<F extends Filters> {
   /** A trigger-kept exact count for these filters, if there is one. */
   counter?: (f: F) => SQL | undefined;
 }
-/** `uncounted`: skip the total (an export). */
-export type PageRequest = { limit: number; offset: number; cursor?: Cursor; uncounted?: boolean };
-/** A page's ids, the total, and the cursors of the pages after and before it (when there are such pages). */
-export type ListPage = { ids: number[]; count: { total: number; capped: boolean }; next?: Cursor; prev?: Cursor };
+/** `uncounted`: skip the total (an export); `read`: runs the page's statement (rows n, id, k, o), with the rows' columns joined. */
+export type PageRequest = { limit: number; offset: number; cursor?: Cursor; uncounted?: boolean; read?: (page: SQL) => Promise<PageRows> };
+type PageRows = { n: number; id: number | null; k: string | null }[];
+/** A page's ids (and rows as `read` answered them), the total, and the cursors of the pages after and before it (if any). */
+export type ListPage = { ids: number[]; rows: PageRows; count: { total: number; capped: boolean }; next?: Cursor; prev?: Cursor };
 
 /** The conditions joined with AND; TRUE when there are none. */
 export function allOf(conditions: (SQL | undefined | false)[]): SQL {
@@ -121,33 +122,31 @@ export async function listPage<F extends Filters & { sort?: string }>(tx: Tx, de
   const select = (cond: SQL) =>
     sql`SELECT ${def.id} AS id, ${s.key} AS sk, ${s.key}::text AS k FROM ${def.from} WHERE ${cond} AND ${position} ORDER BY ${order} LIMIT ${depth}`;
   // A few sellers: each one's rows read on their own in the page's order, and the other ways' rows of other sellers (docs/lists.md).
-  const eachOne =
-    byEach &&
-    sql`(SELECT e.id, e.sk, e.k FROM unnest(${idArray(byEach.each.ids)}) AS each_id(v)
-            CROSS JOIN LATERAL (${select(sql`${rest} AND ${byEach.each.column} = each_id.v`)}) e)`;
+  const perSeller = byEach && select(sql`${rest} AND ${byEach.each.column} = each_id.v`);
+  const eachOne = byEach && sql`(SELECT e.* FROM unnest(${idArray(byEach.each.ids)}) AS each_id(v) CROSS JOIN LATERAL (${perSeller}) e)`;
   const other = byEach?.ways.length && sql`${rest} AND ${anyOf(byEach.ways)} AND NOT ${oneOf(byEach.each.column, byEach.each.ids)}`;
   const candidates = !eachOne ? select(where) : other ? sql`(${select(other)}) UNION ALL ${eachOne}` : eachOne;
   const ordered = s.key === def.id ? sql`p.id ${dir}` : sql`p.sk ${dir}${nulls}, p.id ${dir}`;
   const pageOf = (from: SQL) => sql`SELECT p.id, p.k FROM (${from}) p ORDER BY ${ordered} LIMIT ${req.limit + 1} OFFSET ${offset}`;
   const countOf = (cond: SQL) => sql`(SELECT count(*) FROM (SELECT 1 FROM ${def.from} WHERE ${cond} LIMIT ${capOf(f) + 1}) m)`;
   const total = exact ? sql`greatest(0, ${exact})` : eachCount ? sql`${eachCount} + ${other ? countOf(other) : sql`0`}` : countOf(where);
-  // The page and its total in one statement: the count is a one-row subquery the page joins.
-  const found = await rowsOf<{ n: number; id: number | null; k: string | null }>(
-    tx,
+  // The page and its total in one statement: the count is a one-row subquery the page joins; `o`: the row's place.
+  const withCount = (count: SQL, from: SQL) =>
+    sql`SELECT c.n, p.id, p.k, row_number() OVER () AS o FROM (SELECT (${count})::int AS n) c LEFT JOIN LATERAL (${pageOf(from)}) p ON TRUE`;
+  const found = await (req.read ?? ((q: SQL) => rowsOf<PageRows[number]>(tx, q)))(
     counted === 'scan'
-      ? sql`WITH m AS MATERIALIZED (${candidates}) SELECT c.n, p.id, p.k FROM (SELECT count(*)::int AS n FROM m) c
-              LEFT JOIN LATERAL (${pageOf(sql`SELECT * FROM m`)}) p ON TRUE`
-      : sql`SELECT c.n, p.id, p.k FROM (SELECT (${counted === 'no' ? sql`0` : total})::int AS n) c LEFT JOIN LATERAL (${pageOf(candidates)}) p ON TRUE`,
+      ? sql`WITH m AS MATERIALIZED (${candidates}) ${withCount(sql`(SELECT count(*) FROM m)`, sql`SELECT * FROM m`)}`
+      : withCount(counted === 'no' ? sql`0` : total, candidates),
   );
-  const n = Number(found[0]?.n ?? 0);
+  const [n, rows] = [Number(found[0]?.n ?? 0), found.filter((r) => r.id !== null)];
   const capped = !exact && n > capOf(f);
-  const rows = found.filter((r) => r.id !== null);
   const page = rows.slice(0, req.limit);
   if (back) page.reverse();
   const [first, last, more] = [page[0], page.at(-1), rows.length > req.limit];
   const at = (r: (typeof rows)[number], back: boolean): Cursor => ({ sort, key: r.k, id: Number(r.id), back });
   return {
     ids: page.map((r) => Number(r.id)),
+    rows: page,
     count: { total: capped ? capOf(f) : n, capped },
     next: last && (back || more) ? at(last, false) : undefined,
     prev: first && (back ? more : c !== undefined || req.offset > 0) ? at(first, true) : undefined,

@@ -54,39 +54,29 @@ export const duplicates = sql<number>`(SELECT count(*) FROM (
     SELECT r.gift_card_id FROM card_number_reads r
      WHERE r.number_key IN (gift_cards.number_key, ${readKeyOf(sql`gift_cards.id`)}) AND r.gift_card_id <> gift_cards.id) x)::int`;
 
-/** The views of these cards, in this order; for staff with each one's duplicate count, in the same statement. */
-export async function cardViewsInOrder(tx: Tx, ids: number[], withDuplicates = false): Promise<CardViewRow[]> {
-  if (!ids.length) return [];
-  const name = withDuplicates ? 'card_views_dup_by_ids' : 'card_views_by_ids';
-  const page = sql`SELECT ${sql.placeholder('ids')}::int[] AS ids, 0 AS n`;
-  return (await pageViews(tx, name, page, { ids }, withDuplicates)).rows;
-}
-
 /**
- * A page's card views, in the page's order, and its total, in one statement (one round trip, not two): `page` is a
- * one-row subquery answering the page's ids (`ids`, an array in order) and the total (`n`). With the duplicate counts
- * for staff. A page past the end still answers its total (one row without a card).
+ * A list page's card views (staff's with each one's duplicate count) in the page's order, in the page's own statement
+ * (one round trip): `page` answers the page's rows (its total `n`, the card `id`, the cursor key `k`, the place `o`),
+ * and a page past the end answers its total alone (one row without a card). The rows go through an array, so the plan
+ * expects a page of rows whatever the page's LIMIT: PostgreSQL then keeps one generic plan for the statement.
  */
-async function pageViews(
-  tx: Tx,
-  name: string,
-  page: SQL,
-  values: Record<string, unknown>,
-  withDuplicates: boolean,
-): Promise<{ rows: CardViewRow[]; n: number }> {
-  const found = (await prepared(tx, name, (t) =>
-    t
-      .select({ ...viewColumns, ...(withDuplicates ? { duplicates } : {}), n: sql<number>`p.n` })
-      // OFFSET 0 keeps the subquery whole: pulled up, its ids would be worked out once per place they are used.
-      .from(sql`(${page} OFFSET 0) p`)
-      .leftJoin(giftCards, sql`${giftCards.id} = ANY (p.ids)`)
-      .leftJoin(offers, eq(offers.id, giftCards.offerId))
-      .leftJoin(users, eq(users.id, giftCards.sellerId))
-      .orderBy(sql`array_position(p.ids, ${giftCards.id})`)
-      .prepare(name),
-  ).execute(values)) as (CardViewRow & { n: number })[];
-  return { rows: found.filter((r) => r.id !== null), n: Math.max(0, Number(found[0]?.n ?? 0)) };
-}
+export const cardViewsOfPage = (tx: Tx, withDuplicates: boolean) => (page: SQL) =>
+  rowsOf<CardViewRow & { n: number; k: string | null }>(
+    tx,
+    sql`SELECT ${pageViewColumns}${withDuplicates ? sql`, ${duplicates} AS duplicates` : sql``}, p.n, u.k
+          FROM (SELECT max(x.n) AS n, array_agg(x.id ORDER BY x.o) AS ids, array_agg(x.k ORDER BY x.o) AS ks FROM (${page}) x) p
+          CROSS JOIN LATERAL unnest(p.ids, p.ks) WITH ORDINALITY AS u(id, k, o)
+          LEFT JOIN gift_cards ON gift_cards.id = u.id
+          LEFT JOIN gift_card_offers ON gift_card_offers.id = gift_cards.giftcard_offer_id
+          LEFT JOIN users ON users.id = gift_cards.seller_id
+         ORDER BY u.o`,
+  );
+/** viewColumns as SQL text, written once (building them per page cost more CPU than the round trip they save). */
+const pageViewColumns = sql.raw(
+  Object.entries(viewColumns)
+    .map(([as, c]) => `${c.table === offers ? 'gift_card_offers' : c.table === users ? 'users' : 'gift_cards'}.${c.name} AS "${as}"`)
+    .join(', '),
+);
 
 export async function findCardView(tx: Tx, id: number): Promise<CardViewRow | null> {
   const rows = (await prepared(tx, 'card_view', (t) => view(t, eq(giftCards.id, sql.placeholder('id'))).prepare('card_view')).execute({

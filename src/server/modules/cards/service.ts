@@ -7,7 +7,7 @@ import type { UploadedFile } from '../../http/body';
 import { listResult, splitQuery } from '../../http/page';
 import { listPage } from '../../db/list-query';
 import { cardList } from './list';
-import { cardOut, cardWithDuplicates } from './shape';
+import { cardOut, cardWithDuplicates, type CardViewRow } from './shape';
 import { type CardListQuery, type MyCardListQuery } from '../../../shared/list-queries';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
@@ -57,10 +57,9 @@ export function createCardService(database: Database, images: ImageStore, signer
     async list(q: CardListQuery) {
       const per = q.per_page ?? PAGE_SIZE.cards;
       const { filter, request } = splitQuery(q, per);
-      const p = await listPage(db, cardList, filter, request);
-      const rows = await repo.cardViewsInOrder(db, p.ids, true);
+      const p = await listPage(db, cardList, filter, { ...request, read: repo.cardViewsOfPage(db, true) });
       return listResult(
-        rows.map((r) => cardWithDuplicates(r, Number(r.duplicates ?? 0))),
+        (p.rows as unknown as CardViewRow[]).map((r) => cardWithDuplicates(r, Number(r.duplicates ?? 0))),
         q,
         per,
         p,
@@ -70,8 +69,8 @@ export function createCardService(database: Database, images: ImageStore, signer
     async mine(user: AuthUser, q: MyCardListQuery) {
       const per = q.per_page ?? PAGE_SIZE.cards;
       const { filter, request } = splitQuery(q, per);
-      const p = await listPage(db, cardList, { ...filter, own: user.id }, request);
-      return { data: listResult((await repo.cardViewsInOrder(db, p.ids)).map(cardOut), q, per, p) };
+      const p = await listPage(db, cardList, { ...filter, own: user.id }, { ...request, read: repo.cardViewsOfPage(db, false) });
+      return { data: listResult((p.rows as unknown as CardViewRow[]).map(cardOut), q, per, p) };
     },
 
     statusCounts: async () => ({ data: await repo.cardStatusCounts(db) }),

@@ -23,7 +23,7 @@ export type CardViewRow = {
   title: string;
   name: string;
   email: string;
-  /** Staff's filtered lists read it with the views (cardViewsInOrder). */
+  /** Staff's filtered lists read it with the views (cardViewsOfPage). */
   duplicates?: number;
 };
 
