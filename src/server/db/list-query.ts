@@ -24,7 +24,7 @@ export interface ListDef<F extends Filters> {
   /** A trigger-kept exact count for these filters, if there is one. */
   counter?: (f: F) => SQL | undefined;
 }
-/** `uncounted`: skip the total (an export); `read`: runs the page's statement (rows n, id, k, o), with the rows' columns joined. */
+/** `uncounted`: skip the total (an export); `read`: reads the page's rows (`pa.n`, `pr.id`, `pr.k`, `pr.o` of `page`) with their columns. */
 export type PageRequest = { limit: number; offset: number; cursor?: Cursor; uncounted?: boolean; read?: (page: SQL) => Promise<PageRows> };
 type PageRows = { n: number; id: number | null; k: string | null }[];
 /** A page's ids (and rows as `read` answered them), the total, and the cursors of the pages after and before it (if any). */
@@ -130,13 +130,14 @@ export async function listPage<F extends Filters & { sort?: string }>(tx: Tx, de
   const pageOf = (from: SQL) => sql`SELECT p.id, p.k FROM (${from}) p ORDER BY ${ordered} LIMIT ${req.limit + 1} OFFSET ${offset}`;
   const countOf = (cond: SQL) => sql`(SELECT count(*) FROM (SELECT 1 FROM ${def.from} WHERE ${cond} LIMIT ${capOf(f) + 1}) m)`;
   const total = exact ? sql`greatest(0, ${exact})` : eachCount ? sql`${eachCount} + ${other ? countOf(other) : sql`0`}` : countOf(where);
-  // The page and its total in one statement: the count is a one-row subquery the page joins; `o`: the row's place.
+  // The page and its total in one statement (the count a one-row subquery the page joins), its rows `pr` (id, k, o: in the
+  // page's order) and total `pa.n` through arrays: a plan joining them expects a page of rows whatever the LIMIT.
   const withCount = (count: SQL, from: SQL) =>
-    sql`SELECT c.n, p.id, p.k, row_number() OVER () AS o FROM (SELECT (${count})::int AS n) c LEFT JOIN LATERAL (${pageOf(from)}) p ON TRUE`;
-  const found = await (req.read ?? ((q: SQL) => rowsOf<PageRows[number]>(tx, q)))(
-    counted === 'scan'
-      ? sql`WITH m AS MATERIALIZED (${candidates}) ${withCount(sql`(SELECT count(*) FROM m)`, sql`SELECT * FROM m`)}`
-      : withCount(counted === 'no' ? sql`0` : total, candidates),
+    sql`SELECT c.n, p.id, p.k FROM (SELECT (${count})::int AS n) c LEFT JOIN LATERAL (${pageOf(from)}) p ON TRUE`;
+  const scanned = sql`WITH m AS MATERIALIZED (${candidates}) ${withCount(sql`(SELECT count(*) FROM m)`, sql`SELECT * FROM m`)}`;
+  const found = await (req.read ?? ((from: SQL) => rowsOf<PageRows[number]>(tx, sql`SELECT pa.n, pr.id, pr.k FROM ${from} ORDER BY pr.o`)))(
+    sql`(SELECT max(x.n) AS n, array_agg(x.id) AS ids, array_agg(x.k) AS ks FROM (${counted === 'scan' ? scanned : withCount(counted === 'no' ? sql`0` : total, candidates)}) x) pa
+          CROSS JOIN LATERAL unnest(pa.ids, pa.ks) WITH ORDINALITY AS pr(id, k, o)`,
   );
   const [n, rows] = [Number(found[0]?.n ?? 0), found.filter((r) => r.id !== null)];
   const capped = !exact && n > capOf(f);

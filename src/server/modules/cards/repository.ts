@@ -54,22 +54,15 @@ export const duplicates = sql<number>`(SELECT count(*) FROM (
     SELECT r.gift_card_id FROM card_number_reads r
      WHERE r.number_key IN (gift_cards.number_key, ${readKeyOf(sql`gift_cards.id`)}) AND r.gift_card_id <> gift_cards.id) x)::int`;
 
-/**
- * A list page's card views (staff's with each one's duplicate count) in the page's order, in the page's own statement
- * (one round trip): `page` answers the page's rows (its total `n`, the card `id`, the cursor key `k`, the place `o`),
- * and a page past the end answers its total alone (one row without a card). The rows go through an array, so the plan
- * expects a page of rows whatever the page's LIMIT: PostgreSQL then keeps one generic plan for the statement.
- */
+/** A list page's card views (staff's with each one's duplicate count) in the page's order, in the page's own statement. */
 export const cardViewsOfPage = (tx: Tx, withDuplicates: boolean) => (page: SQL) =>
   rowsOf<CardViewRow & { n: number; k: string | null }>(
     tx,
-    sql`SELECT ${pageViewColumns}${withDuplicates ? sql`, ${duplicates} AS duplicates` : sql``}, p.n, u.k
-          FROM (SELECT max(x.n) AS n, array_agg(x.id ORDER BY x.o) AS ids, array_agg(x.k ORDER BY x.o) AS ks FROM (${page}) x) p
-          CROSS JOIN LATERAL unnest(p.ids, p.ks) WITH ORDINALITY AS u(id, k, o)
-          LEFT JOIN gift_cards ON gift_cards.id = u.id
+    sql`SELECT ${pageViewColumns}${withDuplicates ? sql`, ${duplicates} AS duplicates` : sql``}, pa.n, pr.k FROM ${page}
+          LEFT JOIN gift_cards ON gift_cards.id = pr.id
           LEFT JOIN gift_card_offers ON gift_card_offers.id = gift_cards.giftcard_offer_id
           LEFT JOIN users ON users.id = gift_cards.seller_id
-         ORDER BY u.o`,
+         ORDER BY pr.o`,
   );
 /** viewColumns as SQL text, written once (building them per page cost more CPU than the round trip they save). */
 const pageViewColumns = sql.raw(

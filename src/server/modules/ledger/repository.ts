@@ -6,7 +6,6 @@ import { centsToDecimal, type Cents } from '../../../shared/money';
 import { payoutCodeKey } from '../../../shared/identifiers';
 import { TRANSACTION_KINDS, type TransactionKind } from '../../../shared/constants';
 import { rowsOf } from '../../db/rows';
-import { preparedSelect } from '../../db/prepared';
 import type { TransactionViewRow } from './shape';
 
 /** Ledger SQL. Lock order everywhere: seller rows (ascending id), then the transaction row, then cards by id. */
@@ -296,33 +295,12 @@ const viewColumns = sql`t.id, t.code, t.seller_id, t.transaction_amount::text AS
   ${iso(sql`t.created_at`)} AS created_at, u.name AS seller_name,
   ${paymentKind} AS payment_kind`;
 
-/** viewColumns, one by one, for a prepared statement. */
-const viewFields = {
-  id: sql<number>`t.id`,
-  code: sql<string>`t.code`,
-  seller_id: sql<number>`t.seller_id`,
-  transaction_amount: sql<string>`t.transaction_amount::text`,
-  is_redeem: sql<number>`t.is_redeem`,
-  gift_card_id: sql<number | null>`t.gift_card_id`,
-  kind: sql<number>`t.kind`,
-  created_at: sql<string>`${iso(sql`t.created_at`)}`,
-  seller_name: sql<string | null>`u.name`,
-  payment_kind: sql<string | null>`${paymentKind}`,
-};
-
-/** The views of the transactions `ids`, in that order (one prepared statement). */
-export async function transactionViewsInOrder(tx: Tx, ids: number[]): Promise<TransactionViewRow[]> {
-  if (!ids.length) return [];
-  const views = (await preparedSelect(
+/** A list page's transaction views in the page's order, in the page's own statement (db/list-query.ts `read`). */
+export const transactionViewsOfPage = (tx: Tx) => (page: SQL) =>
+  rowsOf<TransactionViewRow & { n: number; k: string | null }>(
     tx,
-    'transaction_views_by_ids',
-    viewFields,
-    sql`transactions t LEFT JOIN users u ON u.id = t.seller_id`,
-    sql`t.id = ANY (${sql.placeholder('ids')}::int[])`,
-  ).execute({ ids })) as unknown as TransactionViewRow[];
-  const byId = new Map(views.map((v) => [v.id, v]));
-  return ids.map((id) => byId.get(id)).filter((t): t is TransactionViewRow => t !== undefined);
-}
+    sql`SELECT ${viewColumns}, pa.n, pr.k FROM ${page} LEFT JOIN transactions t ON t.id = pr.id LEFT JOIN users u ON u.id = t.seller_id ORDER BY pr.o`,
+  );
 
 export async function findTransactionView(tx: Tx, id: number): Promise<TransactionViewRow | null> {
   const r = await rowsOf<TransactionViewRow>(

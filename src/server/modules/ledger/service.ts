@@ -15,7 +15,7 @@ import { createPendingPayments } from './pending';
 import type { PendingRequest } from './pending-repository';
 import { inTransaction } from './retry';
 import * as repo from './repository';
-import { transactionOut } from './shape';
+import { transactionOut, type TransactionViewRow } from './shape';
 
 export interface TransactionInput {
   code: string;
@@ -112,10 +112,9 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
   async function transactionPage(q: MyTransactionListQuery & { seller_id?: number }, scope: { own?: number }) {
     const per = q.per_page ?? PAGE_SIZE.transactions;
     const { filter, request } = splitQuery(q, per);
-    const p = await listPage(db, transactionList, { ...filter, ...scope }, request);
-    const rows = await repo.transactionViewsInOrder(db, p.ids);
+    const p = await listPage(db, transactionList, { ...filter, ...scope }, { ...request, read: repo.transactionViewsOfPage(db) });
     return listResult(
-      rows.map((r) => transactionOut(r)),
+      (p.rows as unknown as TransactionViewRow[]).map((r) => transactionOut(r)),
       q,
       per,
       p,
