@@ -50,7 +50,7 @@ export function evaluateGoals(res: Results): Goal[] {
   }
   for (const run of runs) {
     // Page 1 no slower than the commit before the list builder, on the same database (--before).
-    const after = run.routes.find((x) => x.route === 'GET /api/gift-card?page=1');
+    const after = (run.afterFresh ?? run.routes).find((x) => x.route === 'GET /api/gift-card?page=1');
     const before = run.before?.find((x) => x.route === 'GET /api/gift-card?page=1');
     if (after && before) {
       const ratio = after.r.p50 / before.r.p50;

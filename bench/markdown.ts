@@ -91,13 +91,13 @@ export function toMarkdown(res: Results): string {
   const compared = res.runs.filter((r) => r.before?.length);
   if (compared.length)
     out.push(
-      '## Page 1 before and after the list builder (same database, `--before`)',
+      '## Page 1 before and after the list builder (same database, `--before`; two fresh servers warmed on these routes only, side by side)',
       '',
       table(
         ['database', 'size', 'route', 'p50 before', 'p50 after', 'server CPU/req before', 'after', 'db CPU/req before', 'after'],
         compared.flatMap((r) =>
           r.before!.map((b) => {
-            const a = r.routes.find((f) => f.route === b.route)!.r;
+            const a = (r.afterFresh ?? r.routes).find((f) => f.route === b.route)!.r;
             return [r.db, r.label, b.route, n2(b.r.p50), n2(a.p50), cpu(b.r)[0]!, cpu(a)[0]!, cpu(b.r)[1]!, cpu(a)[1]!];
           }),
         ),

@@ -29,6 +29,8 @@ export interface SizeRun {
   routes: RouteFigure[];
   /** The same list routes served by the code before the list builder (--before), on the same database. */
   before?: RouteFigure[];
+  /** The same routes served by this code the same way (a fresh server warmed on them only), beside `before`. */
+  afterFresh?: RouteFigure[];
   payments: PaymentRun[];
   /** pgbench TPC-B on the same PostgreSQL server, run right after the payments with the same client count. */
   pgbench: PgbenchRun | null;
