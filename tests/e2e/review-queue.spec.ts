@@ -182,6 +182,8 @@ test('after two decisions P and ← reopen the cards before, N and → take the 
     decided.push(current);
   }
   const third = await nextCard(page, current);
+  // The screen is ready for keys once Card Number has the focus (as after each card above); a key sooner can land in it.
+  await expect(page.getByLabel('Card Number')).toBeFocused();
   const [first, second] = decided as [number, number];
 
   await test.step('P reopens the card decided last', async () => {
