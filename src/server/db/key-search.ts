@@ -37,14 +37,12 @@ function keySample(tx: Tx, table: string, column: string): Promise<KeySample> {
   return keys;
 }
 
-/**
- * `table.column` holds `key`, taken literally. With lookups the whole key is checked as `column || ''`, which the index
- * cannot take; without (no rare trigram: `0000`, `bp-1`), the plain condition. `dense`: a quarter of the sample holds it.
- */
+/** `table.column` holds `key`: the index finds rows by the lookups, `strpos` checks the whole key (one plan for every key,
+ * docs/lists.md, Search). `dense`: a quarter of the sample holds the key. */
 export async function keySearch(tx: Tx, table: string, column: string, key: string): Promise<{ holds: SQL; dense: boolean }> {
   const sample = await keySample(tx, table, column);
   const col = sql.identifier(column);
   const lookups = lookupTrigrams(key, sample).map((g) => sql`${col} LIKE ${containing(g)}`);
-  const holds = lookups.length ? allOf([...lookups, sql`(${col} || '') LIKE ${containing(key)}`]) : sql`${col} LIKE ${containing(key)}`;
+  const holds = allOf([...lookups, sql`strpos(${col}, ${key}) > 0`]);
   return { holds, dense: sample.keys.filter((k) => k.includes(key)).length >= Math.max(1, sample.keys.length * COMMON) };
 }

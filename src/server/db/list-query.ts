@@ -57,7 +57,7 @@ export const oneOf = (column: SQL, ids?: number[]) => (ids?.length ? sql`${colum
 /** A search: the rows meeting any of `ways`, or whose `each.column` is one of `each.ids` (its sellers); `dense`: docs/lists.md, Search. */
 export type Search = { ways: SQL[]; each: { column: SQL; ids: number[] }; dense?: boolean };
 /** Pages that end within SHALLOW rows are read through a constant LIMIT (one plan whatever the page); EACH_MAX: docs/lists.md. */
-const [SHALLOW, EACH_MAX] = [1000, 8];
+const [SHALLOW, EACH_MAX] = [200, 8];
 
 /** All the conditions; `rest`: all but a search read seller by seller; `eachCount`: their rows' seller counters; `oneScan`: docs/lists.md. */
 function conditionsOf<F extends Filters>(def: ListDef<F>, f: F) {
@@ -128,7 +128,8 @@ export async function listPage<F extends Filters & { sort?: string }>(tx: Tx, de
   const candidates = !eachOne ? select(where) : other ? sql`(${select(other)}) UNION ALL ${eachOne}` : eachOne;
   const ordered = s.key === def.id ? sql`p.id ${dir}` : sql`p.sk ${dir}${nulls}, p.id ${dir}`;
   const pageOf = (from: SQL) => sql`SELECT p.id, p.k FROM (${from}) p ORDER BY ${ordered} LIMIT ${req.limit + 1} OFFSET ${offset}`;
-  const countOf = (cond: SQL) => sql`(SELECT count(*) FROM (SELECT 1 FROM ${def.from} WHERE ${cond} LIMIT ${capOf(f) + 1}) m)`;
+  const countOf = (cond: SQL) =>
+    sql`(SELECT count(*) FROM (SELECT 1 FROM ${def.from} WHERE ${cond} LIMIT ${sql.raw(String(capOf(f) + 1))}) m)`;
   const total = exact ? sql`greatest(0, ${exact})` : eachCount ? sql`${eachCount} + ${other ? countOf(other) : sql`0`}` : countOf(where);
   // The page and its total in one statement (the count a one-row subquery the page joins), its rows `pr` (id, k, o: in the
   // page's order) and total `pa.n` through arrays: a plan joining them expects a page of rows whatever the LIMIT.
