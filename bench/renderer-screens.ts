@@ -141,15 +141,29 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { frame?: string; frames?: { frame: string; processId: number }[]; processId?: number } };
 }
 
-/** Top-level tasks of the renderers' main threads, in ms. */
+/**
+ * Top-level tasks of the measured page's renderer main threads, in ms. The trace is browser-wide: the other roles'
+ * pages live in their own processes, so only the processes that hosted the traced page's frame count (the frame that
+ * `TracingStartedInBrowser` names, and wherever it was committed since).
+ */
 export function mainThreadTasks(trace: Buffer): number[] {
   const json = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(json) ? json : json.traceEvents;
+  const frames = events.find((e) => e.name === 'TracingStartedInBrowser')?.args?.data?.frames ?? [];
+  const ours = new Set(frames.map((f) => f.frame));
+  const pids = new Set([
+    ...frames.map((f) => f.processId),
+    ...events
+      .filter((e) => e.name === 'FrameCommittedInBrowser' && ours.has(e.args?.data?.frame ?? ''))
+      .map((e) => e.args!.data!.processId!),
+  ]);
   const main = new Set(
-    events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && (!pids.size || pids.has(e.pid)))
+      .map((e) => `${e.pid}:${e.tid}`),
   );
   return events
     .filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && main.has(`${e.pid}:${e.tid}`))
@@ -204,6 +218,12 @@ class RoleSession {
     await this.page.getByLabel('Password').fill(who.password);
     await this.page.getByRole('button', { name: 'Login' }).click();
     await this.page.waitForURL((u) => u.pathname === '/');
+    await this.park();
+  }
+
+  /** Leaves the app, so that a role's page does not run (timers, live updates) while another role's screen is measured. */
+  private park() {
+    return this.page.goto('about:blank');
   }
 
   /** No request in flight for 500 ms, leaving out the live-events stream (it stays open). */
@@ -267,6 +287,7 @@ class RoleSession {
     }
     const tasks = mainThreadTasks(trace);
     const perf = await this.page.evaluate(() => (globalThis as unknown as { __perf: { lcp: number; csp: string[] } }).__perf);
+    await this.park();
     return {
       // ScriptDuration counts per renderer; a new process for the screen starts at 0.
       scriptMs: (after >= before ? after - before : after) * 1000,
