@@ -1,16 +1,18 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+
 /**
  * PGlite's `query` parses, describes and plans every statement on every call (an unnamed statement), and sends each
  * protocol message on its own: a list page with its card views cost 8 ms of CPU, most of it parsing and planning the
  * same few statement texts (docs/lists.md). Here each distinct text becomes a named prepared statement the first time
- * it runs (its parameter types kept), and then each call is one Bind/Describe/Execute/Sync batch: PostgreSQL's own
- * plan cache in the default mode (custom plans for the first runs, a generic plan only when it costs no more), as
- * node-postgres does with a named statement. The results are parsed by PGlite's own parser, so they are the same.
- * At most `max` texts are kept (least recently used closed first).
+ * it runs (its parameter types and row description kept), and then each call is one Bind/Execute/Sync batch:
+ * PostgreSQL's own plan cache in the default mode (custom plans for the first runs, a generic plan only when it costs
+ * no more), as node-postgres does with a named statement. The results are parsed by PGlite's own parser, so they are
+ * the same. At most `max` texts are kept (least recently used closed first).
  */
 export function prepareStatements(client: PGlite, max = 256): void {
-  const statements = new Map<string, { name: string; types: number[] }>();
+  const statements = new Map<string, { name: string; types: number[]; row: BackendMessage[] }>();
   const closing: string[] = [];
   let seq = 0;
   const { serialize } = protocol;
@@ -46,7 +48,12 @@ export function prepareStatements(client: PGlite, max = 256): void {
         ],
         options,
       );
-      statement = { name, types: parse.parseDescribeStatementResults(described) };
+      // Its row description (or none), kept: each call then skips describing its portal.
+      statement = {
+        name,
+        types: parse.parseDescribeStatementResults(described),
+        row: described.filter((m) => m.name === 'rowDescription'),
+      };
     }
     statements.set(key, statement);
     while (statements.size > max) {
@@ -62,10 +69,14 @@ export function prepareStatements(client: PGlite, max = 256): void {
     });
     try {
       const messages = await exec(
-        [serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()],
+        [serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()],
         options,
       );
-      return parse.parseResults(messages, parsersOf(options), options && { ...options, parsers: undefined })[0] as Results<T>;
+      return parse.parseResults(
+        [...statement.row, ...messages],
+        parsersOf(options),
+        options && { ...options, parsers: undefined },
+      )[0] as Results<T>;
     } catch (err) {
       // A table changed under the statement ("cached plan must not change result type"): prepared again next time.
       if ((err as { code?: string }).code === '0A000') statements.delete(key);
