@@ -259,7 +259,7 @@ class RoleSession {
 
   /** One load of the screen from its URL, until its data is on screen and the page is quiet. */
   async measure(browser: Browser, screen: Screen): Promise<Sample> {
-    await this.page.goto('about:blank');
+    // The page waits on about:blank: a new page starts there, and it is parked after its login and after each screen.
     this.csp.length = 0;
     const before = await this.scriptSeconds();
     if (this.profileDir) {
