@@ -1,4 +1,5 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { readResults } from './pglite-rows';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -11,8 +12,15 @@ type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
  * no more), as node-postgres does with a named statement. The results are parsed by PGlite's own parser, so they are
  * the same. At most `max` texts are kept (least recently used closed first).
  */
+/**
+ * A SELECT that does not call pg_notify: its answer cannot hold a notification, which only PGlite's own parser hands
+ * to `listen`'s callbacks (PGlite sends a transaction's notifications with the answer to the statement that commits
+ * it, and triggers do not run on a SELECT).
+ */
+const reads = (text: string) => /^\s*select\b/i.test(text) && !/pg_notify/i.test(text);
+
 export function prepareStatements(client: PGlite, max = 256): void {
-  const statements = new Map<string, { name: string; types: number[]; row: BackendMessage[] }>();
+  const statements = new Map<string, { name: string; types: number[]; row: BackendMessage[]; read: boolean }>();
   const closing: string[] = [];
   let seq = 0;
   const { serialize } = protocol;
@@ -49,11 +57,8 @@ export function prepareStatements(client: PGlite, max = 256): void {
         options,
       );
       // Its row description (or none), kept: each call then skips describing its portal.
-      statement = {
-        name,
-        types: parse.parseDescribeStatementResults(described),
-        row: described.filter((m) => m.name === 'rowDescription'),
-      };
+      const row = described.filter((m) => m.name === 'rowDescription');
+      statement = { name, types: parse.parseDescribeStatementResults(described), row, read: row.length > 0 && reads(text) };
     }
     statements.set(key, statement);
     while (statements.size > max) {
@@ -67,11 +72,15 @@ export function prepareStatements(client: PGlite, max = 256): void {
       const serializer = options?.serializers?.[types[i]] ?? client.serializers[types[i]];
       return serializer ? serializer(v) : String(v);
     });
+    const call = [serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()];
     try {
-      const messages = await exec(
-        [serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()],
-        options,
-      );
+      if (statement.read) {
+        const answer: Uint8Array[] = [];
+        // Each piece is a view of PGlite's memory, which the next piece overwrites.
+        await client.execProtocolRawStream(batch(call), { syncToFs: false, onRawData: (piece) => answer.push(piece.slice()) });
+        return readResults<T>(answer.length === 1 ? answer[0] : batch(answer), statement.row[0], parsersOf(options), options);
+      }
+      const messages = await exec(call, options);
       return parse.parseResults(
         [...statement.row, ...messages],
         parsersOf(options),
