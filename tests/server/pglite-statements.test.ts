@@ -68,5 +68,14 @@ describe('prepared statements on PGlite', () => {
     await ours.query("SELECT pg_notify('ch', $1)", ['first']);
     await new Promise((r) => setTimeout(r, 20));
     expect(heard).toEqual(['first']);
+
+    // A SELECT whose function writes to a table whose trigger notifies: its answer holds the notification.
+    await ours.exec(`CREATE TABLE watched (id int);
+      CREATE FUNCTION watched_tell() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_notify('ch', 'row ' || NEW.id); RETURN NEW; END $$;
+      CREATE TRIGGER watched_tell AFTER INSERT ON watched FOR EACH ROW EXECUTE FUNCTION watched_tell();
+      CREATE FUNCTION add_watched(x int) RETURNS int LANGUAGE sql AS $$ INSERT INTO watched VALUES (x) RETURNING id $$;`);
+    expect((await ours.query('SELECT add_watched($1) AS id', [7])).rows).toEqual([{ id: 7 }]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(heard).toEqual(['first', 'row 7']);
   });
 });

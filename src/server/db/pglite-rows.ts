@@ -14,13 +14,14 @@ const decoder = new TextDecoder();
  * PGlite's own protocol parser copies every field into a new buffer before decoding it, and then the rows are built
  * again from its messages: 0.56 of page 1's 1.27 ms a call (docs/lists.md). Here each field is decoded in place and
  * passed to the same type parsers, so the result is the one `parse.parseResults` gives. An answer that holds anything
- * else (an error, a notice) is parsed by PGlite's parser and handled as PGlite does.
+ * else (an error, a notice, a notification) is parsed by PGlite's parser and handled as PGlite does.
  */
 export function readResults<T>(
   answer: Uint8Array,
   rowDescription: BackendMessage,
   parsers: Parsers,
   options: QueryOptions | undefined,
+  notify: (channel: string, payload: string) => void,
 ): Results<T> {
   const fields = (rowDescription as messages.RowDescriptionMessage).fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
   const fieldParsers = fields.map((f) => parsers[f.dataTypeID]);
@@ -45,24 +46,31 @@ export function readResults<T>(
       }
       rows.push(row);
     } else if (type === COMMAND_COMPLETE) command = decoder.decode(answer.subarray(at + 5, at + view.getInt32(at + 1)));
-    else if (type !== BIND_COMPLETE && type !== READY_FOR_QUERY) return parseAnswer<T>(answer, rowDescription, parsers, options);
+    else if (type !== BIND_COMPLETE && type !== READY_FOR_QUERY) return parseAnswer<T>(answer, rowDescription, parsers, options, notify);
   }
   const words = command.split(' ');
   const rowCount = parseInt(words[words.length - 1], 10);
   return { rows: rows as T[], fields, command: words[0], affectedRows: 0, ...(Number.isNaN(rowCount) ? {} : { rowCount }) } as Results<T>;
 }
 
-/** The answer through PGlite's own parser: its error thrown, its notices passed on, its rows built by PGlite. */
+/**
+ * The answer through PGlite's own parser: its error thrown, its notices passed on, its notifications to `notify`, its
+ * rows built by PGlite.
+ */
 function parseAnswer<T>(
   answer: Uint8Array,
   rowDescription: BackendMessage,
   parsers: Parsers,
   options: QueryOptions | undefined,
+  notify: (channel: string, payload: string) => void,
 ): Results<T> {
   const received: BackendMessage[] = [];
   new protocol.Parser().parse(answer, (m) => received.push(m));
   const error = received.find((m) => m instanceof messages.DatabaseError);
   if (error) throw error;
-  for (const m of received) if (m instanceof messages.NoticeMessage) options?.onNotice?.(m);
+  for (const m of received) {
+    if (m instanceof messages.NoticeMessage) options?.onNotice?.(m);
+    if (m instanceof messages.NotificationResponseMessage) notify(m.channel, m.payload);
+  }
   return parse.parseResults([rowDescription, ...received], parsers, options && { ...options, parsers: undefined })[0] as Results<T>;
 }

@@ -4,21 +4,23 @@ import { readResults } from './pglite-rows';
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
 /**
+ * A SELECT that does not call pg_notify, whose answer is read by pglite-rows.ts. Only PGlite's own parser hands
+ * notifications to `listen`'s callbacks, and PGlite sends a transaction's notifications with the answer to the
+ * statement that commits it: a SELECT holds one only if a function it calls writes to a table whose trigger notifies.
+ * Should one do so, its notifications are sent again by a statement that goes PGlite's own way.
+ */
+const reads = (text: string) => /^\s*select\b/i.test(text) && !/pg_notify/i.test(text);
+
+/**
  * PGlite's `query` parses, describes and plans every statement on every call (an unnamed statement), and sends each
  * protocol message on its own: a list page with its card views cost 8 ms of CPU, most of it parsing and planning the
  * same few statement texts (docs/lists.md). Here each distinct text becomes a named prepared statement the first time
  * it runs (its parameter types and row description kept), and then each call is one Bind/Execute/Sync batch:
  * PostgreSQL's own plan cache in the default mode (custom plans for the first runs, a generic plan only when it costs
- * no more), as node-postgres does with a named statement. The results are parsed by PGlite's own parser, so they are
- * the same. At most `max` texts are kept (least recently used closed first).
+ * no more), as node-postgres does with a named statement. A SELECT's rows are read from the answer's bytes
+ * (pglite-rows.ts), other answers by PGlite's own parser; the results are the same. At most `max` texts are kept (least
+ * recently used closed first).
  */
-/**
- * A SELECT that does not call pg_notify: its answer cannot hold a notification, which only PGlite's own parser hands
- * to `listen`'s callbacks (PGlite sends a transaction's notifications with the answer to the statement that commits
- * it, and triggers do not run on a SELECT).
- */
-const reads = (text: string) => /^\s*select\b/i.test(text) && !/pg_notify/i.test(text);
-
 export function prepareStatements(client: PGlite, max = 256): void {
   const statements = new Map<string, { name: string; types: number[]; row: BackendMessage[]; read: boolean }>();
   const closing: string[] = [];
@@ -40,6 +42,10 @@ export function prepareStatements(client: PGlite, max = 256): void {
   // a new object per statement): here the own ones sit over PGlite's, which are looked up through the prototype.
   const parsersOf = (options?: QueryOptions): typeof client.parsers =>
     options?.parsers ? (Object.assign(Object.create(client.parsers) as object, options.parsers) as typeof client.parsers) : client.parsers;
+
+  // After the running statement has released PGlite (this waits for it): `pg_notify` in the text goes PGlite's own way.
+  const renotify = (channel: string, payload: string) =>
+    setTimeout(() => void client.query('SELECT pg_notify($1, $2)', [channel, payload]).catch(() => {}), 0);
 
   async function run<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     const key = options?.paramTypes ? `${options.paramTypes.join(',')}\0${text}` : text;
@@ -78,7 +84,7 @@ export function prepareStatements(client: PGlite, max = 256): void {
         const answer: Uint8Array[] = [];
         // Each piece is a view of PGlite's memory, which the next piece overwrites.
         await client.execProtocolRawStream(batch(call), { syncToFs: false, onRawData: (piece) => answer.push(piece.slice()) });
-        return readResults<T>(answer.length === 1 ? answer[0] : batch(answer), statement.row[0], parsersOf(options), options);
+        return readResults<T>(answer.length === 1 ? answer[0] : batch(answer), statement.row[0], parsersOf(options), options, renotify);
       }
       const messages = await exec(call, options);
       return parse.parseResults(
