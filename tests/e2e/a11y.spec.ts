@@ -24,7 +24,11 @@ const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(18, 18, 18)' };
 async function run(page: Page, steps: Step[], scheme: 'light' | 'dark') {
   const found: string[] = [];
   for (const s of steps) {
-    if (s.path) await page.goto(s.path);
+    if (s.path) {
+      await page.goto(s.path);
+      // The app starts in steps: under load, axe could run on the bare HTML before the first screen rendered.
+      await expect(page.getByRole('main')).toBeVisible();
+    }
     if (s.act) await s.act(page);
     found.push(...(await scan(page, s.name)));
     await expect(page.locator('body')).toHaveCSS('background-color', BACKGROUND[scheme]);
