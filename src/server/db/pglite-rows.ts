@@ -1,4 +1,4 @@
-import { messages, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { messages, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 type BackendMessage = messages.BackendMessage;
 type Parsers = Record<number | string, (value: string, typeId?: number) => unknown>;
@@ -13,16 +13,15 @@ const decoder = new TextDecoder();
  * The result of one Bind/Execute/Sync of a statement that returns rows, read straight from PGlite's answer bytes:
  * PGlite's own protocol parser copies every field into a new buffer before decoding it, and then the rows are built
  * again from its messages: 0.56 of page 1's 1.27 ms a call (docs/lists.md). Here each field is decoded in place and
- * passed to the same type parsers, so the result is the one `parse.parseResults` gives. An answer that holds anything
- * else (an error, a notice, a notification) is parsed by PGlite's parser and handled as PGlite does.
+ * passed to the same type parsers, so the result is the one `parse.parseResults` gives. Undefined when the answer
+ * holds anything else (an error, a notice, a notification): `messagesOf` then reads it.
  */
-export function readResults<T>(
+export function readRows<T>(
   answer: Uint8Array,
   rowDescription: BackendMessage,
   parsers: Parsers,
-  options: QueryOptions | undefined,
-  notify: (channel: string, payload: string) => void,
-): Results<T> {
+  options?: QueryOptions,
+): Results<T> | undefined {
   const fields = (rowDescription as messages.RowDescriptionMessage).fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
   const fieldParsers = fields.map((f) => parsers[f.dataTypeID]);
   const arrayMode = options?.rowMode === 'array';
@@ -46,7 +45,7 @@ export function readResults<T>(
       }
       rows.push(row);
     } else if (type === COMMAND_COMPLETE) command = decoder.decode(answer.subarray(at + 5, at + view.getInt32(at + 1)));
-    else if (type !== BIND_COMPLETE && type !== READY_FOR_QUERY) return parseAnswer<T>(answer, rowDescription, parsers, options, notify);
+    else if (type !== BIND_COMPLETE && type !== READY_FOR_QUERY) return undefined;
   }
   const words = command.split(' ');
   const rowCount = parseInt(words[words.length - 1], 10);
@@ -54,16 +53,14 @@ export function readResults<T>(
 }
 
 /**
- * The answer through PGlite's own parser: its error thrown, its notices passed on, its notifications to `notify`, its
- * rows built by PGlite.
+ * The answer's messages through PGlite's own parser, handled as PGlite handles them: its error thrown, its notices
+ * passed on, its notifications to `notify`.
  */
-function parseAnswer<T>(
+export function messagesOf(
   answer: Uint8Array,
-  rowDescription: BackendMessage,
-  parsers: Parsers,
   options: QueryOptions | undefined,
   notify: (channel: string, payload: string) => void,
-): Results<T> {
+): BackendMessage[] {
   const received: BackendMessage[] = [];
   new protocol.Parser().parse(answer, (m) => received.push(m));
   const error = received.find((m) => m instanceof messages.DatabaseError);
@@ -72,5 +69,5 @@ function parseAnswer<T>(
     if (m instanceof messages.NoticeMessage) options?.onNotice?.(m);
     if (m instanceof messages.NotificationResponseMessage) notify(m.channel, m.payload);
   }
-  return parse.parseResults([rowDescription, ...received], parsers, options && { ...options, parsers: undefined })[0] as Results<T>;
+  return received;
 }

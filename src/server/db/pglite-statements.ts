@@ -1,5 +1,5 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
-import { readResults } from './pglite-rows';
+import { messagesOf, readRows } from './pglite-rows';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -79,19 +79,19 @@ export function prepareStatements(client: PGlite, max = 256): void {
       return serializer ? serializer(v) : String(v);
     });
     const call = [serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()];
+    const parsers = parsersOf(options);
     try {
+      let messages: BackendMessage[];
       if (statement.read) {
-        const answer: Uint8Array[] = [];
+        const pieces: Uint8Array[] = [];
         // Each piece is a view of PGlite's memory, which the next piece overwrites.
-        await client.execProtocolRawStream(batch(call), { syncToFs: false, onRawData: (piece) => answer.push(piece.slice()) });
-        return readResults<T>(answer.length === 1 ? answer[0] : batch(answer), statement.row[0], parsersOf(options), options, renotify);
-      }
-      const messages = await exec(call, options);
-      return parse.parseResults(
-        [...statement.row, ...messages],
-        parsersOf(options),
-        options && { ...options, parsers: undefined },
-      )[0] as Results<T>;
+        await client.execProtocolRawStream(batch(call), { syncToFs: false, onRawData: (piece) => pieces.push(piece.slice()) });
+        const answer = pieces.length === 1 ? pieces[0] : batch(pieces);
+        const rows = readRows<T>(answer, statement.row[0], parsers, options);
+        if (rows) return rows;
+        messages = messagesOf(answer, options, renotify);
+      } else messages = await exec(call, options);
+      return parse.parseResults([...statement.row, ...messages], parsers, options && { ...options, parsers: undefined })[0] as Results<T>;
     } catch (err) {
       // A table changed under the statement ("cached plan must not change result type"): prepared again next time.
       if ((err as { code?: string }).code === '0A000') statements.delete(key);
