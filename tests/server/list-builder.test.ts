@@ -49,6 +49,11 @@ beforeAll(async () => {
     cards.push(sql`(${offers[r(3)]}::int, ${sellers[r(3)]}::int, ${price / 100}::numeric, ${rate / 100}::numeric,
       ${paid / 100}::numeric, ${status}::int, ${number}::text, ${approved}::timestamptz, ${`${DAYS[r(5)]} 12:00:00+00`}::timestamptz)`);
   }
+  // A seller whose name a card number's search also matches ('2026'): the page first guesses no seller matches.
+  const digitSeller = await s.createUser('seller', '2026 Traders');
+  for (const [i, number] of ['VIS-2027-1000', null, 'AMZ-1010-7781'].entries())
+    cards.push(sql`(${offers[i]}::int, ${digitSeller.id}::int, 25::numeric, 2.5::numeric, 0::numeric, 0::int, ${number}::text, NULL::timestamptz,
+      ${`${DAYS[i]} 12:00:00+00`}::timestamptz)`);
   await s.database.query(
     sql`INSERT INTO gift_cards (giftcard_offer_id, seller_id, price, rate, paid_amount, card_status, card_number, approval_date, created_at)
         VALUES ${sql.join(cards, sql`, `)}`,
@@ -80,6 +85,8 @@ const amount = fc.constantFrom('0', '5', '50.5', '120', '250', '399.99');
 const searches = fc.constantFrom(
   '7781',
   '10',
+  '2026',
+  '2026 T',
   'amz-101',
   'AMZ 1012',
   'stm',
@@ -337,10 +344,15 @@ async function walk(c: ListCase, q: Query, perPage: string): Promise<{ forwards:
   return { forwards, backwards };
 }
 
-/** Searches matching a few sellers, alone (their rows counted by the seller counters) and with other filters (counted from the scan). */
+/**
+ * Searches matching a few sellers, alone (their rows counted by the seller counters) and with other filters (counted from
+ * the scan); searches typed as card numbers that also match a seller ('2026') or an offer ('10'): the guess is wrong.
+ */
 const sellerSearches: Record<string, [Query, string, number][]> = {
   cards: [
     [{ q: 'zed' }, '5', 2],
+    [{ q: '2026' }, '5', 1],
+    [{ q: '10', status: '0' }, '10', 2],
     [{ q: 'seller', status: '1', sort: '-price' }, '5', 1],
     [{ q: 'ZED A', sort: 'approval_date' }, '10', 1],
     [{ q: 'seller', min_price: '50.5' }, '5', 1],

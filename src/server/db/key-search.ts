@@ -15,10 +15,13 @@ export function sampleOf(keys: string[]): KeySample {
   return { keys, held };
 }
 
-/** The trigrams of `key` the index looks up: its rarest in the sample (the later first on a tie), none a quarter of it holds. */
+/** The trigrams of `key` the index looks up: its rarest in the sample (the later first on a tie), none a quarter of it holds,
+ * first those apart from the ones picked (overlapping ones come together: a number with `5959` holds `595` and `959`). */
 export function lookupTrigrams(key: string, { keys, held }: KeySample): string[] {
   const rare = [...trigramsOf(key)].reverse().filter((g) => (held.get(g) ?? 0) <= keys.length * COMMON);
-  return rare.sort((a, b) => (held.get(a) ?? 0) - (held.get(b) ?? 0)).slice(0, LOOKUPS);
+  rare.sort((a, b) => (held.get(a) ?? 0) - (held.get(b) ?? 0));
+  const apart = rare.reduce<string[]>((p, g) => (p.every((q) => Math.abs(key.indexOf(q) - key.indexOf(g)) > 2) ? [...p, g] : p), []);
+  return [...new Set([...apart, ...rare])].slice(0, LOOKUPS);
 }
 
 const samples = new Map<string, { at: number; keys: Promise<KeySample> }>();

@@ -19,8 +19,8 @@ export interface ListDef<F extends Filters> {
   filters: { [K in keyof F]?: (value: NonNullable<F[K]>, f: F) => SQL | Search | undefined };
   sorts: Record<string, SortKey>;
   defaultSort: string;
-  /** Looks up what the filters need first (a search's matching offers and sellers), bound as values. */
-  resolve?: (tx: Tx, f: F) => Promise<F>;
+  /** Looks up what the filters need first (a search's matching offers and sellers), bound as values, or may `guess` (Search). */
+  resolve?: (tx: Tx, f: F, guess: boolean) => Promise<F>;
   /** A trigger-kept exact count for these filters, if there is one. */
   counter?: (f: F) => SQL | undefined;
 }
@@ -51,11 +51,15 @@ export function sellersStarting(q: string): SQL {
   const prefix = `${likeText(q.toLowerCase())}%`;
   return sql`ARRAY(SELECT id FROM users WHERE role = 'seller' AND (lower(name) LIKE ${prefix} OR lower(email) LIKE ${prefix}))`;
 }
+/** Some seller's name or email starts with q: the first one from q on in its prefix index does (unlike LIKE, one plan for any q). */
+export const aSellerStarting = (q: string): SQL => sql`(${firstFrom(sql`lower(name)`, q)} OR ${firstFrom(sql`lower(email)`, q)})`;
+const firstFrom = (c: SQL, q: string) =>
+  sql`starts_with((SELECT ${c} FROM users WHERE role = 'seller' AND ${c} ~>=~ ${q.toLowerCase()} ORDER BY ${c} USING ~<~ LIMIT 1), ${q.toLowerCase()})`;
 /** `column` is one of these ids (one array value, so the plan knows how many). */
 export const oneOf = (column: SQL, ids?: number[]) => (ids?.length ? sql`${column} = ANY (${idArray(ids)})` : undefined);
 
-/** A search: the rows meeting any of `ways`, or whose `each.column` is one of `each.ids` (its sellers); `dense`: docs/lists.md, Search. */
-export type Search = { ways: SQL[]; each: { column: SQL; ids: number[] }; dense?: boolean };
+/** A search: the rows meeting any of `ways`, or whose `each.column` is one of `each.ids` (its sellers); `dense`, `wrong`: docs/lists.md. */
+export type Search = { ways: SQL[]; each: { column: SQL; ids: number[] }; dense?: boolean; wrong?: SQL };
 /** Pages that end within SHALLOW rows are read through a constant LIMIT (one plan whatever the page); EACH_MAX: docs/lists.md. */
 const [SHALLOW, EACH_MAX] = [200, 8];
 
@@ -69,7 +73,7 @@ function conditionsOf<F extends Filters>(def: ListDef<F>, f: F) {
   const rest = byEach ? allOf([def.base, ...given.filter((c) => c !== search).map(plain)]) : where;
   const counts = byEach && f.seller_id === undefined ? byEach.each.ids.map((i) => def.counter?.({ ...f, q: undefined, seller_id: i })) : [];
   const eachCount = counts.length && counts.every(Boolean) ? sql.join(counts as SQL[], sql` + `) : undefined;
-  return { where, rest, byEach, eachCount, oneScan: !!search && !search.dense && !eachCount };
+  return { where, rest, byEach, eachCount, oneScan: !!search && !search.dense && !eachCount, wrong: search?.wrong };
 }
 const either = (ways: (SQL | undefined)[]) => (ways.some(Boolean) ? anyOf(ways.filter((w): w is SQL => !!w)) : sql`FALSE`);
 
@@ -97,7 +101,7 @@ function after(s: SortKey, id: SQL, desc: boolean, nullsLast: boolean, k: string
 
 /** One page of a list: its ids in order, the total, and the cursors next to it. */
 export async function listPage<F extends Filters & { sort?: string }>(tx: Tx, def: ListDef<F>, q: F, req: PageRequest): Promise<ListPage> {
-  const f = def.resolve ? await def.resolve(tx, q) : q;
+  const f = def.resolve ? await def.resolve(tx, q, true) : q;
   const sort = f.sort ?? def.defaultSort;
   const desc = sort.startsWith('-');
   const s = def.sorts[desc ? sort.slice(1) : sort];
@@ -110,7 +114,7 @@ export async function listPage<F extends Filters & { sort?: string }>(tx: Tx, de
   const [rdesc, rnulls] = [desc !== back, !!s.nullsLast !== back];
   const nulls = s.nullsLast ? sql.raw(rnulls ? ' NULLS LAST' : ' NULLS FIRST') : sql``;
   const dir = sql.raw(rdesc ? 'DESC' : 'ASC');
-  const { where, rest, byEach, eachCount, oneScan } = conditionsOf(def, f);
+  const { where, rest, byEach, eachCount, oneScan, wrong } = conditionsOf(def, f);
   const position = c ? after(s, def.id, rdesc, rnulls, c.key, c.id) : sql`TRUE`;
   const offset = c ? 0 : req.offset;
   const order = sql`${s.key} ${dir}${nulls}, ${def.id} ${dir}`;
@@ -137,9 +141,10 @@ export async function listPage<F extends Filters & { sort?: string }>(tx: Tx, de
     sql`SELECT c.n, p.id, p.k FROM (SELECT (${count})::int AS n) c LEFT JOIN LATERAL (${pageOf(from)}) p ON TRUE`;
   const scanned = sql`WITH m AS MATERIALIZED (${candidates}) ${withCount(sql`(SELECT count(*) FROM m)`, sql`SELECT * FROM m`)}`;
   const found = await (req.read ?? ((from: SQL) => rowsOf<PageRows[number]>(tx, sql`SELECT pa.n, pr.id, pr.k FROM ${from} ORDER BY pr.o`)))(
-    sql`(SELECT max(x.n) AS n, array_agg(x.id) AS ids, array_agg(x.k) AS ks FROM (${counted === 'scan' ? scanned : withCount(counted === 'no' ? sql`0` : total, candidates)}) x) pa
+    sql`(SELECT ${wrong ? sql`CASE WHEN ${wrong} THEN -1 ELSE max(x.n) END` : sql`max(x.n)`} AS n, array_agg(x.id) AS ids, array_agg(x.k) AS ks FROM (${counted === 'scan' ? scanned : withCount(counted === 'no' ? sql`0` : total, candidates)}) x) pa
           CROSS JOIN LATERAL unnest(pa.ids, pa.ks) WITH ORDINALITY AS pr(id, k, o)`,
   );
+  if (Number(found[0]?.n) < 0) return listPage(tx, { ...def, resolve: (t, x) => def.resolve!(t, x, false) }, q, req);
   const [n, rows] = [Number(found[0]?.n ?? 0), found.filter((r) => r.id !== null)];
   const capped = !exact && n > capOf(f);
   const page = rows.slice(0, req.limit);

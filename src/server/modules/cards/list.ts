@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { atLeast, atMost, containing, dayFrom, dayTo, oneOf, sellersStarting, type ListDef } from '../../db/list-query';
+import { aSellerStarting, atLeast, atMost, containing, dayFrom, dayTo, oneOf, sellersStarting, type ListDef } from '../../db/list-query';
 import type { Tx } from '../../db/client';
 import { firstRow } from '../../db/rows';
 import { counterSum } from '../../db/values';
@@ -11,22 +11,24 @@ import type { CardListQuery } from '../../../shared/list-queries';
 /** A card list's query; `own`: a seller's own list (only their cards; the search does not look at sellers). */
 export type CardFilter = Omit<CardListQuery, 'page' | 'per_page' | 'cursor'> & {
   own?: number;
-  found?: { offers: number[]; sellers: number[]; number?: { holds: SQL; dense: boolean } };
+  found?: { offers: number[]; sellers: number[]; number?: { holds: SQL; dense: boolean }; wrong?: SQL };
 };
 const DATE_COLUMNS = { submitted: sql`g.created_at`, approved: sql`g.approval_date`, rejected: sql`g.rejection_date` } as const;
 const id = sql`g.id`;
 
-/**
- * q matches a card whose number holds q's key (shared/identifiers.ts; a trigram index, migration 0023), an offer by
- * title, or (staff) a seller by the start of name or email: offers and sellers are looked up first (small tables).
- */
-async function resolve(tx: Tx, f: CardFilter): Promise<CardFilter> {
+/** q matches a card whose number holds q's key (shared/identifiers.ts), an offer by title, or (staff) a seller by the start of
+ * name or email; offers and sellers are looked up first, or for q typed as a card number guessed to be none (docs/lists.md). */
+async function resolve(tx: Tx, f: CardFilter, guess: boolean): Promise<CardFilter> {
   if (f.q === undefined) return f;
-  const sellers = f.own === undefined ? sellersStarting(f.q) : sql`'{}'::int[]`;
-  const lookup = sql`SELECT ARRAY(SELECT id FROM gift_card_offers WHERE title ILIKE ${containing(f.q)}) AS offers, ${sellers} AS sellers`;
-  const found = (await firstRow<{ offers: number[]; sellers: number[] }>(tx, lookup))!;
-  const key = cardNumberKey(f.q);
+  const [q, key, offers] = [f.q, cardNumberKey(f.q), sql`gift_card_offers WHERE title ILIKE ${containing(f.q)}`];
   const number = key ? await keySearch(tx, 'gift_cards', 'number_key', key) : undefined;
+  if (guess && (q.match(/\p{N}/gu)?.length ?? 0) > (q.match(/\p{L}/gu)?.length ?? 0)) {
+    const sellers = f.own === undefined ? sql` OR ${aSellerStarting(q)}` : sql``;
+    return { ...f, found: { offers: [], sellers: [], number, wrong: sql`(EXISTS (SELECT FROM ${offers})${sellers}) IS TRUE` } };
+  }
+  const sellers = f.own === undefined ? sellersStarting(q) : sql`'{}'::int[]`;
+  const lookup = sql`SELECT ARRAY(SELECT id FROM ${offers}) AS offers, ${sellers} AS sellers`;
+  const found = (await firstRow<{ offers: number[]; sellers: number[] }>(tx, lookup))!;
   return { ...f, found: { offers: found.offers.map(Number), sellers: found.sellers.map(Number), number } };
 }
 
@@ -48,6 +50,7 @@ export const cardList: ListDef<CardFilter> = {
       ways: [oneOf(sql`g.giftcard_offer_id`, found?.offers), found?.number?.holds].filter((w): w is SQL => w !== undefined),
       each: { column: sql`g.seller_id`, ids: found?.sellers ?? [] },
       dense: found?.number?.dense,
+      wrong: found?.wrong,
     }),
   },
   sorts: {

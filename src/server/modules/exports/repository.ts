@@ -3,8 +3,7 @@ import type { Tx } from '../../db/client';
 import { listPage, type Filters, type ListDef } from '../../db/list-query';
 import { cardList, type CardFilter } from '../cards/list';
 import { transactionList, type TransactionFilter } from '../ledger/list';
-import { sellerList, type SellerFilter } from '../sellers/list';
-import { userList, type UserFilter } from '../users/list';
+import { sellerList, userList, type SellerFilter, type UserFilter } from '../users/list';
 import { offerList, type OfferFilter } from '../offers/list';
 import { idArray, inOrder, rowsOf as rowsOfSql } from '../../db/rows';
 import type { Cursor } from '../../../shared/list-queries';
@@ -24,7 +23,7 @@ async function* exportRows<F extends Filters, R extends { id: number }>(
   rowsOf: (ids: number[]) => SQL,
 ): AsyncGenerator<R> {
   // A search's lookups (matching offers and sellers) run once for the whole export, not once per batch.
-  const resolved = list.resolve ? await list.resolve(tx, f) : f;
+  const resolved = list.resolve ? await list.resolve(tx, f, false) : f;
   const batches: ListDef<F> = { ...list, resolve: undefined };
   let cursor: Cursor | undefined;
   do {

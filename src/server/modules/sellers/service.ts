@@ -4,7 +4,7 @@ import type { Page, SellerDue, SellerRow } from '../../../shared/types';
 import { listResult, splitQuery } from '../../http/page';
 import { listPage } from '../../db/list-query';
 import type { SellerListQuery } from '../../../shared/list-queries';
-import { sellerList } from './list';
+import { sellerList } from '../users/list';
 import type { AuthUser } from '../auth/service';
 import * as repo from './repository';
 import { sellerOut } from './shape';
