@@ -62,6 +62,7 @@ beforeAll(async () => {
   for (let i = 0; i < 90; i++)
     txs.push(sql`(${`P${['X', 'Y'][r(2)]}-${100 + i}-${r(50)}`}::text, ${sellers[r(3)]}::int, ${(1 + r(5000)) / 100}::numeric, ${r(2)}::int,
       ${`${DAYS[r(5)]} 09:00:00+00`}::timestamptz)`);
+  txs.push(sql`('PZ-900-1'::text, ${digitSeller.id}::int, 12.5::numeric, 0::int, ${`${DAYS[1]} 09:00:00+00`}::timestamptz)`);
   await s.database.query(
     sql`INSERT INTO transactions (code, seller_id, transaction_amount, is_redeem, created_at) VALUES ${sql.join(txs, sql`, `)}`,
   );
@@ -361,6 +362,7 @@ const sellerSearches: Record<string, [Query, string, number][]> = {
     [{ q: 'zed' }, '5', 2],
     [{ q: 'seller', sort: '-amount' }, '5', 3],
     [{ q: 'px-1', is_redeem: '1' }, '5', 1],
+    [{ q: '2026' }, '5', 1],
   ],
 };
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { atLeast, atMost, dayFrom, dayTo, sellersStarting, type ListDef } from '../../db/list-query';
+import { aSellerStarting, atLeast, atMost, dayFrom, dayTo, sellersStarting, type ListDef, type Search } from '../../db/list-query';
 import { counterSum } from '../../db/values';
 import { firstRow } from '../../db/rows';
 import type { Tx } from '../../db/client';
@@ -10,15 +10,19 @@ import type { TransactionListQuery } from '../../../shared/list-queries';
 /** A transaction list's query; `own`: a seller's own payouts (the search does not look at sellers). */
 export type TransactionFilter = Omit<TransactionListQuery, 'page' | 'per_page' | 'cursor'> & {
   own?: number;
-  found?: { sellers: number[]; code: { holds: SQL; dense: boolean } };
+  found?: Search;
 };
 const id = sql`t.id`;
 
-/** What a search needs first: the sellers a staff search matches (bound as values, so the plan knows how many), the keys' sample. */
-async function resolve(tx: Tx, f: TransactionFilter): Promise<TransactionFilter> {
+/** What a search needs first: the sellers a staff search matches (bound as values, so the plan knows how many), the keys'
+ * sample; q typed as a code (a digit, no space or @) guesses none, checked in the page's statement (docs/lists.md). */
+async function resolve(tx: Tx, f: TransactionFilter, guess: boolean): Promise<TransactionFilter> {
   if (f.q === undefined) return f;
+  const { holds, dense } = await keySearch(tx, 'transactions', 'code_norm', payoutCodeKey(f.q));
+  const found = (ids: number[], wrong?: SQL): Search => ({ ways: [holds], each: { column: sql`t.seller_id`, ids }, dense, wrong });
+  if (guess && f.own === undefined && /^[^\s@]*\p{N}[^\s@]*$/u.test(f.q)) return { ...f, found: found([], aSellerStarting(f.q)) };
   const sellers = f.own === undefined ? (await firstRow<{ ids: number[] }>(tx, sql`SELECT ${sellersStarting(f.q)} AS ids`))!.ids : [];
-  return { ...f, found: { sellers: sellers.map(Number), code: await keySearch(tx, 'transactions', 'code_norm', payoutCodeKey(f.q)) } };
+  return { ...f, found: found(sellers.map(Number)) };
 }
 
 export const transactionList: ListDef<TransactionFilter> = {
@@ -34,7 +38,7 @@ export const transactionList: ListDef<TransactionFilter> = {
     min_amount: (v) => atLeast(sql`t.transaction_amount`, v),
     max_amount: (v) => atMost(sql`t.transaction_amount`, v),
     // The code holds q's key (compared as the unique index compares codes, code_norm), or (staff) a seller's name or email starts with q.
-    q: (_, { found }) => ({ ways: [found!.code.holds], each: { column: sql`t.seller_id`, ids: found!.sellers }, dense: found!.code.dense }),
+    q: (_, { found }) => found,
   },
   sorts: { created_at: { key: id, type: 'int' }, amount: { key: sql`t.transaction_amount`, type: 'numeric' } },
   defaultSort: '-created_at',
