@@ -161,11 +161,20 @@ test('after two decisions P and ← reopen the cards before, N and → take the 
   await pendingCards('Keys Offer', 4, 30, (i) => new Uint8Array(pngBytes(6 + i, 5, [40, i * 50, 120])));
   const page = await session(browser, 'admin');
   const heading = page.getByRole('heading', { level: 1 });
-  /** Waits until the page shows the decided card `id` (its URL, then its heading: the number typed, Approved). */
+  /**
+   * Waits until the page shows the decided card `id` (its URL, then its heading: the number typed, Approved, then its
+   * form); the focus is in none of its fields then, so the page's keys work without Escape (a focused Offer would take ←).
+   */
   const showsDecided = async (id: number) => {
     await expect.poll(() => cardIdOf(page), { timeout: 15_000 }).toBe(id);
     await expect(heading).toContainText(`PK-${id}`);
     await expect(heading).toContainText('Approved');
+    await expect(page.getByLabel('Card Number')).toHaveValue(`PK-${id}`);
+    // The form focuses its first field a frame after showing it, unless told not to: look two frames later.
+    const focused = await page.evaluate<string>(
+      'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(document.activeElement?.tagName ?? ""))))',
+    );
+    expect(['INPUT', 'SELECT', 'TEXTAREA']).not.toContain(focused);
   };
 
   await page.goto('/gift-cards');
@@ -193,14 +202,12 @@ test('after two decisions P and ← reopen the cards before, N and → take the 
   });
 
   await test.step('← reopens the one before it', async () => {
-    await page.keyboard.press('Escape');
     await page.keyboard.press('ArrowLeft');
     await showsDecided(first);
     await shot(page, 'review-queue-previous');
   });
 
   await test.step('N takes the next pending card from the queue, → the one after', async () => {
-    await page.keyboard.press('Escape');
     await page.keyboard.press('n');
     const fromN = await nextCard(page, first);
     expect([first, second]).not.toContain(fromN);

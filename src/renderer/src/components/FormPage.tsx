@@ -63,6 +63,8 @@ export interface FormFrameProps<V extends FieldValues> extends SaveOptions<V> {
   footer?: ReactNode;
   /** The fields (and buttons) mount one task after the form (FormPage; useFieldsAfterForm says why). */
   deferFields?: boolean;
+  /** Focus the first field once shown (default true). */
+  focusFirst?: boolean;
   children: ReactNode;
 }
 
@@ -77,7 +79,7 @@ export function FormFrame<V extends FieldValues>(props: FormFrameProps<V>) {
   const ref = useRef<HTMLFormElement>(null);
   const { isDirty, isSubmitting } = form.formState;
   const allowLeaving = useLeavePrompt(isDirty && !props.disabled && !props.readOnly);
-  const shown = useFieldsAfterForm(ref, props.deferFields === true);
+  const shown = useFieldsAfterForm(ref, props.deferFields === true, props.focusFirst !== false);
 
   const submit = useSaveHandler(form, props, (values) => {
     if (navigateTo) {

@@ -30,8 +30,11 @@ import { OfferPriceFields, PriceBreakdown, useOfferPrice } from './OfferPriceFie
 interface Props {
   detail: GiftCardDetail;
   offers: Offer[];
-  /** Review: the focus starts in Card Number (read the photo, type, Escape, A). */
-  focusNumber?: boolean;
+  /**
+   * Where the focus starts: the first field (default); in review, Card Number on a pending card (read the photo, type,
+   * Escape, A) and nowhere on a decided one (P, ←, N and → keep working; a focused Offer would take the arrows).
+   */
+  focus?: 'first' | 'number' | 'none';
 }
 interface Values {
   giftcard_offer_id: string;
@@ -60,7 +63,7 @@ export function cardLocks(card: GiftCardDetail['data'], isStaff: boolean) {
 }
 
 /** The card's edit form; read-only for sellers once the card is no longer pending. A save refreshes the card (its query). */
-export default function CardEditForm({ detail, offers: allOffers, focusNumber = false }: Props) {
+export default function CardEditForm({ detail, offers: allOffers, focus = 'first' }: Props) {
   const card = detail.data;
   const { isStaff } = useSession();
   const { readOnly, paidLock } = cardLocks(card, isStaff);
@@ -97,8 +100,8 @@ export default function CardEditForm({ detail, offers: allOffers, focusNumber = 
   const saving = form.formState.isSubmitting;
   const { setFocus } = form;
   useEffect(() => {
-    if (focusNumber) setFocus('card_number');
-  }, [focusNumber, setFocus]);
+    if (focus === 'number') setFocus('card_number');
+  }, [focus, setFocus]);
   const disabled = readOnly || saving;
 
   const save = async (v: Values) => {
@@ -127,7 +130,8 @@ export default function CardEditForm({ detail, offers: allOffers, focusNumber = 
       serverFields={{ gallery: 'images' }}
       footer={<UploadProgress active={saving} count={newImages.length} />}
       // In review the number is focused with the screen (the keyboard flow); elsewhere the fields come a task later.
-      deferFields={!focusNumber}
+      deferFields={focus !== 'number'}
+      focusFirst={focus === 'first'}
     >
       <Stack spacing={2}>
         {disputed && (

@@ -179,7 +179,7 @@ export default function GiftCardDetailPage() {
                 key={formKey(detail)}
                 detail={detail}
                 offers={offers}
-                focusNumber={inQueue && isStaff && detail.data.card_status === CARD_STATUS.pending}
+                focus={!inQueue || !isStaff ? 'first' : detail.data.card_status === CARD_STATUS.pending ? 'number' : 'none'}
               />
             ) : (
               <Stack spacing={2} role="status" aria-busy={loading} aria-label="Loading the gift card">
