@@ -20,7 +20,7 @@ export function toMarkdown(res: Results): string {
     `Run ${res.started} to ${res.finished} with \`npm run bench\`: ${res.machine.cpus} CPUs (shared; load average ${res.machine.loadBefore.map(n2).join(' / ')} before, ${res.machine.loadAfter.map(n2).join(' / ')} after), Node ${res.machine.node}, ${res.machine.postgres}.`,
   );
   out.push(
-    `Each route: ${res.settings.warmup} s warm-up, then ${res.settings.duration} s measured with ${res.settings.connections} concurrent connections (autocannon in its own process); payments with ${res.settings.payConnections}. Every size has its own server, started together after a warm-up on every route; each route is measured ${res.settings.rounds} time(s) per size, sizes alternating, and the best round is shown. Latencies in ms. The floor is \`GET /api/ping\`, measured on each server before and after the routes (the better of the two is used).`,
+    `Each route: ${res.settings.warmup} s warm-up, then ${res.settings.duration} s measured with ${res.settings.connections} concurrent connections (autocannon in its own process); payments with ${res.settings.payConnections}. Every size has its own server, started together after a warm-up on every route; each route is measured ${res.settings.rounds} time(s) per size, sizes alternating, and the best round is shown; a work-queue route's goal compares it with page 1 measured on the same server right before it in each round (best round too). Latencies in ms. The floor is \`GET /api/ping\`, measured on each server before and after the routes (the better of the two is used).`,
     '',
   );
 
@@ -87,6 +87,31 @@ export function toMarkdown(res: Results): string {
     table(['database', 'size', 'route', 'req/s', 'p50', 'p99', 'req/s vs floor', 'p50 vs floor', 'server CPU/req', 'db CPU/req'], rows),
     '',
   );
+
+  const paired = res.runs.filter((r) => r.routes.some((f) => f.page1));
+  const cpuSum = (r: LoadResult) => (r.cpu ? r.cpu.serverMs + r.cpu.dbMs : NaN);
+  if (paired.length)
+    out.push(
+      '## Work queues against page 1 (page 1 measured on the same server right before each round of the route)',
+      '',
+      table(
+        ['database', 'size', 'route', 'page 1 p50', 'route p50', 'p50 ratio', 'CPU/req ratio (server + db)'],
+        paired.flatMap((r) =>
+          r.routes
+            .filter((f) => f.page1)
+            .map((f) => [
+              r.db,
+              r.label,
+              f.route,
+              n2(f.page1!.p50),
+              n2(f.r.p50),
+              `${n2(f.r.p50 / f.page1!.p50)}x`,
+              `${n2(cpuSum(f.r) / cpuSum(f.page1!))}x`,
+            ]),
+        ),
+      ),
+      '',
+    );
 
   const compared = res.runs.filter((r) => r.before?.length);
   if (compared.length)

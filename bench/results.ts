@@ -15,6 +15,8 @@ export interface RouteFigure {
   route: string;
   kind: 'list' | 'report' | 'reference' | 'queue';
   r: LoadResult;
+  /** A queue route: gift-card page 1 measured on the same server right before it in each round, best round (its goals' reference). */
+  page1?: LoadResult;
 }
 
 export interface SizeRun {

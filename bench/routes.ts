@@ -14,8 +14,11 @@ export const FLOOR: RouteDef = { name: 'GET /api/ping (floor)', method: 'GET', p
 /** Authenticated trivial route (token check + one small query): where the floor is for any route with a token. */
 export const AUTH_FLOOR: RouteDef = { name: 'GET /api/seller-due (reference)', method: 'GET', path: '/api/seller-due', as: 'seller' };
 
+/** The staff's first page of gift cards: the reference of the work-queue goals. */
+export const PAGE_1: RouteDef = { name: 'GET /api/gift-card?page=1', method: 'GET', path: '/api/gift-card?page=1', as: 'staff' };
+
 export const LIST_ROUTES: RouteDef[] = [
-  { name: 'GET /api/gift-card?page=1', method: 'GET', path: '/api/gift-card?page=1', as: 'staff' },
+  PAGE_1,
   { name: 'GET /api/my-giftcard?page=1', method: 'GET', path: '/api/my-giftcard?page=1', as: 'seller' },
   { name: 'GET /api/gift-card/{id}', method: 'GET', path: '/api/gift-card/{id}', as: 'staff', randomCardId: true },
   { name: 'GET /api/seller-lists?page=1', method: 'GET', path: '/api/seller-lists?page=1', as: 'staff' },

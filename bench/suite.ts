@@ -9,7 +9,7 @@ import type { BenchOptions } from './options';
 import { runPayments } from './payments';
 import { runPgbench } from './pgbench';
 import { betterFloor, type RouteFigure, type SizeRun } from './results';
-import { AUTH_FLOOR, FLOOR, LIST_ROUTES, queueRoutes, reportRoutes, type RouteDef } from './routes';
+import { AUTH_FLOOR, FLOOR, LIST_ROUTES, PAGE_1, queueRoutes, reportRoutes, type RouteDef } from './routes';
 import { login, startServer } from './server';
 import { BENCH_ACCOUNTS } from './generate-sql';
 import { prepareSession, startSession, stopSession, type Log, type Session } from './session';
@@ -21,7 +21,9 @@ const targetOf = (s: Session): Target => s.target as Target;
 /**
  * Every route on every session, side by side: each route is measured on each size in turn, `rounds` times in alternating
  * order (so that a change in the machine's load falls on both sizes alike), between two floors per size. A route's figure
- * is its best round (the one least disturbed by whatever else the machine runs).
+ * is its best round (the one least disturbed by whatever else the machine runs). A queue route's goal is a ratio to page
+ * 1: page 1 is measured right before it in each round, so that both sides of the ratio see the same machine (measured
+ * minutes apart, a shared 2-core machine moved the ratio by up to 0.4x on routes whose code did not change).
  */
 async function measureSideBySide(
   sessions: Session[],
@@ -40,19 +42,22 @@ async function measureSideBySide(
     log(`${s.tag} ${FLOOR.name.padEnd(44)} ${describe(r)}`);
   }
   for (const [i, { def, kind }] of routes.entries()) {
-    const best = new Map<Session, LoadResult>();
+    const best = new Map<Session, { r: LoadResult; page1?: LoadResult }>();
     for (let round = 0; round < rounds; round++) {
       for (const s of (i + round) % 2 === 0 ? sessions : [...sessions].reverse()) {
+        const page1 = kind === 'queue' ? await measureRoute(targetOf(s), PAGE_1, t) : undefined;
         const r = await measureRoute(targetOf(s), def, t);
         const floor = s.run.floors[0];
         log(
-          `${s.tag} ${def.name.padEnd(44)} ${describe(r)}  (${((r.rps / floor.rps) * 100).toFixed(1)}% of floor req/s, p50 ${(r.p50 / floor.p50).toFixed(2)}x floor)`,
+          `${s.tag} ${def.name.padEnd(44)} ${describe(r)}  (${((r.rps / floor.rps) * 100).toFixed(1)}% of floor req/s, p50 ${(r.p50 / floor.p50).toFixed(2)}x floor${page1 ? `, ${(r.p50 / page1.p50).toFixed(2)}x page 1 right before` : ''})`,
         );
+        // Each side's best round, as for every route: page 1's best of the rounds measured right before this route.
         const prev = best.get(s);
-        if (!prev || r.rps > prev.rps) best.set(s, r);
+        const better = (a: LoadResult | undefined, b: LoadResult | undefined) => (!a || (b && b.rps > a.rps) ? b : a);
+        best.set(s, { r: better(prev?.r, r)!, page1: better(prev?.page1, page1) });
       }
     }
-    for (const s of sessions) s.run.routes.push({ route: def.name, kind, r: best.get(s) as LoadResult });
+    for (const s of sessions) s.run.routes.push({ route: def.name, kind, ...best.get(s)! });
   }
   for (const s of [...sessions].reverse()) {
     const r = await measureRoute(targetOf(s), FLOOR, t);

@@ -137,7 +137,8 @@ test('a reviewer clears 10 cards by keyboard while a second works the same queue
   });
 
   await test.step('the other keys: ? lists them, Z zooms, C comments, P goes back', async () => {
-    // The page opens with the focus in the form's first field: Escape leaves it, then the keys work.
+    // The page (opened outside the queue) puts the focus in the form's first field: Escape leaves it, then the keys work.
+    await expect(a.getByLabel('Offer')).toBeFocused();
     await a.keyboard.press('Escape');
     await a.keyboard.press('?');
     const keys = a.getByRole('dialog', { name: 'Keyboard shortcuts' });
