@@ -54,6 +54,17 @@ beforeAll(async () => {
   for (const [i, number] of ['VIS-2027-1000', null, 'AMZ-1010-7781'].entries())
     cards.push(sql`(${offers[i]}::int, ${digitSeller.id}::int, 25::numeric, 2.5::numeric, 0::numeric, 0::int, ${number}::text, NULL::timestamptz,
       ${`${DAYS[i]} 12:00:00+00`}::timestamptz)`);
+  // Ten sellers named alike: a search for their name matches more than the nine read first, then every one is looked up.
+  for (let i = 1; i <= 10; i++) {
+    const many = await s.createUser('seller', `Many ${String(i).padStart(2, '0')}`);
+    if (i >= 9)
+      cards.push(sql`(${offers[i % 3]}::int, ${many.id}::int, ${20 + i}::numeric, 2::numeric, 0::numeric, ${i % 2}::int, NULL::text, NULL::timestamptz,
+      ${`${DAYS[i % 5]} 12:00:00+00`}::timestamptz)`);
+  }
+  // A seller's name past ASCII: the seller search reads a range of the name index up to q's last code point plus one.
+  const accented = await s.createUser('seller', 'Zoë Ünal');
+  cards.push(sql`(${offers[0]}::int, ${accented.id}::int, 40::numeric, 4::numeric, 0::numeric, 0::int, NULL::text, NULL::timestamptz,
+      ${`${DAYS[2]} 12:00:00+00`}::timestamptz)`);
   await s.database.query(
     sql`INSERT INTO gift_cards (giftcard_offer_id, seller_id, price, rate, paid_amount, card_status, card_number, approval_date, created_at)
         VALUES ${sql.join(cards, sql`, `)}`,
@@ -97,6 +108,11 @@ const searches = fc.constantFrom(
   'seller',
   'zed',
   'ZED A',
+  'zoë',
+  'many',
+  'MANY 1',
+  'ZOË Ü',
+  'zoe',
   'px-1',
   'PY',
   '9',

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { aSellerStarting, atLeast, atMost, containing, dayFrom, dayTo, oneOf, sellersStarting, type ListDef } from '../../db/list-query';
+import { aSellerStarting, atLeast, atMost, containing, dayFrom, dayTo, lookUp, oneOf, type ListDef } from '../../db/list-query';
 import type { Tx } from '../../db/client';
-import { firstRow } from '../../db/rows';
 import { counterSum } from '../../db/values';
 import { cardDue, cardPayable } from '../../db/due-sql';
 import { cardNumberKey } from '../../../shared/identifiers';
@@ -26,10 +25,7 @@ async function resolve(tx: Tx, f: CardFilter, guess: boolean): Promise<CardFilte
     const sellers = f.own === undefined ? sql` OR ${aSellerStarting(q)}` : sql``;
     return { ...f, found: { offers: [], sellers: [], number, wrong: sql`(EXISTS (SELECT FROM ${offers})${sellers}) IS TRUE` } };
   }
-  const sellers = f.own === undefined ? sellersStarting(q) : sql`'{}'::int[]`;
-  const lookup = sql`SELECT ARRAY(SELECT id FROM ${offers}) AS offers, ${sellers} AS sellers`;
-  const found = (await firstRow<{ offers: number[]; sellers: number[] }>(tx, lookup))!;
-  return { ...f, found: { offers: found.offers.map(Number), sellers: found.sellers.map(Number), number } };
+  return { ...f, found: { ...(await lookUp(tx, q, sql`ARRAY(SELECT id FROM ${offers})`, f.own === undefined)), number } };
 }
 
 export const cardList: ListDef<CardFilter> = {

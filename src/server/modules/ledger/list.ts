@@ -1,17 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { aSellerStarting, atLeast, atMost, dayFrom, dayTo, sellersStarting, type ListDef, type Search } from '../../db/list-query';
+import { aSellerStarting, atLeast, atMost, dayFrom, dayTo, lookUp, type ListDef, type Search } from '../../db/list-query';
 import { counterSum } from '../../db/values';
-import { firstRow } from '../../db/rows';
 import type { Tx } from '../../db/client';
 import { payoutCodeKey } from '../../../shared/identifiers';
 import { keySearch } from '../../db/key-search';
 import type { TransactionListQuery } from '../../../shared/list-queries';
 
 /** A transaction list's query; `own`: a seller's own payouts (the search does not look at sellers). */
-export type TransactionFilter = Omit<TransactionListQuery, 'page' | 'per_page' | 'cursor'> & {
-  own?: number;
-  found?: Search;
-};
+export type TransactionFilter = Omit<TransactionListQuery, 'page' | 'per_page' | 'cursor'> & { own?: number; found?: Search };
 const id = sql`t.id`;
 
 /** What a search needs first: the sellers a staff search matches (bound as values, so the plan knows how many), the keys'
@@ -21,8 +17,7 @@ async function resolve(tx: Tx, f: TransactionFilter, guess: boolean): Promise<Tr
   const { holds, dense } = await keySearch(tx, 'transactions', 'code_norm', payoutCodeKey(f.q));
   const found = (ids: number[], wrong?: SQL): Search => ({ ways: [holds], each: { column: sql`t.seller_id`, ids }, dense, wrong });
   if (guess && f.own === undefined && /^[^\s@]*\p{N}[^\s@]*$/u.test(f.q)) return { ...f, found: found([], aSellerStarting(f.q)) };
-  const sellers = f.own === undefined ? (await firstRow<{ ids: number[] }>(tx, sql`SELECT ${sellersStarting(f.q)} AS ids`))!.ids : [];
-  return { ...f, found: found(sellers.map(Number)) };
+  return { ...f, found: found(f.own === undefined ? (await lookUp(tx, f.q)).sellers : []) };
 }
 
 export const transactionList: ListDef<TransactionFilter> = {
