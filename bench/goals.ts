@@ -1,6 +1,7 @@
 import { serverErrors } from './load-spec';
 import type { Results, SizeRun } from './results';
 import { screenGoals } from './renderer-screens';
+import { PAGE_1 } from './routes';
 
 export interface Goal {
   goal: string;
@@ -35,7 +36,7 @@ export function evaluateGoals(res: Results): Goal[] {
         goals.push({ goal: `${f.route}: p50 ${big.label} / p50 ${small.label} <= 1.5`, measured: x2(g), ok: g <= 1.5 });
       }
     }
-    const page1 = big.routes.find((x) => x.route === 'GET /api/gift-card?page=1');
+    const page1 = big.routes.find((x) => x.route === PAGE_1.name);
     for (const f of big.routes.filter((x) => x.kind === 'queue')) {
       // Against page 1 measured right before it on the same server (the list's own page-1 figure in older results).
       const ref = f.page1 ?? page1?.r;
@@ -52,8 +53,8 @@ export function evaluateGoals(res: Results): Goal[] {
   }
   for (const run of runs) {
     // Page 1 no slower than the commit before the list builder, on the same database (--before).
-    const after = (run.afterFresh ?? run.routes).find((x) => x.route === 'GET /api/gift-card?page=1');
-    const before = run.before?.find((x) => x.route === 'GET /api/gift-card?page=1');
+    const after = (run.afterFresh ?? run.routes).find((x) => x.route === PAGE_1.name);
+    const before = run.before?.find((x) => x.route === PAGE_1.name);
     if (after && before) {
       const ratio = after.r.p50 / before.r.p50;
       goals.push({
@@ -64,7 +65,7 @@ export function evaluateGoals(res: Results): Goal[] {
     }
   }
   const pglite10k = res.runs.find((r) => r.db === 'PGlite' && r.cards === 10_000);
-  const pglitePage1 = pglite10k?.routes.find((x) => x.route === 'GET /api/gift-card?page=1');
+  const pglitePage1 = pglite10k?.routes.find((x) => x.route === PAGE_1.name);
   if (pglitePage1?.r.cpu) {
     const ms = pglitePage1.r.cpu.serverMs;
     goals.push({ goal: 'PGlite 10k: gift-card?page=1 server CPU <= 1 ms a request', measured: `${ms.toFixed(2)} ms`, ok: ms <= 1 });

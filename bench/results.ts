@@ -63,4 +63,5 @@ export interface Results {
   failures: string[];
 }
 
-export const betterFloor = (a: LoadResult, b: LoadResult) => (b.rps > a.rps ? b : a);
+/** The better of two measurements of one route (more answers a second); `a` missing: `b`. */
+export const betterRound = (a: LoadResult | undefined, b: LoadResult) => (!a || b.rps > a.rps ? b : a);

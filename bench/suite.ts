@@ -8,7 +8,7 @@ import { describe, measureRoute, warmServer, type Target, type Timing } from './
 import type { BenchOptions } from './options';
 import { runPayments } from './payments';
 import { runPgbench } from './pgbench';
-import { betterFloor, type RouteFigure, type SizeRun } from './results';
+import { betterRound, type RouteFigure, type SizeRun } from './results';
 import { AUTH_FLOOR, FLOOR, LIST_ROUTES, PAGE_1, queueRoutes, reportRoutes, type RouteDef } from './routes';
 import { login, startServer } from './server';
 import { BENCH_ACCOUNTS } from './generate-sql';
@@ -53,8 +53,7 @@ async function measureSideBySide(
         );
         // Each side's best round, as for every route: page 1's best of the rounds measured right before this route.
         const prev = best.get(s);
-        const better = (a: LoadResult | undefined, b: LoadResult | undefined) => (!a || (b && b.rps > a.rps) ? b : a);
-        best.set(s, { r: better(prev?.r, r)!, page1: better(prev?.page1, page1) });
+        best.set(s, { r: betterRound(prev?.r, r), page1: page1 && betterRound(prev?.page1, page1) });
       }
     }
     for (const s of sessions) s.run.routes.push({ route: def.name, kind, ...best.get(s)! });
@@ -62,7 +61,7 @@ async function measureSideBySide(
   for (const s of [...sessions].reverse()) {
     const r = await measureRoute(targetOf(s), FLOOR, t);
     s.run.floors.push(r);
-    s.run.floor = betterFloor(s.run.floors[0], r);
+    s.run.floor = betterRound(s.run.floors[0], r);
     log(`${s.tag} ${'GET /api/ping (floor, again)'.padEnd(44)} ${describe(r)}`);
   }
 }
