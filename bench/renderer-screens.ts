@@ -9,6 +9,8 @@
  * rounds is kept); `npm run bench` runs it with the renderer's sizes.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +25,8 @@ export interface ScreenFigure {
   screen: string;
   role: ScreenRole;
   path: string;
+  /** The blank page: what this machine's Chromium takes to load a page that runs nothing (not a screen of the app). */
+  floor?: boolean;
   /** Medians of the rounds. */
   scriptMs: number;
   longestTaskMs: number;
@@ -56,6 +60,19 @@ interface Screen {
   screen: string;
   role: ScreenRole;
   path: string;
+  floor?: boolean;
+}
+
+/**
+ * The floor: a page with no script, loaded like a screen. Its longest task is Chromium's own navigation (a new
+ * document, its parser) on this machine; a screen cannot do better. Served by the bench itself, not by the app.
+ */
+const BLANK_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Blank</title></head><body><main><h1>Blank</h1></main></body></html>';
+async function serveBlankPage(): Promise<{ url: string; close: () => void }> {
+  const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BLANK_PAGE));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
 }
 
 /** The screens, each with a path that shows it with data (ids from the demo data). */
@@ -330,9 +347,13 @@ export async function rendererScreens(log: (line: string) => void, opts: Screens
     { DEMO: '1', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', WEB_DIR: opts.webDir ?? OUT },
     { lowPriority: true },
   );
+  const blank = await serveBlankPage();
   let browser: Browser | null = null;
   try {
-    const list = screens(await demoIds(server.url)).filter((s) => !opts.only || s.screen.includes(opts.only));
+    const list: Screen[] = [
+      { screen: 'blank page (floor)', role: 'signed out', path: blank.url, floor: true },
+      ...screens(await demoIds(server.url)).filter((s) => !opts.only || s.screen.includes(opts.only)),
+    ];
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const sessions = new Map<ScreenRole, RoleSession>();
     for (const role of ['signed out', 'admin', 'seller'] as const) {
@@ -371,6 +392,7 @@ export async function rendererScreens(log: (line: string) => void, opts: Screens
     };
   } finally {
     await browser?.close();
+    blank.close();
     server.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
@@ -380,15 +402,18 @@ export async function rendererScreens(log: (line: string) => void, opts: Screens
 
 /** The goals of issue 33 for the screens. */
 export function screenGoals(run: ScreensRun): { goal: string; measured: string; ok: boolean }[] {
-  const worst = run.screens.reduce((a, b) => (b.longestTaskMs > a.longestTaskMs ? b : a));
-  const over = run.screens.filter((s) => s.longestTaskMs >= 50);
-  const csp = run.screens.filter((s) => s.csp.length);
+  const app = run.screens.filter((s) => !s.floor);
+  const floor = run.screens.find((s) => s.floor);
+  const worst = app.reduce((a, b) => (b.longestTaskMs > a.longestTaskMs ? b : a));
+  const over = app.filter((s) => s.longestTaskMs >= 50);
+  const csp = app.filter((s) => s.csp.length);
+  const floorText = floor ? `; a blank page's: ${floor.longestTaskMs.toFixed(0)} ms` : '';
   return [
     {
       goal: "every screen's longest task < 50 ms",
       measured: over.length
-        ? `${over.length} over: ${over.map((s) => `${s.screen} ${s.longestTaskMs.toFixed(0)} ms`).join(', ')}`
-        : `longest ${worst.longestTaskMs.toFixed(0)} ms (${worst.screen})`,
+        ? `${over.length} over: ${over.map((s) => `${s.screen} ${s.longestTaskMs.toFixed(0)} ms`).join(', ')}${floorText}`
+        : `longest ${worst.longestTaskMs.toFixed(0)} ms (${worst.screen})${floorText}`,
       ok: over.length === 0,
     },
     {

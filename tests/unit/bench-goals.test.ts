@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateGoals } from '../../bench/goals';
 import type { LoadResult } from '../../bench/load-spec';
 import type { Results, RouteFigure, SizeRun } from '../../bench/results';
+import { screenGoals, type ScreenFigure, type ScreensRun } from '../../bench/renderer-screens';
 
 const load = (p50: number, status: Record<string, number> = { '200': 100 }): LoadResult => ({
   seconds: 3,
@@ -56,5 +57,34 @@ describe('bench goals: work queues against gift-card page 1', () => {
     ]);
     expect(goalOf(res, 'GET /api/gift-card?q=7781')).toMatchObject({ measured: '2.92x', ok: true });
     expect(goalOf(res, 'no 5xx')).toMatchObject({ ok: false });
+  });
+});
+
+describe('bench goals: screens against the blank page', () => {
+  const screen = (name: string, longestTaskMs: number, floor = false): ScreenFigure => ({
+    screen: name,
+    role: 'admin',
+    path: '/',
+    ...(floor ? { floor } : {}),
+    scriptMs: 1,
+    longestTaskMs,
+    blockingMs: 0,
+    lcpMs: null,
+    longestTasks: [longestTaskMs],
+    longestTaskCpuMs: longestTaskMs / 2,
+    csp: [],
+  });
+  const screensRun = (screens: ScreenFigure[]): ScreensRun => ({
+    started: '',
+    rounds: 1,
+    machine: { cpus: 2, loadBefore: [], loadAfter: [], chromium: '' },
+    screens,
+  });
+
+  it("judges the app's screens only, and shows the blank page's longest task beside them", () => {
+    const [tasks] = screenGoals(screensRun([screen('blank page (floor)', 60, true), screen('offers', 45), screen('users', 48)]));
+    expect(tasks).toMatchObject({ ok: true, measured: "longest 48 ms (users); a blank page's: 60 ms" });
+    const [missed] = screenGoals(screensRun([screen('blank page (floor)', 30, true), screen('offers', 52)]));
+    expect(missed).toMatchObject({ ok: false, measured: "1 over: offers 52 ms; a blank page's: 30 ms" });
   });
 });
