@@ -21,12 +21,16 @@ import { ensureBuilt, OUT } from './renderer';
 
 export type ScreenRole = 'signed out' | 'admin' | 'seller';
 
-export interface ScreenFigure {
+/** A page the bench loads: a screen of the app at its path, or the blank page. */
+interface Screen {
   screen: string;
   role: ScreenRole;
   path: string;
   /** The blank page: what this machine's Chromium takes to load a page that runs nothing (not a screen of the app). */
   floor?: boolean;
+}
+
+export interface ScreenFigure extends Screen {
   /** Medians of the rounds. */
   scriptMs: number;
   longestTaskMs: number;
@@ -55,13 +59,6 @@ const DEMO = {
 };
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading', 'toplevel'];
 const CSP_TEXT = /content.security.policy|unsafe-eval|unsafe-inline|refused to (load|execute|evaluate|apply|connect|frame)/i;
-
-interface Screen {
-  screen: string;
-  role: ScreenRole;
-  path: string;
-  floor?: boolean;
-}
 
 /**
  * The floor: a page with no script, loaded like a screen. Its longest task is Chromium's own navigation (a new
