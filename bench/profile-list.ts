@@ -1,9 +1,11 @@
 /**
  * Server CPU of one list route on PGlite, in-process (no HTTP, no load process): builds the app on the bench's PGlite
  * database of a size (generated when missing), then injects the route N times and reports CPU milliseconds a request.
- * Run under `node --cpu-prof` to see where the time goes:
- *   npx tsx bench/profile-list.ts [route] [size] [requests]
+ * With PROFILE=file.cpuprofile it also writes a CPU profile of the measured requests only (not of start-up):
+ *   [PROFILE=page1.cpuprofile] npx tsx bench/profile-list.ts [route] [size] [requests]
  */
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { generate } from './generate';
 import { preparePglite } from './databases';
 import { BENCH_ACCOUNTS } from './generate-sql';
@@ -32,11 +34,21 @@ const headers = { authorization: `Bearer ${token}` };
 const first = await app.inject({ method: 'GET', url: route, headers });
 if (first.statusCode !== 200) throw new Error(`${route}: ${first.statusCode} ${first.body.slice(0, 300)}`);
 for (let i = 0; i < 200; i++) await app.inject({ method: 'GET', url: route, headers });
+const profiler = process.env.PROFILE ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 const cpu = process.cpuUsage();
 const t = performance.now();
 for (let i = 0; i < n; i++) await app.inject({ method: 'GET', url: route, headers });
 const used = process.cpuUsage(cpu);
 const wall = performance.now() - t;
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  fs.writeFileSync(process.env.PROFILE!, JSON.stringify(profile));
+}
 console.log(
   `${route} on PGlite ${label}: ${((used.user + used.system) / 1000 / n).toFixed(3)} ms CPU a request, ${(wall / n).toFixed(3)} ms wall (${n} requests)`,
 );
