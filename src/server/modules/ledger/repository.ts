@@ -241,15 +241,7 @@ export interface TransactionRecord {
   giftCardId: number | null;
   kind: TransactionKind;
 }
-type TxRow = {
-  id: number;
-  code: string;
-  seller_id: number;
-  transaction_amount: string;
-  is_redeem: number;
-  gift_card_id: number | null;
-  kind: number;
-};
+type TxRow = Omit<TransactionViewRow, 'created_at' | 'seller_name' | 'payment_kind'>;
 const toRecord = (r: TxRow): TransactionRecord => ({
   id: r.id,
   code: r.code,
