@@ -241,7 +241,8 @@ export interface TransactionRecord {
   giftCardId: number | null;
   kind: TransactionKind;
 }
-type TxRow = Omit<TransactionViewRow, 'created_at' | 'seller_name' | 'payment_kind'>;
+/** The columns findTransactionRecord selects (a field added to the view row is not one of them until it selects it). */
+type TxRow = Pick<TransactionViewRow, 'id' | 'code' | 'seller_id' | 'transaction_amount' | 'is_redeem' | 'gift_card_id' | 'kind'>;
 const toRecord = (r: TxRow): TransactionRecord => ({
   id: r.id,
   code: r.code,
