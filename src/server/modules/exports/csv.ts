@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { stringify as stringifyRows, type Options } from 'csv-stringify/sync';
 import { centsToDecimal, type Cents } from '../../../shared/money';
 
 /** An amount of money in a CSV cell: written as a plain number with 2 decimals ("-12.50"), never neutralised. */
@@ -23,12 +22,13 @@ export const neutralise = (v: string): string => (/^[=+\-@\t\r]/.test(v) ? `'${v
 
 /** Rows a chunk of the CSV stream holds: one string per chunk, not one stream write per row. */
 const CSV_CHUNK_ROWS = 500;
-const castOptions: Options = {
-  cast: {
-    string: neutralise,
-    object: (v) => (v instanceof CsvMoney ? centsToDecimal(v.cents) : JSON.stringify(v)),
-  },
-};
+
+/** A cell as RFC 4180 text: in quotes, its quotes doubled, when it holds a comma, a quote or a line break. */
+const quoted = (text: string): string => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+const cellText = (v: CsvValue): string =>
+  v == null ? '' : typeof v === 'string' ? neutralise(v) : typeof v === 'number' ? String(v) : centsToDecimal(v.cents);
+/** One CSV line, its line break included. */
+const csvLine = (texts: string[]): string => `${texts.map(quoted).join(',')}\n`;
 
 /**
  * The CSV text stream of rows pulled from `rows`, the header line first, then the rows as text CSV_CHUNK_ROWS at a time
@@ -36,16 +36,16 @@ const castOptions: Options = {
  */
 export function csvStream<R>(columns: CsvColumn<R>[], rows: AsyncIterable<R>): Readable {
   async function* chunks() {
-    yield stringifyRows([columns.map((c) => c.header)]);
-    let records: CsvValue[][] = [];
+    yield csvLine(columns.map((c) => c.header));
+    let [chunk, n] = ['', 0];
     for await (const row of rows) {
-      records.push(columns.map((c) => c.value(row)));
-      if (records.length === CSV_CHUNK_ROWS) {
-        yield stringifyRows(records, castOptions);
-        records = [];
+      chunk += csvLine(columns.map((c) => cellText(c.value(row))));
+      if (++n === CSV_CHUNK_ROWS) {
+        yield chunk;
+        [chunk, n] = ['', 0];
       }
     }
-    if (records.length) yield stringifyRows(records, castOptions);
+    if (n) yield chunk;
   }
   return Readable.from(chunks(), { highWaterMark: 1 });
 }

@@ -14,7 +14,7 @@ import type { Cursor } from '../../../shared/list-queries';
  * batch at a time and no query skips what it already read. A batch is 1,000 rows: at 2,000 a batch's rows lived long
  * enough (the reply waiting on the client) to be moved to V8's old generation, which grows until a full collection: the
  * server's memory grew by 109-120 MB over an export of a million cards, against 34-36 MB at 1,000 (31-39 MB at 500), at
- * the same rows a second (`npx tsx bench/quick-1m.ts`).
+ * the same rows a second (`npx tsx bench/quick-1m.ts`), measured when csv-stringify still wrote the lines (csv.ts).
  */
 export const EXPORT_BATCH = 1000;
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
