@@ -431,11 +431,14 @@ export function buildPath(op: OperationName, args: { id?: number; query?: Record
   return path;
 }
 
-/** The argument envelope as Electron main checks it before forwarding (values are checked by the server too). */
+/**
+ * The argument envelope as Electron main checks it before forwarding: its structure only. Query values are checked by
+ * the operation's own query schema (the server's), so main and the server cannot disagree on them.
+ */
 export const argsEnvelope = z
   .object({
     id: z.number().int().positive().max(2147483647).optional(),
-    query: z.record(z.string(), z.union([z.string().max(64), z.number()])).optional(),
+    query: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     body: z.record(z.string(), z.unknown()).optional(),
     files: z.record(z.string(), z.array(z.object({ id: z.string().max(64) }).passthrough()).max(10)).optional(),
     ifMatch: z
