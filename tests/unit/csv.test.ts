@@ -27,6 +27,22 @@ describe('CSV export text', () => {
     expect(text).toBe('name,note\n"a,b","say ""hi"""\n\'=1+1,\n"line\nbreak","cr\r"\n12,-12.50\n');
   });
 
+  it('quotes a cell holding a semicolon or a tab, and neutralises a formula start after any separator in it', async () => {
+    const text = await csvOf(
+      ['card_number', 'note'],
+      [
+        ["x;=cmd|'/C calc'!A0", 'a\tb'],
+        ['1,+2', 'ok;fine'],
+      ],
+    );
+    expect(text).toBe(`card_number,note\n"x;'=cmd|'/C calc'!A0","a\tb"\n"1,'+2","ok;fine"\n`);
+    // A spreadsheet splitting on semicolons (quotes honoured, or not) or on tabs sees no cell starting a formula.
+    for (const delimiter of [';', '\t'])
+      for (const row of parse(text, { delimiter, relax_quotes: true, relax_column_count: true }) as string[][])
+        for (const c of row) expect(c).not.toMatch(/^[=+\-@]/);
+    for (const line of text.split('\n')) for (const c of line.split(/[;,\t]/)) expect(c.replace(/^"/, '')).not.toMatch(/^[=+\-@]/);
+  });
+
   it('reads back, through csv-parse, as the cells it was given (formulas neutralised), over many chunks', async () => {
     const special = fc.constantFrom('"', ',', '\n', '\r', '\t', '=', '+', '-', '@', ' ', "'", 'a', 'é', '😀');
     const cell: fc.Arbitrary<CsvValue> = fc.oneof(

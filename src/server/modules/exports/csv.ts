@@ -15,16 +15,21 @@ export interface CsvColumn<R> {
 }
 
 /**
- * A text cell that a spreadsheet would read as a formula (=, +, -, @, or a tab / carriage return first) gets a
- * leading apostrophe (OWASP "CSV injection"). Numbers and amounts are written as they are.
+ * A formula start (=, +, -, @, a tab or a carriage return) at the start of a text cell, or right after a separator
+ * inside it (comma, semicolon, tab, line break: a spreadsheet set to split on one of them, or a reader ignoring the
+ * quotes, would start a cell there), gets an apostrophe before it (OWASP "CSV injection"). Numbers and amounts are
+ * written as they are.
  */
-export const neutralise = (v: string): string => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+export const neutralise = (v: string): string => v.replace(/(^|[,;\t\r\n])(?=[=+\-@\t\r])/g, "$1'");
 
 /** Rows a chunk of the CSV stream holds: one string per chunk, not one stream write per row. */
 const CSV_CHUNK_ROWS = 500;
 
-/** A cell as RFC 4180 text: in quotes, its quotes doubled, when it holds a comma, a quote or a line break. */
-const quoted = (text: string): string => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+/**
+ * A cell as RFC 4180 text: in quotes, its quotes doubled, when it holds a quote, a line break or a separator a
+ * spreadsheet may split on (comma, semicolon, tab).
+ */
+const quoted = (text: string): string => (/[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 const cellText = (v: CsvValue): string =>
   v == null ? '' : typeof v === 'string' ? neutralise(v) : typeof v === 'number' ? String(v) : centsToDecimal(v.cents);
 /** One CSV line, its line break included. */
