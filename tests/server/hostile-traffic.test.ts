@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { createOffer, JPEG, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
 import { openEventStream, type OpenStream } from '../helpers/event-stream';
@@ -232,5 +232,31 @@ describe('signed photo URLs', () => {
     expect((await s.app.inject({ method: 'GET', url: late })).statusCode).toBe(403);
     const now = createImageSigner(key).url(img.image, s.users.sellerA.id);
     expect((await s.app.inject({ method: 'GET', url: now })).statusCode).toBe(200);
+  });
+});
+
+describe('bodies the client aborts', () => {
+  it('five aborted bodies are five "client aborted" lines at info, none an error nor a database outage (issue 49)', async () => {
+    const error = vi.spyOn(s.app.log, 'error');
+    const info = vi.spyOn(s.app.log, 'info');
+    try {
+      for (let i = 0; i < 5; i++) {
+        const { socket, answer } = stalled(
+          'POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
+          '{"email":',
+        );
+        await new Promise((r) => setTimeout(r, 50));
+        socket.destroy();
+        await answer;
+      }
+      const aborted = () => info.mock.calls.filter((c) => c.includes('client aborted')).length;
+      for (let t = 0; aborted() < 5 && t < 100; t++) await new Promise((r) => setTimeout(r, 20));
+      expect(error.mock.calls.map((c) => c[1])).toEqual([]);
+      expect(aborted()).toBe(5);
+      expect((await s.call('GET', 'ping')).status).toBe(200);
+    } finally {
+      error.mockRestore();
+      info.mockRestore();
+    }
   });
 });

@@ -59,6 +59,13 @@ export function errorHandler(err: FastifyError | Error, request: FastifyRequest,
     return;
   }
   const fe = err as FastifyError;
+  // The client went away before its body arrived (Node's "aborted", an ECONNRESET like a lost database connection):
+  // nothing is wrong on this side and nobody reads the answer.
+  if (!request.raw.complete && request.raw.destroyed) {
+    request.log.info({ err }, 'client aborted');
+    void reply.status(400).send({ message: 'Bad request' });
+    return;
+  }
   if (isDatabaseUnavailable(err)) {
     request.log.error({ err }, 'database unavailable');
     void reply.status(503).header('retry-after', '2').send({ message: MSG.unavailable });
