@@ -46,6 +46,11 @@ export const MAX_REPORT_DAYS = 366;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGES_PER_REQUEST = 10;
 export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * An image's size once decoded (width x height x channels x bytes per channel, as its header declares): what decoding
+ * it costs in memory. 40 megapixels of 8-bit RGBA; a 16-bit or RGBA picture of as many pixels is refused.
+ */
+export const MAX_DECODED_IMAGE_BYTES = MAX_IMAGE_PIXELS * 4;
 export const MONTHS = [
   'January',
   'February',

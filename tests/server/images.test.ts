@@ -19,7 +19,8 @@ import {
 import { inspectImage } from '../../src/server/modules/images/inspect';
 import { pngHeaderOnly, solidPng } from '../../src/server/modules/images/png';
 import { MSG } from '../../src/shared/messages';
-import { MAX_IMAGE_BYTES } from '../../src/shared/constants';
+import { MAX_DECODED_IMAGE_BYTES, MAX_IMAGE_BYTES } from '../../src/shared/constants';
+import { zeroPng } from '../helpers/bomb-png';
 
 const refusedWith = (fn: () => unknown, text: string) => {
   try {
@@ -34,9 +35,9 @@ const refusedWith = (fn: () => unknown, text: string) => {
 
 describe('inspectImage (content, not name)', () => {
   it('accepts real PNG, JPEG and WebP and reads their size from the header', () => {
-    expect(inspectImage(solidPng(7, 5, [1, 2, 3]))).toEqual({ ext: 'png', width: 7, height: 5 });
-    expect(inspectImage(JPEG)).toEqual({ ext: 'jpg', width: 16, height: 16 });
-    expect(inspectImage(WEBP)).toEqual({ ext: 'webp', width: 16, height: 16 });
+    expect(inspectImage(solidPng(7, 5, [1, 2, 3]))).toEqual({ ext: 'png', width: 7, height: 5, decodedBytes: 7 * 5 * 3 });
+    expect(inspectImage(JPEG)).toEqual({ ext: 'jpg', width: 16, height: 16, decodedBytes: 16 * 16 * 3 });
+    expect(inspectImage(WEBP)).toEqual({ ext: 'webp', width: 16, height: 16, decodedBytes: 16 * 16 * 4 });
   });
 
   it('refuses other formats, text, truncated files and broken headers', () => {
@@ -61,6 +62,18 @@ describe('inspectImage (content, not name)', () => {
     refusedWith(() => inspectImage(pngHeaderOnly(100000, 100000)), MSG.imageTooLarge);
     refusedWith(() => inspectImage(pngHeaderOnly(7000, 7000)), MSG.imageTooLarge);
     refusedWith(() => inspectImage(pngHeaderOnly(0xffffffff, 0xffffffff)), MSG.imageTooLarge);
+  });
+
+  it('refuses decompression bombs by their decoded size: 6300x6300 16-bit RGBA (under 40 MP, 317 MB decoded)', async () => {
+    for (const interlaced of [true, false]) {
+      const bomb = await zeroPng(6300, 6300, { interlaced });
+      expect(bomb.length).toBeLessThan(400_000);
+      refusedWith(() => inspectImage(bomb), MSG.imageTooLarge);
+    }
+    // As many pixels at 8 bits a channel are within the budget; so is a 16-bit picture of a quarter of them.
+    expect(inspectImage(await zeroPng(6300, 6300, { bitDepth: 8 })).decodedBytes).toBe(6300 * 6300 * 4);
+    expect(inspectImage(await zeroPng(3150, 3150)).decodedBytes).toBe(3150 * 3150 * 8);
+    expect(MAX_DECODED_IMAGE_BYTES).toBe(160_000_000);
   });
 });
 

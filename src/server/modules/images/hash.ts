@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS } from '../../../shared/constants';
+import { decoding } from './decode';
 import { notAnImage } from './inspect';
 import { shapeHashes } from './shape-hash';
 
@@ -18,12 +17,9 @@ export interface ImageHashes {
  * A re-encoded, resized or lightly cropped copy keeps nearly every bit; a different photo differs in about half.
  */
 export async function dHash(data: Buffer): Promise<bigint> {
-  const { data: px, info } = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true })
-    .flatten({ background: '#ffffff' })
-    .greyscale()
-    .resize(9, 8, { fit: 'fill' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data: px, info } = await decoding(data, (image) =>
+    image.flatten({ background: '#ffffff' }).greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true }),
+  );
   const at = (x: number, y: number) => px[(y * 9 + x) * info.channels]!;
   let hash = 0n;
   for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) hash = (hash << 1n) | (at(x, y) > at(x + 1, y) ? 1n : 0n);

@@ -1,14 +1,17 @@
 import { imageSize } from 'image-size';
-import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../../shared/constants';
+import { MAX_DECODED_IMAGE_BYTES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { sniffImageKind, type ImageKind } from '../../../shared/image-kind';
 import { HttpError } from '../../http/errors';
+import { decodedBytesPerPixel } from './decoded-size';
 
 export type { ImageKind };
 export interface ImageInfo {
   ext: ImageKind;
   width: number;
   height: number;
+  /** What decoding it takes in memory: width x height x channels x bytes per channel, as its header says. */
+  decodedBytes: number;
 }
 
 export const notAnImage = (field = 'gallery') =>
@@ -43,9 +46,9 @@ function structurallyComplete(kind: ImageKind, data: Buffer): boolean {
 }
 
 /**
- * Checks that a file is a real JPEG, PNG or WebP image by its content, and reads its dimensions from the
- * header only (image-size never decodes pixels). Refuses unreadable headers (422 notAnImage) and
- * oversized or pixel-bomb images (422 imageTooLarge).
+ * Checks that a file is a real JPEG, PNG or WebP image by its content, and reads its dimensions, channels and bit depth
+ * from the header only (nothing is decoded). Refuses unreadable headers (422 notAnImage) and oversized images or
+ * decompression bombs (422 imageTooLarge): too many pixels, or too many bytes once decoded, interlaced or not.
  */
 export function inspectImage(data: Buffer, field = 'gallery'): ImageInfo {
   if (data.length > MAX_IMAGE_BYTES) throw imageTooLarge(field);
@@ -63,6 +66,19 @@ export function inspectImage(data: Buffer, field = 'gallery'): ImageInfo {
   if (type !== kind || !Number.isSafeInteger(width) || !Number.isSafeInteger(height) || !width || !height || width < 1 || height < 1)
     throw notAnImage(field);
   if (width * height > MAX_IMAGE_PIXELS) throw imageTooLarge(field);
+  const perPixel = decodedBytesPerPixel(kind, data);
+  if (perPixel === null) throw notAnImage(field);
+  const decodedBytes = width * height * perPixel;
+  if (decodedBytes > MAX_DECODED_IMAGE_BYTES) throw imageTooLarge(field);
   if (!structurallyComplete(kind, data)) throw notAnImage(field);
-  return { ext: kind, width, height };
+  return { ext: kind, width, height, decodedBytes };
+}
+
+/** What decoding a stored photo would take in memory; null when it fails the checks (it is never decoded then). */
+export function decodedBytesOf(data: Buffer): number | null {
+  try {
+    return inspectImage(data).decodedBytes;
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS } from '../../../shared/constants';
+import { decoding } from './decode';
 
 /** The square the trimmed picture is brought to: divisible by 9 and 8, the dHash grid. */
 const N = 72;
@@ -35,12 +35,14 @@ function cornerColour(px: Buffer, width: number, height: number): number | null 
  * corner's colour would cut a turned or mirrored copy differently. Grey, at most 512 px a side first.
  */
 async function trimmedGrey(data: Buffer): Promise<{ px: Buffer; width: number; height: number }> {
-  let { data: px, info } = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true })
-    .flatten({ background: '#ffffff' })
-    .greyscale()
-    .resize(512, 512, { fit: 'inside', withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  let { data: px, info } = await decoding(data, (image) =>
+    image
+      .flatten({ background: '#ffffff' })
+      .greyscale()
+      .resize(512, 512, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  );
   for (let i = 0; i < 3; i++) {
     const grey = cornerColour(px, info.width, info.height);
     if (grey === null) break;
