@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../../../shared/constants';
+import { makePrivate, privateDir } from '../../private-files';
 
 /** A line of text the reader found, with its confidence (0-100). */
 export interface ReadLine {
@@ -37,8 +37,11 @@ export function createOcrEngine(opts: { cacheDir: string }) {
 
   const start = async (): Promise<TesseractWorker> => {
     const { createWorker, OEM } = await import('tesseract.js');
-    fs.mkdirSync(opts.cacheDir, { recursive: true, mode: 0o700 });
-    return createWorker('eng', OEM.LSTM_ONLY, { langPath: englishDataDir(), cachePath: opts.cacheDir, gzip: true });
+    privateDir(opts.cacheDir);
+    const w = await createWorker('eng', OEM.LSTM_ONLY, { langPath: englishDataDir(), cachePath: opts.cacheDir, gzip: true });
+    // tesseract.js writes the unpacked data under the umask (0644): made owner-only like the rest of DATA_DIR.
+    makePrivate(opts.cacheDir);
+    return w;
   };
 
   return {
