@@ -1,6 +1,16 @@
 import { parseCents } from '../shared/money';
 import { z } from 'zod';
 
+const amount = z
+  .string()
+  .or(z.literal('').transform(() => undefined))
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    const cents = parseCents(v);
+    if (cents === null) ctx.addIssue({ code: 'custom', message: 'must be an amount such as 1000 or 250.50' });
+    return cents ?? 0;
+  });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -49,14 +59,15 @@ const envSchema = z.object({
     .enum(['0', '1', ''])
     .default('0')
     .transform((v) => v === '1'),
-  FOUR_EYES_BULK_LIMIT: z
-    .string()
-    .default('1000')
-    .transform((v, ctx) => {
-      const cents = parseCents(v);
-      if (cents === null) ctx.addIssue({ code: 'custom', message: 'must be an amount such as 1000 or 250.50' });
-      return cents ?? 0;
-    }),
+  /** With FOUR_EYES: what one staff member may move to one seller over the window (and onto one card) alone. */
+  FOUR_EYES_LIMIT: amount.optional(),
+  /** The old name of FOUR_EYES_LIMIT, still read (with a warning at start). */
+  FOUR_EYES_BULK_LIMIT: amount.optional(),
+  FOUR_EYES_WINDOW_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 366)
+    .default(24),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Background jobs (reading card photos) run in this process; 0: another instance (or `npm run ocr:backfill`) runs them. */
   JOBS: z
@@ -67,7 +78,13 @@ const envSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
 });
 
-export type Config = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
+export type Config = Omit<Env, 'FOUR_EYES_LIMIT' | 'FOUR_EYES_BULK_LIMIT'> & {
+  /** In cents; FOUR_EYES_LIMIT, else the old FOUR_EYES_BULK_LIMIT, else $1,000. */
+  FOUR_EYES_LIMIT: number;
+  /** What the environment asked that start should mention (an old variable name). */
+  warnings: string[];
+};
 
 export class ConfigError extends Error {}
 
@@ -80,7 +97,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.data.ADMIN_EMAIL && !parsed.data.ADMIN_PASSWORD)
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: is required with ADMIN_EMAIL');
-  return parsed.data;
+  const { FOUR_EYES_LIMIT, FOUR_EYES_BULK_LIMIT, ...rest } = parsed.data;
+  const warnings =
+    FOUR_EYES_BULK_LIMIT === undefined
+      ? []
+      : [
+          `FOUR_EYES_BULK_LIMIT is now FOUR_EYES_LIMIT${FOUR_EYES_LIMIT === undefined ? ' (read this time)' : ' (ignored: FOUR_EYES_LIMIT is set)'}`,
+        ];
+  return { ...rest, FOUR_EYES_LIMIT: FOUR_EYES_LIMIT ?? FOUR_EYES_BULK_LIMIT ?? 100_000, warnings };
 }
 
 /** Tests run no background jobs unless they ask (JOBS: true): photos are read only where a test reads them. */

@@ -19,6 +19,7 @@ async function main() {
     }
     throw err;
   }
+  for (const w of config.warnings) console.warn(`Warning: ${w}`);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

@@ -34,7 +34,11 @@ export function createServices(database: Database, config: Config, signer: Image
     config,
     auth,
     users: createUserService(database),
-    ledger: createLedgerService(database, { enabled: config.FOUR_EYES, bulkLimit: config.FOUR_EYES_BULK_LIMIT }),
+    ledger: createLedgerService(database, {
+      enabled: config.FOUR_EYES,
+      limit: config.FOUR_EYES_LIMIT,
+      windowHours: config.FOUR_EYES_WINDOW_HOURS,
+    }),
     sellers: createSellerService(database),
     reports: createReportService(database),
     images,

@@ -41,6 +41,8 @@ export const MSG = {
   imageRequired: 'At least one image is required',
   notAnImage: 'Only JPEG, PNG or WebP images are accepted',
   imageTooLarge: 'The image is too large',
+  tooManyUploads: 'Too many uploads at once. Please wait for the others to finish and try again.',
+  uploadTooSlow: 'The upload arrived too slowly. Please send it again on a faster connection.',
   tooManyAttempts: 'Too many login attempts. Please try again later.',
   unavailable: 'The service is temporarily unavailable. Please try again.',
   cannotDeleteSelf: 'You cannot delete your own account',
@@ -71,6 +73,10 @@ export const MSG = {
   paymentAwaitsApproval:
     'This payment needs a second staff member: it is waiting in Pending approvals for another staff member to approve it.',
   makerCannotApprove: 'You asked for this payment: another staff member must approve it.',
+  /** FOUR_EYES: the card's approver, the payment's maker and its checker are three people. */
+  approverCannotCheck: (card: number) => `You approved gift card #${card}: another staff member must approve its payment.`,
+  /** Deciding a card another reviewer holds (their review lease). */
+  reviewHeldBy: (name: string) => `${name} is reviewing this card. Take it over to decide it yourself.`,
   requestNotPending: 'This request was already approved or declined.',
   requestExpired: 'This request expired (requests wait 24 hours): make the payment again.',
   paymentApproved: 'Payment approved and made.',

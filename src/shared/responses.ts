@@ -35,7 +35,8 @@ export const pageOf = <T extends z.ZodType>(row: T) =>
   });
 export const wrapped = <T extends z.ZodType>(inner: T) => z.object({ data: inner });
 
-export const userResponse = z.object({ id, name: z.string(), email: z.string(), role, rate: money.nullable() });
+const version = z.number().int().optional().describe("The record's version (its ETag): sent back as If-Match with a decision");
+export const userResponse = z.object({ id, name: z.string(), email: z.string(), role, rate: money.nullable(), version });
 export const loginResponse = z.object({
   token: z.string(),
   user: z.object({ id, name: z.string(), email: z.string(), role }),
@@ -53,6 +54,7 @@ export const offerResponse = z.object({
   rate_type: flag,
   rate: money,
   review_minutes: z.number().int().describe('Minutes a card of this offer may wait for a decision (the review target)'),
+  version,
 });
 
 export const cardImageResponse = z.object({ id, image: z.string(), url: z.string() });
@@ -85,6 +87,7 @@ export const giftCardResponse = z.object({
   read_image_id: z.number().int().nullable().optional().describe('The photo the number was read from'),
   read_confidence: z.number().nullable().optional().describe("The reader's confidence, 0-100"),
   review_due_at: date.nullable().optional().describe('Staff lists only: when the card is due for a decision'),
+  version,
 });
 export const giftCardDetailResponse = z.object({ data: giftCardResponse, images: z.array(cardImageResponse) });
 /** What the photos say is for staff: a seller's card answer leaves it out. */
@@ -115,6 +118,7 @@ export const transactionResponse = z.object({
   created_at: date,
   seller: z.object({ id, name: z.string() }),
   allocations: z.array(z.object({ gift_card_id: id, amount: money })).optional(),
+  version,
 });
 
 export const sellerRowResponse = z.object({ id, name: z.string(), email: z.string(), seller_due: money });
@@ -277,6 +281,15 @@ export const pendingPaymentResponse = z.object({
   amount: money,
   created_at: date,
   expires_at: date,
+  before: z
+    .object({ code: z.string(), amount: money, seller: z.object({ id, name: z.string() }) })
+    .nullable()
+    .optional()
+    .describe('A change request (payout_edit): the payout as it was, beside the new values'),
+  earlier: z
+    .array(z.object({ id, code: z.string(), amount: money, created_at: date }))
+    .optional()
+    .describe("The maker's payments to this seller without a second person within the window, when it was requested"),
 });
 /** A CSV download (text/csv): a header line, then one line per row. */
 export const csvResponse = z.string().describe('text/csv: a header line, then one line per row');

@@ -173,6 +173,8 @@ export const cardReviewBody = z
     // The review workspace sends the number read off the photos with the decision (issue 32); left out: unchanged.
     card_number: optionalText(100),
     ...reviewFields,
+    // Deciding a card another reviewer holds (their lease) is refused unless the caller takes it over (audited).
+    take_over: optional(flagValue),
   })
   .superRefine((v, ctx) => {
     if (v.action === 'reject' && !v.reject_reason) ctx.addIssue({ code: 'custom', path: ['reject_reason'], message: 'is required' });
@@ -188,9 +190,14 @@ export const cardReviewBulkBody = z
     action: z.enum(['approve', 'reject'], { error: 'must be approve or reject' }),
     reject_reason: optional(rejectReason),
     reject_note: optionalText(1000),
+    // The version of each card as the caller saw it (card id -> version): a card changed since is refused, alone.
+    versions: z.record(z.string().regex(/^[1-9]\d{0,9}$/, 'must be keyed by card id'), z.number().int().min(1).max(2147483647)).optional(),
+    take_over: optional(flagValue),
   })
   .superRefine((v, ctx) => {
     if (v.action === 'reject' && !v.reject_reason) ctx.addIssue({ code: 'custom', path: ['reject_reason'], message: 'is required' });
+    if (v.versions && Object.keys(v.versions).length > MAX_BULK_REVIEW)
+      ctx.addIssue({ code: 'custom', path: ['versions'], message: `may not name more than ${MAX_BULK_REVIEW} cards` });
   });
 /** The number staff are typing, to look its duplicates up before saving; the card's own when left out. */
 /** Start reviewing / next card: the cards to pass over this time (the one just skipped). */

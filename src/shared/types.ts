@@ -7,6 +7,8 @@ export interface User {
   email: string;
   role: Role;
   rate: number | null;
+  /** The record's version (its ETag), sent back with a decision (If-Match). */
+  version?: number;
 }
 export interface LoginResponse {
   token: string;
@@ -49,6 +51,8 @@ export interface Offer {
   rate: number;
   /** Issue 32: minutes a card of this offer may wait for a decision (default 60). */
   review_minutes: number;
+  /** The record's version (its ETag), sent back with a decision (If-Match). */
+  version?: number;
 }
 
 export interface CardImage {
@@ -86,6 +90,8 @@ export interface GiftCard {
   read_confidence?: number | null;
   /** Staff lists only: when the card is due for a decision (submission plus the offer's review target). */
   review_due_at?: string | null;
+  /** The record's version (its ETag), sent back with a decision (If-Match). */
+  version?: number;
 }
 /** pending: the photos are not read yet (new or changed); read: a card number was found; unreadable: none was. */
 export type CardReadStatus = 'pending' | 'read' | 'unreadable';
@@ -126,6 +132,8 @@ export interface Transaction {
   created_at: string;
   seller: { id: number; name: string };
   allocations?: { gift_card_id: number; amount: number }[];
+  /** The record's version (its ETag), sent back with a decision (If-Match). */
+  version?: number;
 }
 
 export interface SellerRow {
@@ -334,4 +342,8 @@ export interface PendingPayment {
   amount: number;
   created_at: string;
   expires_at: string;
+  /** A change request (payout_edit): the payout as it was. */
+  before?: { code: string; amount: number; seller: { id: number; name: string } } | null;
+  /** The maker's payments to this seller without a second person within the window, when it was requested. */
+  earlier?: { id: number; code: string; amount: number; created_at: string }[];
 }

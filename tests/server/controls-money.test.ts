@@ -10,7 +10,7 @@ let m1: TestUser;
 let m2: TestUser;
 let offer: number;
 beforeAll(async () => {
-  s = await startTestServer({ config: { FOUR_EYES: true, FOUR_EYES_BULK_LIMIT: 100000 } });
+  s = await startTestServer({ config: { FOUR_EYES: true, FOUR_EYES_LIMIT: 100000 } });
   m1 = s.users.manager;
   m2 = await s.createUser('manager', 'Manager Two');
   offer = await createOffer(s, rangeOffer({ title: 'Controls', min_price: 1, max_price: 100000, rate: 10 }));
@@ -134,10 +134,10 @@ describe('maker-checker on every money path', () => {
     expect(r.body.errorMsg).toContain(`#${mine}`);
   });
 
-  it("4. raising an approved card's price sends it back to Pending; it cannot then be paid", async () => {
+  it("4. raising an approved card's price sends it back to Pending; with the status sent, it is a new approval by the editor", async () => {
     const seller = await s.createUser('seller');
     const card = await approved(seller, 20, m1);
-    const edit = await staffUpdate(s, card, { giftcard_offer_id: offer, price: '99999', card_status: 1 }, m2.token);
+    const edit = await staffUpdate(s, card, { giftcard_offer_id: offer, price: '99999' }, m2.token);
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     const [row] = await s.database.query<{ card_status: number }>(sql`SELECT card_status FROM gift_cards WHERE id = ${card}`);
     expect(row.card_status).toBe(0);
@@ -149,14 +149,31 @@ describe('maker-checker on every money path', () => {
     expect(await paidTotal(seller.id)).toBe('0');
     const history = await s.call('GET', `gift-card-history/${card}?page=1`, { token: seller.token });
     expect(JSON.stringify(history.body)).toMatch(/withdrawn/i);
+    // The edit form sends the status with the fields: the editor approves the new terms, so they may not pay them.
+    const other = await approved(seller, 20, m1);
+    const again = await staffUpdate(s, other, { giftcard_offer_id: offer, price: '500', card_status: 1 }, m2.token);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const [now] = await s.database.query<{ card_status: number; approved_by: number }>(
+      sql`SELECT card_status, approved_by FROM gift_cards WHERE id = ${other}`,
+    );
+    expect(now).toEqual({ card_status: 1, approved_by: m2.id });
+    const own = await s.call('POST', 'transaction', { token: m2.token, body: { code: code(), transaction_amount: 5, gidcard_id: other } });
+    expect(own.status).toBe(422);
+    expect(own.body.errorMsg).toBe('You approved this gift card: another staff member must pay it.');
   });
 
-  it('4b. a card number edit on an approved card sends it back too; a paid card refuses the edit', async () => {
+  it('4b. a number edit (even filling in a missing one) withdraws the approval or goes through the duplicate check; a paid card refuses it', async () => {
     const seller = await s.createUser('seller');
-    const card = await approved(seller, 100, m1, `OLD-${code()}`);
-    const num = await staffUpdate(s, card, { giftcard_offer_id: offer, price: '100', card_status: 1, card_number: 'NEW-NUM-1' }, m2.token);
-    expect(num.status).toBe(200);
-    const [row] = await s.database.query<{ card_status: number }>(sql`SELECT card_status FROM gift_cards WHERE id = ${card}`);
+    const rival = await s.createUser('seller');
+    const taken = `TAKEN-${code()}`;
+    await approved(rival, 100, m1, taken);
+    // Card #24 of the review: approved without a number, then given another seller's approved number.
+    const bare = await approved(seller, 100, m1);
+    const dup = await staffUpdate(s, bare, { giftcard_offer_id: offer, price: '100', card_status: 1, card_number: taken }, m2.token);
+    expect(dup.status, JSON.stringify(dup.body)).toBe(409);
+    const quiet = await staffUpdate(s, bare, { giftcard_offer_id: offer, price: '100', card_number: taken }, m2.token);
+    expect(quiet.status, JSON.stringify(quiet.body)).toBe(200);
+    const [row] = await s.database.query<{ card_status: number }>(sql`SELECT card_status FROM gift_cards WHERE id = ${bare}`);
     expect(row.card_status).toBe(0);
     // A description edit keeps the approval.
     const paid = await approved(seller, 100, m1);
@@ -168,7 +185,14 @@ describe('maker-checker on every money path', () => {
     expect(
       (await s.call('POST', 'transaction', { token: m2.token, body: { code: code(), transaction_amount: 5, gidcard_id: paid } })).status,
     ).toBe(200);
-    const refused = await staffUpdate(s, paid, { giftcard_offer_id: offer, price: '200', card_status: 1 }, m2.token);
-    expect(refused.status).toBe(422);
+    expect((await staffUpdate(s, paid, { giftcard_offer_id: offer, price: '200', card_status: 1 }, m2.token)).status).toBe(422);
+    // A paid card's number cannot change, not even from none.
+    const numbered = await staffUpdate(
+      s,
+      paid,
+      { giftcard_offer_id: offer, price: '100', card_status: 1, card_number: `N-${code()}` },
+      m2.token,
+    );
+    expect(numbered.status).toBe(422);
   });
 });

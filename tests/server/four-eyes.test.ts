@@ -9,7 +9,7 @@ import { MSG } from '../../src/shared/messages';
 // FOUR_EYES_BULK_LIMIT needs a second staff member's confirmation.
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ config: { FOUR_EYES: true, FOUR_EYES_BULK_LIMIT: 5000 } });
+  s = await startTestServer({ config: { FOUR_EYES: true, FOUR_EYES_LIMIT: 5000 } });
 });
 afterEach(async () => checkLedgerInvariants(s.database));
 afterAll(async () => s?.close());

@@ -34,6 +34,8 @@ export const users = pgTable('users', {
   sellerDue: numeric('seller_due', { precision: 14, scale: 2 }).notNull().default('0'),
   cardCount: integer('card_count').notNull().default(0),
   transactionCount: integer('transaction_count').notNull().default(0),
+  /** What a person edits (name, email, role, rate), not counters or the password hash: the ETag (0026). */
+  version: integer('version').notNull().default(1),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   deletedAt: ts('deleted_at'),
@@ -67,6 +69,7 @@ export const offers = pgTable('gift_card_offers', {
   rate: money('rate').notNull(),
   /** The review target: minutes a card of this offer may wait for a decision (issue 32). */
   reviewMinutes: integer('review_minutes').notNull().default(60),
+  version: integer('version').notNull().default(1),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -90,6 +93,8 @@ export const giftCards = pgTable('gift_cards', {
   rejectNote: text('reject_note'),
   /** Submission time plus the offer's review target; set by a trigger (0025). */
   reviewDueAt: ts('review_due_at'),
+  /** Bumped by each write of what people edit or decide (not the paid amount): the ETag (0026). */
+  version: integer('version').notNull().default(1),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -120,6 +125,9 @@ export const transactions = pgTable('transactions', {
   isRedeem: smallint('is_redeem').notNull().default(0),
   giftCardId: integer('gift_card_id'),
   createdBy: integer('created_by'),
+  /** FOUR_EYES: the staff member who approved it (null: its maker alone). */
+  checkedBy: integer('checked_by'),
+  version: integer('version').notNull().default(1),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

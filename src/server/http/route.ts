@@ -5,7 +5,7 @@ import { responseSchemas, sellerResponseSchemas } from '../../shared/responses';
 import { accessPolicy, roleMayCall, type AccessRule } from '../../shared/access-policy';
 import type { Tx } from '../db/client';
 import { checkObjectRule } from './object-access';
-import { checkIfMatch, setETag } from './etag';
+import { ifMatchVersion, setETag } from './versions';
 import { forbidden, HttpError, invalidFields, unauthenticated, zodToFieldErrors } from './errors';
 import { readBody, type UploadedFile } from './body';
 import type { AuthUser } from '../modules/auth/service';
@@ -17,6 +17,8 @@ export interface RouteContext<B = unknown, Q = unknown> {
   body: B;
   query: Q;
   files: UploadedFile[];
+  /** If-Match's version on a versioned write (shared/versioned.ts): checked by the service with the record locked. */
+  version: number | undefined;
   /** Raw fields as sent, for calls that depend on which fields are present. */
   rawFields: Record<string, unknown>;
   request: FastifyRequest;
@@ -131,17 +133,17 @@ export function route<K extends OperationName>(app: FastifyInstance, op: K, hand
           body = parsed.data;
         }
       }
-      // The policy's record rule, before the handler; then a stale If-Match (412).
+      // The policy's record rule, before the handler.
       if (user) await checkObjectRule(db, op, policy, user, id, body);
-      await checkIfMatch(db, op, request, id, body);
-      const result = await handler({ user: user as AuthUser, id, body, query, files, rawFields, request, reply } as RouteContext<
+      const version = ifMatchVersion(op, request);
+      const result = await handler({ user: user as AuthUser, id, body, query, files, version, rawFields, request, reply } as RouteContext<
         BodyOut<K>,
         QueryOut<K>
       >);
       // A handler that answered by itself (a stream, a file: it returns the reply) is done; every other answer is validated and
       // stripped by the operation's response schema: nothing leaves that the contract does not name.
       if (reply.sent || result === reply) return reply;
-      await setETag(db, op, reply, id);
+      setETag(op, reply, result);
       const forSeller = user?.role === 'seller' ? (sellerResponseSchemas as Partial<Record<OperationName, z.ZodType>>)[op] : undefined;
       const out = (forSeller ?? (responseSchemas[op] as z.ZodType)).safeParse(result);
       if (!out.success) {

@@ -45,6 +45,8 @@ export async function recordStatusChange(
     via: 'update' | 'review' | 'bulk';
     /** An approved card's price, offer or number changed: its approval is withdrawn. */
     withdrawn?: boolean;
+    /** ...or approved again by the same request: a new approval. */
+    reapproved?: boolean;
   },
 ): Promise<void> {
   const { from, to, via } = change;
@@ -60,6 +62,7 @@ export async function recordStatusChange(
       ...(to === CARD_STATUS.rejected ? { reason: change.reason ?? null, note: change.note ?? null } : {}),
       ...(change.override ? { override: change.override } : {}),
       ...(change.withdrawn ? { withdrawn: true } : {}),
+      ...(change.reapproved ? { reapproved: true } : {}),
     },
   });
   if (to !== CARD_STATUS.pending) await releaseClaim(tx, cardId);

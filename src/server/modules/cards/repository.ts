@@ -29,6 +29,7 @@ const viewColumns = {
   rejectNote: giftCards.rejectNote,
   reviewDueAt: giftCards.reviewDueAt,
   createdAt: giftCards.createdAt,
+  version: giftCards.version,
   title: offers.title,
   name: users.name,
   email: users.email,
@@ -110,6 +111,7 @@ export interface CardRecord {
   paid: Cents;
   rejectReason: RejectReason | null;
   rejectNote: string | null;
+  version: number;
 }
 export async function findCard(tx: Tx, id: number, lock = false): Promise<CardRecord | null> {
   const q = tx
@@ -125,6 +127,7 @@ export async function findCard(tx: Tx, id: number, lock = false): Promise<CardRe
       paid: giftCards.paidAmount,
       rejectReason: giftCards.rejectReason,
       rejectNote: giftCards.rejectNote,
+      version: giftCards.version,
     })
     .from(giftCards)
     .where(eq(giftCards.id, id));
@@ -184,7 +187,7 @@ export async function updateCard(tx: Tx, id: number, v: CardValues, statusChange
         : { approvalDate: null, approvedBy: null, rejectionDate: null };
   await tx
     .update(giftCards)
-    .set({ ...v, numberKey: numberKey(v.cardNumber), ...dates, updatedAt: sql`now()` })
+    .set({ ...v, numberKey: numberKey(v.cardNumber), ...dates, version: sql`${giftCards.version} + 1`, updatedAt: sql`now()` })
     .where(eq(giftCards.id, id));
 }
 

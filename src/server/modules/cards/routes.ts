@@ -8,8 +8,10 @@ export function cardRoutes(app: FastifyInstance, cards: CardService) {
   route(app, 'cardStatusCounts', async () => cards.statusCounts());
   route(app, 'myCards', async ({ user, query }) => cards.mine(user, query));
   route(app, 'getCard', async ({ user, id }) => cards.get(user, id));
-  route(app, 'updateCard', async ({ user, id, body, rawFields, files }) => cards.update(user, id, body, rawFields, files));
-  route(app, 'deleteCard', async ({ user, id }) => cards.remove(user, id));
+  route(app, 'updateCard', async ({ user, id, body, rawFields, files, version }) =>
+    cards.update(user, id, body, rawFields, files, version),
+  );
+  route(app, 'deleteCard', async ({ user, id, version }) => cards.remove(user, id, version));
   route(app, 'deleteCardImage', async ({ user, id }) => cards.removeImage(user, id));
   route(app, 'searchCardNumber', async ({ user, body }) => cards.search(user, body.card_number));
 }

@@ -14,6 +14,7 @@ import type { AuthUser } from '../auth/service';
 import type { CheckedImage, ImageStore } from '../images/store';
 import * as repo from './repository';
 import type { ImageSigner } from '../images/signing';
+import { checkVersion } from '../../http/versions';
 import { assertMayEdit, assertMayView, imageRequired, isSeller, priceCard } from './rules';
 import { checkDuplicateApproval, recordStatusChange } from './decide';
 import { setImageHashes } from '../review/repository';
@@ -132,7 +133,14 @@ export function createCardService(database: Database, images: ImageStore, signer
      * Sellers: own pending cards only, card_status and card_number ignored. Staff: every field incl. status.
      * A card with payments keeps its approved status, price and offer. New images are appended.
      */
-    async update(user: AuthUser, id: number, input: CardInput, rawFields: Record<string, unknown>, files: UploadedFile[]) {
+    async update(
+      user: AuthUser,
+      id: number,
+      input: CardInput,
+      rawFields: Record<string, unknown>,
+      files: UploadedFile[],
+      version?: number,
+    ) {
       if (!isSeller(user)) checkNumberVisible(input.card_number); // a seller's card_number is ignored on edit
       const checked = images.check(files, 'gallery');
       const hashes = await hashAll(checked);
@@ -142,20 +150,24 @@ export function createCardService(database: Database, images: ImageStore, signer
           const card = await repo.lockCardForWrite(tx, id);
           if (!card) throw notFound();
           assertMayEdit(user, card);
+          checkVersion('card', card.version, version);
           if (card.status === CARD_STATUS.disputed) throw refusal(MSG.cardDisputed);
           const seller = isSeller(user);
           const has = (f: string) => Object.hasOwn(rawFields, f);
           let status: CardStatus = seller ? card.status : (input.card_status ?? card.status);
           const offerChanged = input.giftcard_offer_id !== card.offerId;
           const priceChanged = input.price !== card.price;
-          // Filling in a number the card did not have yet (read off the photos) is not changing it.
-          const numberChanged =
-            !seller && has('card_number') && card.cardNumber !== null && (input.card_number ?? null) !== card.cardNumber;
+          // Filling in a number the card did not have is changing it too: the duplicate check never saw it (issue 48).
+          const numberChanged = !seller && has('card_number') && (input.card_number ?? null) !== card.cardNumber;
           // Price, offer (and so rate) and number are what an approval approved.
           const termsChanged = offerChanged || priceChanged || numberChanged;
           if (card.paid > 0 && (termsChanged || status !== CARD_STATUS.approved)) throw refusal(MSG.cardHasPayments);
-          // An approved card whose terms change is approved again by someone: its approval is withdrawn (issue 29).
-          const withdrawn = card.status === CARD_STATUS.approved && termsChanged && status === CARD_STATUS.approved;
+          // An approved card whose terms change is a new card to review: back to Pending (the approval withdrawn), unless
+          // this request approves it again (the edit form sends the status): a new approval by this person, through the
+          // duplicate check, and theirs under FOUR_EYES.
+          const changedAfterApproval = card.status === CARD_STATUS.approved && termsChanged && status === CARD_STATUS.approved;
+          const approvesAgain = changedAfterApproval && has('card_status');
+          const withdrawn = changedAfterApproval && !approvesAgain;
           if (withdrawn) status = CARD_STATUS.pending;
           // The rate is recomputed only when price or offer change (an offer's later edits don't rewrite old cards).
           const rate =
@@ -163,6 +175,7 @@ export function createCardService(database: Database, images: ImageStore, signer
               ? await priceCard(tx, input.giftcard_offer_id, input.price, { requireActive: offerChanged, lock: true })
               : card.rate;
           const statusChanged = status !== card.status;
+          const decided = statusChanged || approvesAgain;
           // A rejection keeps its reason until the status or the reason changes; the spec's call may leave it out.
           const reasonSent = !seller && (has('reject_reason') || has('reject_note'));
           const rejected = status === CARD_STATUS.rejected;
@@ -177,8 +190,8 @@ export function createCardService(database: Database, images: ImageStore, signer
             rejectNote: !rejected ? null : statusChanged || reasonSent ? (input.reject_note ?? null) : card.rejectNote,
           };
           const override =
-            statusChanged && status === CARD_STATUS.approved ? await checkDuplicateApproval(tx, id, values.cardNumber, input) : null;
-          await repo.updateCard(tx, id, values, statusChanged, user.id);
+            decided && status === CARD_STATUS.approved ? await checkDuplicateApproval(tx, id, values.cardNumber, input) : null;
+          await repo.updateCard(tx, id, values, decided, user.id);
           await repo.insertImages(tx, id, names);
           await saveHashes(tx, id, names, hashes);
           if (names.length) await queueCardRead(tx, id);
@@ -205,7 +218,7 @@ export function createCardService(database: Database, images: ImageStore, signer
               imagesAdded: names.length,
             },
           });
-          if (statusChanged || (rejected && reasonSent)) {
+          if (decided || (rejected && reasonSent)) {
             await recordStatusChange(tx, user.id, id, {
               from: card.status,
               to: status,
@@ -214,6 +227,7 @@ export function createCardService(database: Database, images: ImageStore, signer
               override,
               via: 'update',
               withdrawn,
+              reapproved: approvesAgain,
             });
           }
         }),
@@ -223,13 +237,14 @@ export function createCardService(database: Database, images: ImageStore, signer
     },
 
     /** Sellers: own pending cards. Staff: any card without payments. Files go after the commit. */
-    async remove(user: AuthUser, id: number) {
+    async remove(user: AuthUser, id: number, version?: number) {
       let files: string[];
       try {
         files = await db.transaction(async (tx) => {
           const card = await repo.lockCardForWrite(tx, id);
           if (!card) throw notFound();
           assertMayEdit(user, card);
+          checkVersion('card', card.version, version);
           if (card.paid > 0) throw refusal(MSG.cardHasPayments);
           const owned = await repo.cardFiles(tx, id);
           await repo.deleteCard(tx, id);

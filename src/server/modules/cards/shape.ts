@@ -20,6 +20,7 @@ export type CardViewRow = {
   rejectNote: string | null;
   reviewDueAt?: string | null;
   createdAt: string;
+  version: number;
   title: string;
   name: string;
   email: string;
@@ -52,6 +53,7 @@ export function cardOut(r: CardViewRow): GiftCard {
     title: r.title,
     name: r.name,
     email: r.email,
+    version: Number(r.version),
   };
 }
 

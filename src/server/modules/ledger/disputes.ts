@@ -7,6 +7,7 @@ import { notFound, refusal } from '../../http/errors';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
 import { RetryTransaction, inTransaction } from './retry';
+import { checkVersion } from '../../http/versions';
 import * as repo from './repository';
 import type { LockedCard } from './repository';
 
@@ -26,7 +27,7 @@ const checkResolvable = (c: LockedCard) => {
 };
 
 /** Peeks the card (refusals need no lock), locks its seller then the card, and checks again. */
-async function lockCard(tx: Tx, cardId: number, check: (c: LockedCard) => void): Promise<LockedCard> {
+async function lockCard(tx: Tx, cardId: number, check: (c: LockedCard) => void, version?: number): Promise<LockedCard> {
   const seen = await repo.peekCard(tx, cardId);
   if (!seen) throw notFound();
   check(seen);
@@ -34,6 +35,7 @@ async function lockCard(tx: Tx, cardId: number, check: (c: LockedCard) => void):
   const [card] = await repo.lockCardsById(tx, [cardId]);
   if (!card) throw notFound();
   if (card.sellerId !== seen.sellerId) throw new RetryTransaction();
+  if (version !== undefined) checkVersion('card', (await repo.lockedCardVersion(tx, cardId)) ?? 0, version);
   check(card);
   return card;
 }
@@ -41,9 +43,9 @@ async function lockCard(tx: Tx, cardId: number, check: (c: LockedCard) => void):
 export function createDisputeService(database: Database) {
   const { db } = database;
   return {
-    async dispute(actor: AuthUser, cardId: number, input: { reason: DisputeReason; note?: string }): Promise<Msg> {
+    async dispute(actor: AuthUser, cardId: number, input: { reason: DisputeReason; note?: string }, version?: number): Promise<Msg> {
       await inTransaction(db, async (tx) => {
-        const card = await lockCard(tx, cardId, checkDisputable);
+        const card = await lockCard(tx, cardId, checkDisputable, version);
         await repo.setDisputed(tx, cardId, true);
         const entry = await repo.insertClawbackEntry(tx, {
           kind: 'clawback',
@@ -72,9 +74,9 @@ export function createDisputeService(database: Database) {
       return { msg: MSG.cardDisputedOk };
     },
 
-    async resolve(actor: AuthUser, cardId: number, input: { note?: string }): Promise<Msg> {
+    async resolve(actor: AuthUser, cardId: number, input: { note?: string }, version?: number): Promise<Msg> {
       await inTransaction(db, async (tx) => {
-        const card = await lockCard(tx, cardId, checkResolvable);
+        const card = await lockCard(tx, cardId, checkResolvable, version);
         await repo.setDisputed(tx, cardId, false);
         const entry = await repo.insertClawbackEntry(tx, {
           kind: 'clawback_reversed',

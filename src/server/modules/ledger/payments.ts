@@ -7,6 +7,8 @@ import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
 import { isSystemCode, payoutCodeKey } from '../../../shared/identifiers';
 import { allocate, cardDue, payoutQueue, totalDue } from './allocate';
+import { checkVersion } from '../../http/versions';
+import { editNeedsApproval, roomLeft, type Limit } from './four-eyes';
 import { RetryTransaction, withRetries } from './retry';
 import * as repo from './repository';
 
@@ -82,75 +84,93 @@ function refusalOf(r: { refuse: repo.PayRefusal; due?: Cents; card?: number }, t
   }
 }
 
-/**
- * The whole amount goes to one card; its seller is the card's seller. One database call (ledger_pay): a refusal
- * on the card as last committed needs no lock; an acceptance is checked again with the seller and the card locked.
- * FOUR_EYES: approving a card and paying it are two people's work.
- */
-/** FOUR_EYES settings of one payment: the approver rule, and the amount above which a second staff member confirms. */
+/** FOUR_EYES settings of one payment: the approver rule, and the limit one person moves alone (null: none, or approved). */
 export interface MakerChecker {
   approverMayNotPay: boolean;
-  confirmAbove: Cents | null;
+  limit: Limit | null;
 }
-const NO_CHECKER: MakerChecker = { approverMayNotPay: false, confirmAbove: null };
+const NO_CHECKER: MakerChecker = { approverMayNotPay: false, limit: null };
 
-export async function payCard(db: Db, actor: AuthUser, cardId: number, p: Payment, mc: MakerChecker = NO_CHECKER): Promise<number> {
-  return withRetries(async () => {
-    const r = await repo.pay(db, {
-      kind: 'pay_card',
-      actorId: actor.id,
-      cardId,
-      sellerId: null,
-      code: p.code,
-      amount: p.amount,
-      approverMayNotPay: mc.approverMayNotPay,
-      confirmAbove: mc.confirmAbove,
-    });
-    if ('refuse' in r) throw refusalOf(r, tooBigForCard);
-    return r.id;
-  });
-}
+/** What one payment asks: a card (its seller is the card's) or a seller (allocated oldest approval first). */
+export type PaymentTarget =
+  { kind: 'pay_card'; cardId: number; cardVersion?: number } | { kind: 'payout' | 'bulk_payment'; sellerId: number };
 
 /**
- * A payout to a seller, allocated to their approved cards approved earliest first (then lowest id), in one
- * database call. FOUR_EYES: a card the payer approved is not paid by them; a larger amount needs another staff member's request.
+ * One payment in `tx`, answering the transaction's id. Without a limit or a version to check it is one database call
+ * (ledger_pay: a refusal on the rows as last committed needs no lock; an acceptance is checked again with the seller
+ * and the cards locked). With them, `tx` must be a transaction: the seller is locked first (the ledger's order), then
+ * the card's version is compared and the room left under the limit is read, and ledger_pay runs under those locks.
  */
-export async function paySeller(
+export async function payIn(
+  tx: Tx,
+  actor: AuthUser,
+  target: PaymentTarget,
+  p: Payment,
+  mc: MakerChecker,
+  tooBig: (due: Cents) => HttpError,
+): Promise<number> {
+  let confirmAbove: Cents | null = null;
+  if (target.kind === 'pay_card' && (mc.limit !== null || target.cardVersion !== undefined)) {
+    const sellerId = await repo.lockCardSeller(tx, target.cardId);
+    if (sellerId !== null && target.cardVersion !== undefined) {
+      const version = await repo.lockedCardVersion(tx, target.cardId);
+      if (version !== null) checkVersion('card', version, target.cardVersion);
+    }
+    if (sellerId !== null && mc.limit !== null) confirmAbove = await roomLeft(tx, actor.id, sellerId, target.cardId, mc.limit);
+  } else if (target.kind !== 'pay_card' && mc.limit !== null) {
+    await repo.lockSellers(tx, [target.sellerId]);
+    confirmAbove = await roomLeft(tx, actor.id, target.sellerId, null, mc.limit);
+  }
+  const r = await repo.pay(tx, {
+    kind: target.kind,
+    actorId: actor.id,
+    cardId: target.kind === 'pay_card' ? target.cardId : null,
+    sellerId: target.kind === 'pay_card' ? null : target.sellerId,
+    code: p.code,
+    amount: p.amount,
+    approverMayNotPay: mc.approverMayNotPay,
+    confirmAbove,
+  });
+  if ('refuse' in r) throw refusalOf(r, tooBig);
+  return r.id;
+}
+
+/** One payment as its own transaction (or statement), run again after a deadlock or a seller that moved. */
+export function pay(
   db: Db,
   actor: AuthUser,
-  sellerId: number,
+  target: PaymentTarget,
   p: Payment,
-  kind: 'payout' | 'bulk_payment',
   tooBig: (due: Cents) => HttpError,
   mc: MakerChecker = NO_CHECKER,
 ): Promise<number> {
-  return withRetries(async () => {
-    const r = await repo.pay(db, {
-      kind,
-      actorId: actor.id,
-      cardId: null,
-      sellerId,
-      code: p.code,
-      amount: p.amount,
-      approverMayNotPay: mc.approverMayNotPay,
-      confirmAbove: mc.confirmAbove,
-    });
-    if ('refuse' in r) throw refusalOf(r, tooBig);
-    return r.id;
-  });
+  const locks = mc.limit !== null || (target.kind === 'pay_card' && target.cardVersion !== undefined);
+  return withRetries(() =>
+    locks ? db.transaction((tx) => payIn(tx, actor, target, p, mc, tooBig)) : payIn(db, actor, target, p, mc, tooBig),
+  );
 }
 
 export interface PayoutEdit {
   code: string;
   amount: Cents;
   sellerId?: number;
+  /** The payout's version as the editor saw it (If-Match): another's edit since is a 412. */
+  version?: number;
 }
 
 /**
  * Edits a payout and allocates it again: old allocations removed and the cards' paid amounts restored,
- * then the new amount allocated (to the same card for a card payment, oldest first otherwise).
+ * then the new amount allocated (to the same card for a card payment, oldest first otherwise). `checkedBy`: the
+ * second staff member who approved this edit (FOUR_EYES), recorded on the payout.
  */
-export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutEdit, mc: MakerChecker = NO_CHECKER): Promise<void> {
+export async function editPayout(
+  tx: Tx,
+  actor: AuthUser,
+  id: number,
+  e: PayoutEdit,
+  mc: MakerChecker = NO_CHECKER,
+  checkedBy: number | null = null,
+): Promise<void> {
   const seen = await repo.findTransactionRecord(tx, id);
   if (!seen) throw new HttpError(404, { message: MSG.notFound });
   if (seen.giftCardId !== null && e.sellerId !== undefined && e.sellerId !== seen.sellerId)
@@ -162,6 +182,7 @@ export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutE
   const before = await repo.findTransactionRecord(tx, id, { forUpdate: true });
   if (!before) throw new HttpError(404, { message: MSG.notFound });
   if (before.sellerId !== seen.sellerId) throw new RetryTransaction();
+  if (e.version !== undefined) checkVersion('payout', before.version, e.version);
   if (before.kind !== 'payout') throw refusal(MSG.clawbackNotEditable);
   // A redeemed payout is settled: the seller said the money arrived. Staff reverse the redeem first (audited).
   if (before.isRedeem === 1) throw refusal(MSG.payoutRedeemed);
@@ -201,9 +222,11 @@ export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutE
     }
     allocs = allocate(queue, e.amount);
   }
-  checkEditMakerChecker(actor, cards, oldAllocs, allocs, e, before.amount, mc);
+  if (mc.approverMayNotPay) checkApproverNotPaying(actor, cards, oldAllocs, allocs);
+  const after = { code: e.code, amount: e.amount, sellerId: newSellerId };
+  if (mc.limit !== null && editNeedsApproval(before, after, oldAllocs, allocs)) throw new NeedsSecondStaff();
   await repo.insertAllocations(tx, id, allocs);
-  await repo.updateTransactionRow(tx, id, { code: e.code, sellerId: newSellerId, amount: e.amount });
+  await repo.updateTransactionRow(tx, id, { ...after, checkedBy: checkedBy ?? before.checkedBy });
   await recordAudit(tx, {
     actorId: actor.id,
     action: 'update',
@@ -217,29 +240,14 @@ export async function editPayout(tx: Tx, actor: AuthUser, id: number, e: PayoutE
         allocations: allocationsJson(oldAllocs),
       },
       after: { code: e.code, seller_id: newSellerId, transaction_amount: centsToNumber(e.amount), allocations: allocationsJson(allocs) },
+      ...(checkedBy !== null ? { checked_by: checkedBy } : {}),
     },
   });
 }
 
-/**
- * FOUR_EYES on a payout edit: what it adds to a card the editor approved is theirs to pay, so refused (naming
- * the card); a raise above the limit is a payment of the difference and waits for another staff member.
- */
-function checkEditMakerChecker(
-  actor: AuthUser,
-  cards: repo.LockedCard[],
-  oldAllocs: repo.Allocation[],
-  allocs: repo.Allocation[],
-  e: PayoutEdit,
-  oldAmount: Cents,
-  mc: MakerChecker,
-): void {
-  if (mc.approverMayNotPay) {
-    const before = new Map(oldAllocs.map((a) => [a.cardId, a.amount]));
-    const mine = allocs.find(
-      (a) => a.amount > (before.get(a.cardId) ?? 0) && cards.find((c) => c.id === a.cardId)?.approvedBy === actor.id,
-    );
-    if (mine) throw refusal(MSG.approverCannotPayCard(mine.cardId));
-  }
-  if (mc.confirmAbove !== null && e.amount - oldAmount > mc.confirmAbove) throw new NeedsSecondStaff();
+/** FOUR_EYES on a payout edit: what it adds to a card the editor approved is theirs to pay, so refused (naming the card). */
+function checkApproverNotPaying(actor: AuthUser, cards: repo.LockedCard[], oldAllocs: repo.Allocation[], allocs: repo.Allocation[]): void {
+  const before = new Map(oldAllocs.map((a) => [a.cardId, a.amount]));
+  const mine = allocs.find((a) => a.amount > (before.get(a.cardId) ?? 0) && cards.find((c) => c.id === a.cardId)?.approvedBy === actor.id);
+  if (mine) throw refusal(MSG.approverCannotPayCard(mine.cardId));
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { centsToDecimal, type Cents } from '../../../shared/money';
+import { centsOf } from '../../db/values';
 import type { PendingPayment } from '../../../shared/types';
 
 /** Payments waiting for a second staff member (migration 0022). A request expires 24 hours after it was made. */
@@ -13,6 +14,15 @@ export interface PendingRequest {
   transactionId: number | null;
   code: string;
   amount: Cents;
+  /** A change request: the payout as it was (shown beside the new values). */
+  before?: { code: string; amount: Cents; sellerId: number } | null;
+}
+/** A payment the maker made to the seller alone within the window (shown with a request over the limit). */
+export interface EarlierPayment {
+  id: number;
+  code: string;
+  amount: string;
+  created_at: string;
 }
 export interface PendingRow {
   id: number;
@@ -29,21 +39,71 @@ export interface PendingRow {
   created_at: string;
   expires_at: string;
   expired: boolean;
+  before: { code: string; amount: string; seller_id: number; seller_name: string | null } | string | null;
+  earlier: EarlierPayment[] | string | null;
 }
 
 const columns = sql`p.id, p.kind, p.status, p.maker_id, m.name AS maker_name, p.seller_id, s.name AS seller_name, p.gift_card_id,
   p.transaction_id, p.code, p.amount::text AS amount, p.created_at::text AS created_at,
-  (p.created_at + interval '24 hours')::text AS expires_at, p.created_at <= now() - interval '24 hours' AS expired`;
+  (p.created_at + interval '24 hours')::text AS expires_at, p.created_at <= now() - interval '24 hours' AS expired,
+  p.before || jsonb_build_object('seller_name', (SELECT b.name FROM users b WHERE b.id = (p.before->>'seller_id')::int)) AS before,
+  p.earlier`;
 const from = sql`pending_payments p LEFT JOIN users m ON m.id = p.maker_id LEFT JOIN users s ON s.id = p.seller_id`;
 
-export async function insertPending(tx: Tx, makerId: number, r: PendingRequest): Promise<number> {
+export async function insertPending(tx: Tx, makerId: number, r: PendingRequest, windowHours: number): Promise<number> {
+  const before = r.before
+    ? JSON.stringify({ code: r.before.code, amount: centsToDecimal(r.before.amount), seller_id: r.before.sellerId })
+    : null;
   const [row] = await rowsOf<{ id: number }>(
     tx,
-    sql`INSERT INTO pending_payments (kind, maker_id, seller_id, gift_card_id, transaction_id, code, amount)
-        VALUES (${r.kind}, ${makerId}, ${r.sellerId}, ${r.cardId}, ${r.transactionId}, ${r.code}, ${centsToDecimal(r.amount)}::numeric)
+    sql`INSERT INTO pending_payments (kind, maker_id, seller_id, gift_card_id, transaction_id, code, amount, before, earlier)
+        VALUES (${r.kind}, ${makerId}, ${r.sellerId}, ${r.cardId}, ${r.transactionId}, ${r.code}, ${centsToDecimal(r.amount)}::numeric,
+                ${before}::jsonb,
+                (SELECT coalesce(jsonb_agg(jsonb_build_object('id', t.id, 'code', t.code, 'amount', t.transaction_amount::text,
+                                                              'created_at', t.created_at) ORDER BY t.id), '[]'::jsonb)
+                   FROM transactions t WHERE ${alone(makerId, r.sellerId, windowHours)}))
         RETURNING id`,
   );
   return Number(row.id);
+}
+
+/** The maker's payouts to the seller within the window that no second person approved. */
+const alone = (makerId: number, sellerId: number, windowHours: number) =>
+  sql`t.seller_id = ${sellerId} AND t.created_by = ${makerId} AND t.checked_by IS NULL AND t.kind = 0
+      AND t.created_at > now() - make_interval(secs => ${windowHours * 3600})`;
+
+/** What the maker paid the seller alone within the window (the limit counts it with the next payment). */
+export async function movedAlone(tx: Tx, makerId: number, sellerId: number, windowHours: number): Promise<Cents> {
+  const [r] = await rowsOf<{ total: string }>(
+    tx,
+    sql`SELECT coalesce(sum(t.transaction_amount), 0)::text AS total FROM transactions t WHERE ${alone(makerId, sellerId, windowHours)}`,
+  );
+  return centsOf(r?.total ?? '0');
+}
+
+/** What was paid onto one card by payments no second person approved, whoever made them. */
+export async function paidAloneOnCard(tx: Tx, cardId: number): Promise<Cents> {
+  const [r] = await rowsOf<{ total: string }>(
+    tx,
+    sql`SELECT coalesce(sum(a.amount), 0)::text AS total FROM transaction_allocations a JOIN transactions t ON t.id = a.transaction_id
+         WHERE a.gift_card_id = ${cardId} AND t.checked_by IS NULL`,
+  );
+  return centsOf(r?.total ?? '0');
+}
+
+/** The approver: recorded on the payment it made or changed. */
+export async function setCheckedBy(tx: Tx, transactionId: number, checkerId: number): Promise<void> {
+  await tx.execute(sql`UPDATE transactions SET checked_by = ${checkerId} WHERE id = ${transactionId}`);
+}
+
+/** The first card this payment pays that `userId` approved (null: none): that person may not approve the payment. */
+export async function cardApprovedBy(tx: Tx, transactionId: number, userId: number): Promise<number | null> {
+  const [r] = await rowsOf<{ id: number }>(
+    tx,
+    sql`SELECT g.id FROM transaction_allocations a JOIN gift_cards g ON g.id = a.gift_card_id
+         WHERE a.transaction_id = ${transactionId} AND g.approved_by = ${userId} ORDER BY g.id LIMIT 1`,
+  );
+  return r ? Number(r.id) : null;
 }
 
 /** The requests still waiting (expired ones too, marked), newest first. */
@@ -55,22 +115,14 @@ export async function findRequest(tx: Tx, id: number): Promise<PendingRow | null
   return r[0] ?? null;
 }
 
-/** Takes a waiting, unexpired request for one approver (so that two approvals never both pay); false when it is not one. */
-export async function claimRequest(tx: Tx, id: number, checkerId: number): Promise<boolean> {
-  const r = await rowsOf<{ id: number }>(
-    tx,
-    sql`UPDATE pending_payments SET status = 'approving', decided_by = ${checkerId}
-         WHERE id = ${id} AND status = 'pending' AND created_at > now() - interval '24 hours' RETURNING id`,
-  );
-  return r.length > 0;
+/** The request, locked until the approval commits or rolls back (two approvals of one request never both pay). */
+export async function lockRequest(tx: Tx, id: number): Promise<PendingRow | null> {
+  const r = await rowsOf<PendingRow>(tx, sql`SELECT ${columns} FROM ${from} WHERE p.id = ${id} FOR UPDATE OF p`);
+  return r[0] ?? null;
 }
 
-export async function finishRequest(tx: Tx, id: number, outcome: 'approved' | 'pending'): Promise<void> {
-  await tx.execute(
-    outcome === 'approved'
-      ? sql`UPDATE pending_payments SET status = 'approved', decided_at = now() WHERE id = ${id}`
-      : sql`UPDATE pending_payments SET status = 'pending', decided_by = NULL WHERE id = ${id} AND status = 'approving'`,
-  );
+export async function markApproved(tx: Tx, id: number, checkerId: number): Promise<void> {
+  await tx.execute(sql`UPDATE pending_payments SET status = 'approved', decided_by = ${checkerId}, decided_at = now() WHERE id = ${id}`);
 }
 
 export async function declineRequest(tx: Tx, id: number, actorId: number, reason: string): Promise<boolean> {

@@ -99,8 +99,8 @@ export async function disputedDebit(tx: Tx, sellerId: number): Promise<Cents> {
 export async function setDisputed(tx: Tx, cardId: number, disputed: boolean): Promise<void> {
   await tx.execute(
     disputed
-      ? sql`UPDATE gift_cards SET card_status = 3, dispute_date = now(), updated_at = now() WHERE id = ${cardId}`
-      : sql`UPDATE gift_cards SET card_status = 1, dispute_date = NULL, updated_at = now() WHERE id = ${cardId}`,
+      ? sql`UPDATE gift_cards SET card_status = 3, dispute_date = now(), version = version + 1, updated_at = now() WHERE id = ${cardId}`
+      : sql`UPDATE gift_cards SET card_status = 1, dispute_date = NULL, version = version + 1, updated_at = now() WHERE id = ${cardId}`,
   );
 }
 
@@ -143,9 +143,15 @@ export async function lockPayableCards(tx: Tx, sellerId: number, extraIds: numbe
   return r.map(toCard);
 }
 
-export async function updateTransactionRow(tx: Tx, id: number, t: { code: string; sellerId: number; amount: Cents }): Promise<void> {
+/** An edit is a new decision: who checked it (null: its editor alone) is set again with it. */
+export async function updateTransactionRow(
+  tx: Tx,
+  id: number,
+  t: { code: string; sellerId: number; amount: Cents; checkedBy: number | null },
+): Promise<void> {
   await tx.execute(
-    sql`UPDATE transactions SET code = ${t.code}, code_norm = ${payoutCodeKey(t.code)}, seller_id = ${t.sellerId}, transaction_amount = ${centsToDecimal(t.amount)}::numeric, updated_at = now() WHERE id = ${id}`,
+    sql`UPDATE transactions SET code = ${t.code}, code_norm = ${payoutCodeKey(t.code)}, seller_id = ${t.sellerId}, transaction_amount = ${centsToDecimal(t.amount)}::numeric,
+        checked_by = ${t.checkedBy}, version = version + 1, updated_at = now() WHERE id = ${id}`,
   );
 }
 
@@ -240,9 +246,15 @@ export interface TransactionRecord {
   isRedeem: 0 | 1;
   giftCardId: number | null;
   kind: TransactionKind;
+  /** FOUR_EYES: the second staff member who approved it (null: its maker alone). */
+  checkedBy: number | null;
+  version: number;
 }
 /** The columns findTransactionRecord selects (a field added to the view row is not one of them until it selects it). */
-type TxRow = Pick<TransactionViewRow, 'id' | 'code' | 'seller_id' | 'transaction_amount' | 'is_redeem' | 'gift_card_id' | 'kind'>;
+type TxRow = Pick<
+  TransactionViewRow,
+  'id' | 'code' | 'seller_id' | 'transaction_amount' | 'is_redeem' | 'gift_card_id' | 'kind' | 'checked_by' | 'version'
+>;
 const toRecord = (r: TxRow): TransactionRecord => ({
   id: r.id,
   code: r.code,
@@ -251,13 +263,16 @@ const toRecord = (r: TxRow): TransactionRecord => ({
   isRedeem: Number(r.is_redeem) === 1 ? 1 : 0,
   giftCardId: r.gift_card_id,
   kind: TRANSACTION_KINDS[Number(r.kind)] ?? 'payout',
+  checkedBy: r.checked_by === null ? null : Number(r.checked_by),
+  version: Number(r.version),
 });
 
 export async function findTransactionRecord(tx: Tx, id: number, opts: { forUpdate?: boolean } = {}): Promise<TransactionRecord | null> {
   const lock = opts.forUpdate ? sql` FOR UPDATE` : sql``;
   const r = await rowsOf<TxRow>(
     tx,
-    sql`SELECT id, code, seller_id, transaction_amount::text AS transaction_amount, is_redeem, gift_card_id, kind FROM transactions WHERE id = ${id}${lock}`,
+    sql`SELECT id, code, seller_id, transaction_amount::text AS transaction_amount, is_redeem, gift_card_id, kind, checked_by, version
+        FROM transactions WHERE id = ${id}${lock}`,
   );
   return r[0] ? toRecord(r[0]) : null;
 }
@@ -266,7 +281,7 @@ export async function findTransactionRecord(tx: Tx, id: number, opts: { forUpdat
 export async function flipRedeem(tx: Tx, id: number, sellerId: number): Promise<0 | 1 | null> {
   const r = await rowsOf<{ is_redeem: number }>(
     tx,
-    sql`UPDATE transactions SET is_redeem = 1 - is_redeem, updated_at = now() WHERE id = ${id} AND seller_id = ${sellerId} AND kind = 0 RETURNING is_redeem`,
+    sql`UPDATE transactions SET is_redeem = 1 - is_redeem, version = version + 1, updated_at = now() WHERE id = ${id} AND seller_id = ${sellerId} AND kind = 0 RETURNING is_redeem`,
   );
   return r[0] ? (Number(r[0].is_redeem) === 1 ? 1 : 0) : null;
 }
@@ -275,7 +290,7 @@ export async function flipRedeem(tx: Tx, id: number, sellerId: number): Promise<
 export async function reverseRedeem(tx: Tx, id: number): Promise<boolean> {
   const r = await rowsOf<{ id: number }>(
     tx,
-    sql`UPDATE transactions SET is_redeem = 0, updated_at = now() WHERE id = ${id} AND is_redeem = 1 RETURNING id`,
+    sql`UPDATE transactions SET is_redeem = 0, version = version + 1, updated_at = now() WHERE id = ${id} AND is_redeem = 1 RETURNING id`,
   );
   return r.length > 0;
 }
@@ -285,6 +300,7 @@ const paymentKind = sql`CASE WHEN t.kind <> 0 THEN NULL WHEN t.gift_card_id IS N
   WHEN EXISTS (SELECT 1 FROM audit_log a WHERE a.entity = 'transaction' AND a.entity_id = t.id AND a.action = 'bulk_payment')
   THEN 'bulk_payment' ELSE 'payout' END`;
 const viewColumns = sql`t.id, t.code, t.seller_id, t.transaction_amount::text AS transaction_amount, t.is_redeem, t.gift_card_id, t.kind,
+  t.checked_by, t.version,
   ${iso(sql`t.created_at`)} AS created_at, u.name AS seller_name,
   ${paymentKind} AS payment_kind`;
 
@@ -301,6 +317,21 @@ export async function findTransactionView(tx: Tx, id: number): Promise<Transacti
     sql`SELECT ${viewColumns} FROM transactions t LEFT JOIN users u ON u.id = t.seller_id WHERE t.id = ${id}`,
   );
   return r[0] ?? null;
+}
+
+/** Locks the seller of a card (the ledger's first lock); answers the seller, null when there is no such card. */
+export async function lockCardSeller(tx: Tx, cardId: number): Promise<number | null> {
+  const r = await rowsOf<{ id: number }>(
+    tx,
+    sql`SELECT u.id FROM users u JOIN gift_cards g ON g.seller_id = u.id WHERE g.id = ${cardId} FOR NO KEY UPDATE OF u`,
+  );
+  return r[0] ? Number(r[0].id) : null;
+}
+
+/** A card's version, the card locked (after its seller); null when there is no such card. */
+export async function lockedCardVersion(tx: Tx, cardId: number): Promise<number | null> {
+  const r = await rowsOf<{ version: number }>(tx, sql`SELECT version FROM gift_cards WHERE id = ${cardId} FOR UPDATE`);
+  return r[0] ? Number(r[0].version) : null;
 }
 
 /** The seller of a card (null when there is no such card). */

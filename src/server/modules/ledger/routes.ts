@@ -10,11 +10,16 @@ const answer = async (reply: FastifyReply, result: Promise<Waiting>) => {
 };
 
 export function ledgerRoutes(app: FastifyInstance, ledger: LedgerService) {
-  route(app, 'createTransaction', async ({ user, body, reply }) => answer(reply, ledger.create(user, body)));
+  route(app, 'createTransaction', async ({ user, body, reply, version }) => answer(reply, ledger.create(user, body, version)));
   route(app, 'bulkPayment', async ({ user, body, reply }) => answer(reply, ledger.bulk(user, body)));
-  route(app, 'updateTransaction', async ({ user, id, body, reply }) => answer(reply, ledger.update(user, id, body ?? {})), {
-    ignoreBodyFor: (user) => user.role === 'seller',
-  });
+  route(
+    app,
+    'updateTransaction',
+    async ({ user, id, body, reply, version }) => answer(reply, ledger.update(user, id, body ?? {}, version)),
+    {
+      ignoreBodyFor: (user) => user.role === 'seller',
+    },
+  );
   route(app, 'getTransaction', async ({ user, id }) => ledger.get(user, id));
   route(app, 'listTransactions', async ({ query }) => ledger.list(query));
   route(app, 'listPendingPayments', async () => ledger.pending.list());

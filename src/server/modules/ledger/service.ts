@@ -10,7 +10,8 @@ import { listPage } from '../../db/list-query';
 import { transactionList } from './list';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
-import { checkPaymentInput, editPayout, NeedsSecondStaff, payCard, paySeller, tooBigForCard, type MakerChecker } from './payments';
+import { checkPaymentInput, editPayout, NeedsSecondStaff, pay, tooBigForCard, type MakerChecker } from './payments';
+import { checkVersion } from '../../http/versions';
 import { createPendingPayments } from './pending';
 import type { PendingRequest } from './pending-repository';
 import { inTransaction } from './retry';
@@ -44,17 +45,24 @@ export type Waiting = Msg & { waiting?: true };
 
 export interface FourEyes {
   enabled: boolean;
-  /** Bulk payouts above this amount need a second staff member's confirmation. */
-  bulkLimit: Cents;
+  /** What one staff member moves to one seller over the window (and onto one card) without a second person. */
+  limit: Cents;
+  windowHours: number;
 }
 
-export function createLedgerService(database: Database, fourEyes: FourEyes = { enabled: false, bulkLimit: 0 }) {
+export function createLedgerService(database: Database, fourEyes: FourEyes = { enabled: false, limit: 0, windowHours: 24 }) {
   const { db } = database;
 
-  /** FOUR_EYES on every money path: the approver of a card does not pay it; above the limit, another staff member's request is needed. */
-  const mc: MakerChecker = { approverMayNotPay: fourEyes.enabled, confirmAbove: fourEyes.enabled ? fourEyes.bulkLimit : null };
+  /**
+   * FOUR_EYES on every money path: the approver of a card does not pay it; beyond the limit, and for a payout edit that
+   * is not a lowering, another staff member's approval is needed.
+   */
+  const mc: MakerChecker = {
+    approverMayNotPay: fourEyes.enabled,
+    limit: fourEyes.enabled ? { amount: fourEyes.limit, windowHours: fourEyes.windowHours } : null,
+  };
 
-  const pendingPayments = createPendingPayments(database, mc, mapCodeConflict);
+  const pendingPayments = createPendingPayments(database, mc, fourEyes.windowHours, mapCodeConflict);
 
   /** Runs a payment; one that needs a second staff member is recorded as a pending approval (answered 202 by the route). */
   async function orRequest(
@@ -73,8 +81,10 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
   }
 
   /** Staff: reverse a seller's redeem so that the payout can be corrected; in the audit trail. */
-  async function reverseRedeem(actor: AuthUser, id: number): Promise<Msg> {
+  async function reverseRedeem(actor: AuthUser, id: number, version?: number): Promise<Msg> {
     await inTransaction(db, async (tx) => {
+      const t = await repo.findTransactionRecord(tx, id, { forUpdate: true });
+      if (t) checkVersion('payout', t.version, version);
       if (!(await repo.reverseRedeem(tx, id))) {
         if (!(await repo.findTransactionRecord(tx, id))) throw notFound();
         throw refusal(MSG.payoutNotRedeemed);
@@ -90,8 +100,10 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
     return { msg: MSG.redeemUpdated };
   }
 
-  async function toggleRedeem(actor: AuthUser, id: number): Promise<Msg> {
+  async function toggleRedeem(actor: AuthUser, id: number, version?: number): Promise<Msg> {
     await inTransaction(db, async (tx) => {
+      const t = await repo.findTransactionRecord(tx, id, { forUpdate: true });
+      if (t && t.sellerId === actor.id) checkVersion('payout', t.version, version);
       const now = await repo.flipRedeem(tx, id, actor.id);
       if (now === null) {
         const t = await repo.findTransactionRecord(tx, id);
@@ -123,7 +135,7 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
 
   return {
     /** Staff: pay one card (gidcard_id) or a seller (seller_id, allocated oldest first). */
-    async create(actor: AuthUser, input: TransactionInput): Promise<Waiting> {
+    async create(actor: AuthUser, input: TransactionInput, cardVersion?: number): Promise<Waiting> {
       const p = { code: input.code, amount: input.transaction_amount };
       checkPaymentInput(p, 'code-first');
       if (input.gidcard_id === undefined && input.seller_id === undefined)
@@ -137,9 +149,14 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
             ? { kind: 'pay_card', sellerId: (await repo.cardSeller(db, cardId)) ?? 0, cardId, transactionId: null, ...p }
             : { kind: 'payout', sellerId: input.seller_id as number, cardId: null, transactionId: null, ...p },
         () =>
-          cardId !== undefined
-            ? payCard(db, actor, cardId, p, mc)
-            : paySeller(db, actor, input.seller_id as number, p, 'payout', tooBigForCard, mc),
+          pay(
+            db,
+            actor,
+            cardId !== undefined ? { kind: 'pay_card', cardId, cardVersion } : { kind: 'payout', sellerId: input.seller_id as number },
+            p,
+            tooBigForCard,
+            mc,
+          ),
       );
     },
 
@@ -151,19 +168,20 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
         actor,
         { msg: MSG.paymentSucceeded },
         async () => ({ kind: 'bulk_payment', sellerId: input.seller_id, cardId: null, transactionId: null, ...p }),
-        () => paySeller(db, actor, input.seller_id, p, 'bulk_payment', () => refusal(MSG.bulkTooLarge), mc),
+        () => pay(db, actor, { kind: 'bulk_payment', sellerId: input.seller_id }, p, () => refusal(MSG.bulkTooLarge), mc),
       );
     },
 
     /** Staff: edit and re-allocate the payout. Seller: flip is_redeem of their own transaction. */
-    async update(actor: AuthUser, id: number, body: Partial<TransactionInput> & { is_redeem?: 0 }): Promise<Waiting> {
-      if (actor.role === 'seller') return toggleRedeem(actor, id);
-      if (body.is_redeem === 0 && body.code === undefined && body.transaction_amount === undefined) return reverseRedeem(actor, id);
+    async update(actor: AuthUser, id: number, body: Partial<TransactionInput> & { is_redeem?: 0 }, version?: number): Promise<Waiting> {
+      if (actor.role === 'seller') return toggleRedeem(actor, id, version);
+      if (body.is_redeem === 0 && body.code === undefined && body.transaction_amount === undefined)
+        return reverseRedeem(actor, id, version);
       const missing: Record<string, string[]> = {};
       if (body.code === undefined) missing.code = ['The code field is required.'];
       if (body.transaction_amount === undefined) missing.transaction_amount = ['The transaction amount field is required.'];
       if (Object.keys(missing).length) throw invalidFields(missing);
-      const edit = { code: body.code as string, amount: body.transaction_amount as Cents, sellerId: body.seller_id };
+      const edit = { code: body.code as string, amount: body.transaction_amount as Cents, sellerId: body.seller_id, version };
       checkPaymentInput(edit, 'code-first');
       return orRequest(
         actor,
@@ -171,7 +189,16 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
         async () => {
           const t = await repo.findTransactionRecord(db, id);
           const sellerId = edit.sellerId ?? t?.sellerId ?? 0;
-          return { kind: 'payout_edit', sellerId, cardId: t?.giftCardId ?? null, transactionId: id, code: edit.code, amount: edit.amount };
+          const before = t && { code: t.code, amount: t.amount, sellerId: t.sellerId };
+          return {
+            kind: 'payout_edit',
+            sellerId,
+            cardId: t?.giftCardId ?? null,
+            transactionId: id,
+            code: edit.code,
+            amount: edit.amount,
+            before,
+          };
         },
         () => inTransaction(db, (tx) => editPayout(tx, actor, id, edit, mc)),
       );

@@ -12,6 +12,8 @@ export interface TransactionViewRow {
   is_redeem: number;
   gift_card_id: number | null;
   kind: number;
+  checked_by: number | null;
+  version: number;
   created_at: string;
   seller_name: string | null;
   payment_kind: PaymentKind | null;
@@ -29,5 +31,6 @@ export const transactionOut = (r: TransactionViewRow, allocations?: { cardId: nu
   payment_kind: r.payment_kind,
   created_at: r.created_at,
   seller: { id: r.seller_id, name: r.seller_name ?? '' },
+  version: Number(r.version),
   ...(allocations && { allocations: allocations.map((a) => ({ gift_card_id: a.cardId, amount: centsToNumber(a.amount) })) }),
 });

@@ -16,6 +16,7 @@ const columns = {
   rateType: offers.rateType,
   rate: offers.rate,
   reviewMinutes: offers.reviewMinutes,
+  version: offers.version,
 };
 /** Every offer, newest first (for selects). */
 export async function listOffers(tx: Tx): Promise<OfferRow[]> {
@@ -36,7 +37,7 @@ export async function findOffer(tx: Tx, id: number, lock?: 'update' | 'share'): 
 }
 
 /** What an offer is written with: its row without the id. */
-export type OfferValues = Omit<OfferRow, 'id' | 'reviewMinutes'> & { reviewMinutes?: number };
+export type OfferValues = Omit<OfferRow, 'id' | 'reviewMinutes' | 'version'> & { reviewMinutes?: number };
 
 export async function insertOffer(tx: Tx, v: OfferValues): Promise<number> {
   const rows = await tx.insert(offers).values(v).returning({ id: offers.id });
@@ -46,7 +47,7 @@ export async function insertOffer(tx: Tx, v: OfferValues): Promise<number> {
 export async function updateOffer(tx: Tx, id: number, v: OfferValues): Promise<void> {
   await tx
     .update(offers)
-    .set({ ...v, updatedAt: sql`now()` })
+    .set({ ...v, version: sql`${offers.version} + 1`, updatedAt: sql`now()` })
     .where(eq(offers.id, id));
 }
 

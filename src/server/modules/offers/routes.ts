@@ -7,6 +7,6 @@ export function offerRoutes(app: FastifyInstance, offers: OfferService) {
   route(app, 'listOffers', async ({ query }) => offers.list(query));
   route(app, 'getOffer', async ({ id }) => offers.get(id));
   route(app, 'createOffer', async ({ user, body }) => offers.create(user, body));
-  route(app, 'updateOffer', async ({ user, id, body }) => offers.update(user, id, body));
-  route(app, 'deleteOffer', async ({ user, id }) => offers.remove(user, id));
+  route(app, 'updateOffer', async ({ user, id, body, version }) => offers.update(user, id, body, version));
+  route(app, 'deleteOffer', async ({ user, id, version }) => offers.remove(user, id, version));
 }

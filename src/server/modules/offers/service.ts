@@ -1,3 +1,4 @@
+import { checkVersion } from '../../http/versions';
 import type { Database } from '../../db/client';
 import { PAGE_SIZE, PRICE_TYPE, RATE_TYPE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -74,11 +75,12 @@ export function createOfferService(database: Database) {
       return { msg: 'Gift card offer created successfully' };
     },
 
-    async update(actor: AuthUser, id: number, input: OfferInput) {
+    async update(actor: AuthUser, id: number, input: OfferInput, version?: number) {
       const values = toValues(input);
       await db.transaction(async (tx) => {
         const current = await repo.findOffer(tx, id, 'update');
         if (!current) throw notFound();
+        checkVersion('offer', current.version, version);
         await repo.updateOffer(tx, id, values);
         await recordAudit(tx, {
           actorId: actor.id,
@@ -91,11 +93,12 @@ export function createOfferService(database: Database) {
       return { msg: 'Gift card offer updated successfully' };
     },
 
-    async remove(actor: AuthUser, id: number) {
+    async remove(actor: AuthUser, id: number, version?: number) {
       try {
         await db.transaction(async (tx) => {
           const current = await repo.findOffer(tx, id, 'update');
           if (!current) throw notFound();
+          checkVersion('offer', current.version, version);
           if (await repo.offerHasCards(tx, id)) throw refusal(MSG.offerHasCards);
           await repo.deleteOffer(tx, id);
           await recordAudit(tx, {

@@ -14,6 +14,7 @@ export type OfferRow = {
   rateType: number;
   rate: string;
   reviewMinutes: number;
+  version: number;
 };
 
 /** An offer with its money in cents, for the rules of cards. */
@@ -39,6 +40,7 @@ export function offerRecord(r: OfferRow): OfferRecord {
       rate_type: r.rateType === 1 ? 1 : 0,
       rate: moneyOut(r.rate),
       review_minutes: Number(r.reviewMinutes),
+      version: Number(r.version),
     },
     minCents: r.minPrice === null ? null : centsOf(r.minPrice),
     maxCents: r.maxPrice === null ? null : centsOf(r.maxPrice),

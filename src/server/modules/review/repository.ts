@@ -176,6 +176,17 @@ export async function noticeOverdue(tx: Tx, limit = 100): Promise<number> {
   return rows.length;
 }
 
+/** Another staff member's live lease on the card (younger than `minutes`), locked with it; null when none. */
+export async function heldByOther(tx: Tx, cardId: number, userId: number, minutes: number): Promise<{ id: number; name: string } | null> {
+  const [r] = await rowsOf<{ id: number; name: string }>(
+    tx,
+    sql`SELECT c.user_id AS id, u.name FROM card_review_claims c JOIN users u ON u.id = c.user_id
+         WHERE c.gift_card_id = ${cardId} AND c.user_id <> ${userId}
+           AND c.claimed_at >= now() - make_interval(mins => ${minutes})`,
+  );
+  return r ? { id: Number(r.id), name: r.name } : null;
+}
+
 /** A decided card needs no claim any more. */
 export async function releaseClaim(tx: Tx, cardId: number): Promise<void> {
   await tx.execute(sql`DELETE FROM card_review_claims WHERE gift_card_id = ${cardId}`);

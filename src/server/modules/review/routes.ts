@@ -4,7 +4,7 @@ import type { HistoryService } from './history';
 import type { ReviewService } from './service';
 
 export function reviewRoutes(app: FastifyInstance, review: ReviewService, history: HistoryService) {
-  route(app, 'reviewCard', async ({ user, id, body }) => review.review(user, id, body));
+  route(app, 'reviewCard', async ({ user, id, body, version }) => review.review(user, id, body, version));
   route(app, 'reviewCards', async ({ user, body }) => review.reviewMany(user, body));
   route(app, 'cardDuplicates', async ({ user, id, query }) => review.duplicates(user, id, query.card_number));
   route(app, 'claimCard', async ({ user, id }) => review.claim(user, id));

@@ -1,4 +1,5 @@
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
+import { checkVersion } from '../../http/versions';
 import { CARD_STATUS, REJECT_REASONS, REJECT_REASON_LABEL, REVIEW_CLAIM_MINUTES, type RejectReason } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { centsToDecimal } from '../../../shared/money';
@@ -22,6 +23,8 @@ export interface ReviewInput extends DuplicateOverride {
   card_number?: string;
   reject_reason?: RejectReason;
   reject_note?: string;
+  /** Decide a card another reviewer holds (audited); without it such a card is a 409 naming the holder. */
+  take_over?: boolean;
 }
 
 /** Photos whose 64-bit dHashes differ in at most this many bits are the same picture (re-encoded, resized). */
@@ -31,6 +34,26 @@ const LEASE_ATTEMPTS = 8;
 /** How often a server looks for cards that became overdue (the desktop app's notification). */
 const OVERDUE_SWEEP_MS = 30_000;
 
+/**
+ * A review lease means something (issue 48): deciding a card another reviewer holds is a 409 naming them, unless the
+ * caller takes it over, which is in the card's history.
+ */
+async function checkLease(tx: Tx, user: AuthUser, cardId: number, takeOver: boolean): Promise<void> {
+  const holder = await repo.heldByOther(tx, cardId, user.id, REVIEW_CLAIM_MINUTES);
+  if (!holder) return;
+  if (!takeOver) {
+    const text = MSG.reviewHeldBy(holder.name);
+    throw new HttpError(409, { message: text, errorMsg: text });
+  }
+  await recordAudit(tx, {
+    actorId: user.id,
+    action: 'review_taken_over',
+    entity: 'gift_card',
+    entityId: cardId,
+    details: { from_user_id: holder.id },
+  });
+}
+
 export function createReviewService(database: Database, signer: ImageSigner) {
   const { db } = database;
   const noticeOverdue = () => repo.noticeOverdue(db);
@@ -38,10 +61,12 @@ export function createReviewService(database: Database, signer: ImageSigner) {
   sweeper.unref();
 
   /** One card approved or rejected in its own transaction; refusals are HttpErrors with the reason. */
-  const reviewOne = (user: AuthUser, id: number, input: ReviewInput, via: 'review' | 'bulk'): Promise<string> =>
+  const reviewOne = (user: AuthUser, id: number, input: ReviewInput, via: 'review' | 'bulk', version?: number): Promise<string> =>
     db.transaction(async (tx) => {
       const card = await cards.lockCardForWrite(tx, id);
       if (!card) throw notFound();
+      checkVersion('card', card.version, version);
+      await checkLease(tx, user, id, input.take_over === true);
       if (card.status === CARD_STATUS.disputed) throw refusal(MSG.cardDisputed);
       const approve = input.action === 'approve';
       if (approve && card.status === CARD_STATUS.approved) throw refusal(MSG.cardAlreadyApproved);
@@ -85,14 +110,21 @@ export function createReviewService(database: Database, signer: ImageSigner) {
     });
 
   return {
-    async review(user: AuthUser, id: number, input: ReviewInput) {
-      return { msg: await reviewOne(user, id, input, 'review') };
+    async review(user: AuthUser, id: number, input: ReviewInput, version?: number) {
+      return { msg: await reviewOne(user, id, input, 'review', version) };
     },
 
     /** Each card as if reviewed alone (no override in bulk), in the order sent; one card's refusal never stops the rest. */
     async reviewMany(
       user: AuthUser,
-      input: { ids: number[]; action: 'approve' | 'reject'; reject_reason?: RejectReason; reject_note?: string },
+      input: {
+        ids: number[];
+        action: 'approve' | 'reject';
+        reject_reason?: RejectReason;
+        reject_note?: string;
+        versions?: Record<string, number>;
+        take_over?: boolean;
+      },
     ) {
       const results: BulkReviewResult['results'] = [];
       for (const id of [...new Set(input.ids)]) {
@@ -100,8 +132,9 @@ export function createReviewService(database: Database, signer: ImageSigner) {
           const msg = await reviewOne(
             user,
             id,
-            { action: input.action, reject_reason: input.reject_reason, reject_note: input.reject_note },
+            { action: input.action, reject_reason: input.reject_reason, reject_note: input.reject_note, take_over: input.take_over },
             'bulk',
+            input.versions?.[String(id)],
           );
           results.push({ id, ok: true, msg });
         } catch (err) {

@@ -5,7 +5,7 @@ import type { Role } from '../../../shared/constants';
 import type { UserRow } from './shape';
 import { inOrder, rowsOf } from '../../db/rows';
 
-const columns = { id: users.id, name: users.name, email: users.email, role: users.role, rate: users.rate };
+const columns = { id: users.id, name: users.name, email: users.email, role: users.role, rate: users.rate, version: users.version };
 
 /** These users, in this order. */
 export async function usersByIds(tx: Tx, ids: number[]): Promise<UserRow[]> {
@@ -41,9 +41,11 @@ export async function updateUser(
   id: number,
   u: { name: string; email: string; role: Role; rate: string | null; passwordHash?: string },
 ) {
+  // The version follows what a person edits, not the password hash (a password reset leaves an open form valid).
+  const edited = sql`(${users.name}, ${users.email}, ${users.role}, ${users.rate}) IS DISTINCT FROM (${u.name}::text, ${u.email}::text, ${u.role}::text, ${u.rate}::numeric)`;
   await tx
     .update(users)
-    .set({ ...u, updatedAt: sql`now()` })
+    .set({ ...u, version: sql`CASE WHEN ${edited} THEN ${users.version} + 1 ELSE ${users.version} END`, updatedAt: sql`now()` })
     .where(eq(users.id, id));
 }
 

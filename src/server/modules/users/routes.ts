@@ -6,6 +6,6 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
   route(app, 'listUsers', async ({ query }) => users.list(query));
   route(app, 'getUser', async ({ user, id }) => users.get(user, id));
   route(app, 'createUser', async ({ user, body }) => users.create(user, body));
-  route(app, 'updateUser', async ({ user, id, body }) => users.update(user, id, body));
-  route(app, 'deleteUser', async ({ user, id }) => users.remove(user, id));
+  route(app, 'updateUser', async ({ user, id, body, version }) => users.update(user, id, body, version));
+  route(app, 'deleteUser', async ({ user, id, version }) => users.remove(user, id, version));
 }

@@ -1,3 +1,4 @@
+import { checkVersion } from '../../http/versions';
 import type { Database } from '../../db/client';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -91,13 +92,14 @@ export function createUserService(database: Database) {
       return { msg: 'User created successfully' };
     },
 
-    async update(actor: AuthUser, id: number, input: UserInput) {
+    async update(actor: AuthUser, id: number, input: UserInput, version?: number) {
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       try {
         await db.transaction(async (tx) => {
           const current = await repo.findUser(tx, id, { forUpdate: true });
           if (!current) throw notFound();
           assertMayManage(actor, current);
+          checkVersion('user', current.version, version);
           assertMayEdit(actor, current, input);
           if (await repo.emailTaken(tx, input.email, id)) throw emailTakenError();
           // An admin stays an admin: accounts are only ever made managers or sellers through the API.
@@ -125,12 +127,13 @@ export function createUserService(database: Database) {
       return { msg: MSG.userUpdated };
     },
 
-    async remove(actor: AuthUser, id: number) {
+    async remove(actor: AuthUser, id: number, version?: number) {
       if (actor.id === id) throw new HttpError(403, { message: MSG.cannotDeleteSelf, errorMsg: MSG.cannotDeleteSelf });
       await db.transaction(async (tx) => {
         const current = await repo.findUser(tx, id, { forUpdate: true });
         if (!current) throw notFound();
         assertMayManage(actor, current);
+        checkVersion('user', current.version, version);
         if (current.role !== 'seller' && actor.role !== 'admin') throw denied(MSG.onlyAdminStaff);
         // Soft delete: the user's cards, comments and payouts stay on record.
         await repo.softDeleteUser(tx, id);

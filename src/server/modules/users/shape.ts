@@ -8,7 +8,15 @@ export interface UserRow {
   email: string;
   role: User['role'];
   rate: string | null;
+  version: number;
 }
 
 /** The API shape of a user. */
-export const userOut = (r: UserRow): User => ({ id: r.id, name: r.name, email: r.email, role: r.role, rate: moneyOrNull(r.rate) });
+export const userOut = (r: UserRow): User => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  role: r.role,
+  rate: moneyOrNull(r.rate),
+  version: Number(r.version),
+});
