@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import type { Transport } from './tests/e2e/fixtures/desktop/fixtures';
 
 /** Debian's Chromium, headless, nothing fetched from outside (also used by bench/renderer-screens.ts). */
 export const CHROMIUM_ARGS = [
@@ -12,8 +13,15 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** End-to-end tests: the real server (PGlite) serving the browser-mode build, driven in Debian's Chromium. */
-export default defineConfig({
+/** Specs that run in both projects; `desktop-*.spec.ts` run in the desktop project only (see docs/testing.md). */
+const BOTH = ['login.spec.ts'];
+
+/**
+ * End-to-end tests: the real server (PGlite) serving the renderer build, driven in Debian's Chromium. `browser`: the
+ * renderer in browser mode (HTTP). `desktop`: the renderer with the real preload, its IPC answered by main's real
+ * handlers in the test process (tests/e2e/fixtures/desktop/).
+ */
+export default defineConfig<{ transport: Transport }>({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   outputDir: '.tmp/e2e-results',
@@ -24,6 +32,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  projects: [
+    { name: 'browser', use: { transport: 'http' }, testIgnore: '**/desktop-*.spec.ts' },
+    { name: 'desktop', use: { transport: 'ipc' }, testMatch: [...BOTH.map((f) => `**/${f}`), '**/desktop-*.spec.ts'] },
+  ],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -19,25 +19,17 @@ import electronUpdater from 'electron-updater';
 import Store from 'electron-store';
 import path from 'node:path';
 import { IPC, type AppCommand } from '../shared/bridge';
-import { send } from './api-client';
-import { applyBadge, createBadgeUpdater, overlayDotPng } from './badge';
+import { applyBadge, overlayDotPng } from './badge';
+import { createDesktopCore } from './desktop-core';
 import { parseDeepLink, wireDeepLinks } from './deep-link';
-import { createLiveBridge, withLiveSync } from './live';
 import { menuTemplate } from './menu';
-import { createNotifier, showWith, withRejectionReason } from './notifications';
+import { showWith } from './notifications';
 import { startAutoUpdates, updateFeedUrl } from './updater';
 import { keepWindowState, placeWindow, WINDOW_STATE_KEY } from './window-state';
-import { createApiClient } from './api-client';
-import { createApiForwarder } from './api-forwarder';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createBundleHandler } from './app-protocol';
 import { resolveApiUrl } from './config';
-import { createFilePicker } from './file-picker';
-import { apiHandlers, fileHandlers, saveHandlers, sessionHandlers } from './ipc/handlers';
-import { createFileSaver } from './save-file';
-import { registerHandlers } from './ipc/register';
 import { createKeychainVault } from './keychain';
 import { contentSecurityPolicy, createOrigins, hardenWebContents, installSessionSecurity, isTrustedSender } from './security';
-import { createSessionManager } from './session';
 import { createMainWindow } from './window';
 
 const here = import.meta.dirname;
@@ -77,12 +69,28 @@ async function start(): Promise<void> {
   );
   installSessionSecurity(session.defaultSession, csp);
 
-  const client = createApiClient(apiUrl);
-  const store = new Store({ name: 'session-state', clearInvalidConfig: true });
-  const sessionManager = createSessionManager({ store, vault: createKeychainVault(), client, apiUrl, log: (m) => console.warn(m) });
-  sessionManager.restore();
-  const picker = createFilePicker({ dialog });
-  const forward = createApiForwarder({ client, session: sessionManager, picker });
+  const core = createDesktopCore<IpcMainInvokeEvent>({
+    apiUrl,
+    store: new Store({ name: 'session-state', clearInvalidConfig: true }),
+    vault: createKeychainVault(),
+    dialog,
+    ipcMain,
+    isTrusted: (e) => isTrustedSender(e, origins) && !!mainWindow && e.sender === mainWindow.webContents,
+    windowOf: (e) => BrowserWindow.fromWebContents(e.sender),
+    contentsOf: (e) => e.sender,
+    sendToPage: (channel, message) => mainWindow?.webContents.send(channel, message),
+    fetch: (input, init) => net.fetch(input as string, init),
+    showNotification: showWith(Notification, (p) => openPath(p)),
+    applyBadge: (n) =>
+      applyBadge(n, {
+        platform: process.platform,
+        app,
+        window: mainWindow,
+        overlay: () => nativeImage.createFromBuffer(overlayDotPng()),
+      }),
+    onSessionChange: () => buildMenu(),
+    log: (m) => console.warn(m),
+  });
 
   // What the shell asks of the page (menu, deep links, notifications); a link that arrives before the page is
   // ready waits for it.
@@ -102,11 +110,11 @@ async function start(): Promise<void> {
 
   // Menu per role; rebuilt on login and logout, and when an update is ready.
   let restartToUpdate: (() => void) | undefined;
-  const buildMenu = () =>
+  function buildMenu() {
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(
         menuTemplate({
-          role: sessionManager.user()?.role ?? null,
+          role: core.session.user()?.role ?? null,
           platform: process.platform,
           dev: !app.isPackaged,
           actions: {
@@ -118,73 +126,7 @@ async function start(): Promise<void> {
         }) as MenuItemConstructorOptions[],
       ),
     );
-
-  // Dock / taskbar badge (staff: cards pending review) and OS notifications, fed by main's event stream.
-  const isStaff = () => ['admin', 'manager'].includes(sessionManager.user()?.role ?? '');
-  const badge = createBadgeUpdater({
-    isStaff,
-    pending: async () => {
-      const token = sessionManager.token();
-      if (!token) return 0;
-      const r = await send<{ pending: number }>(client, { method: 'GET', path: 'dashboard-figures', token });
-      return r.status === 200 ? (r.data as { pending: number }).pending : null;
-    },
-    apply: (n) =>
-      applyBadge(n, {
-        platform: process.platform,
-        app,
-        window: mainWindow,
-        overlay: () => nativeImage.createFromBuffer(overlayDotPng()),
-      }),
-  });
-  const notifier = createNotifier({
-    role: () => sessionManager.user()?.role ?? null,
-    show: showWith(Notification, openPath),
-    enrich: withRejectionReason(async (id) => {
-      const token = sessionManager.token();
-      if (!token || sessionManager.user()?.role !== 'seller') return null;
-      const r = await send(client, { method: 'GET', path: `gift-card/${id}`, token });
-      return r.status === 200 ? r.data : null;
-    }),
-  });
-  const live = createLiveBridge({
-    apiUrl,
-    session: sessionManager,
-    fetch: (input, init) => net.fetch(input as string, init),
-    send: (m) => mainWindow?.webContents.send(IPC.live, m),
-    onEvent: (e) => {
-      notifier.push(e);
-      if (e.type === 'pending.changed') void badge.refresh();
-    },
-    onResync: () => void badge.refresh(),
-    onSignedOut: () => {
-      notifier.reset();
-      badge.clear();
-      buildMenu();
-    },
-  });
-  const sync = () => {
-    live.sync();
-    buildMenu();
-    if (sessionManager.token()) void badge.refresh();
-    else {
-      notifier.reset();
-      badge.clear();
-    }
-  };
-
-  registerHandlers<IpcMainInvokeEvent>(
-    ipcMain,
-    (e) => isTrustedSender(e, origins) && !!mainWindow && e.sender === mainWindow.webContents,
-    sessionHandlers(withLiveSync(sessionManager, sync)),
-    apiHandlers(forward),
-    fileHandlers(picker, (e) => BrowserWindow.fromWebContents(e.sender)),
-    saveHandlers(
-      createFileSaver({ dialog, client, token: () => sessionManager.token() }),
-      (e) => BrowserWindow.fromWebContents(e.sender),
-      (e) => e.sender,
-    ),
-  );
+  }
 
   const windowStore = new Store({ name: 'window-state', clearInvalidConfig: true });
   function open() {
@@ -206,7 +148,7 @@ async function start(): Promise<void> {
     mainWindow = win;
   }
   open();
-  sync();
+  core.sync();
   app.on('activate', () => {
     if (!mainWindow) open();
   });

@@ -1,41 +1,17 @@
 // Desktop-shell test harness: the real API server, real axios, a real keychain entry (or its real absence),
 // a real electron-store backing file (conf, the library electron-store extends); only Electron's own objects are stand-ins.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import Conf from 'conf';
 import { createApiClient } from '../../src/main/api-client';
 import { createApiForwarder, type Forward } from '../../src/main/api-forwarder';
-import { createFilePicker, type DialogLike, type FilePicker } from '../../src/main/file-picker';
+import { createFilePicker, type FilePicker } from '../../src/main/file-picker';
 import { createKeychainVault, type TokenVault } from '../../src/main/keychain';
 import { createSessionManager, type KeyValueStore, type SessionManager } from '../../src/main/session';
 import { solidPng } from '../../src/server/modules/images/png';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { dialogStandIn, diskStore, tempDir, testService } from './stand-ins';
 
-/** A keychain service name of its own per test run, so tests never touch the app's real entry. */
-export const testService = () => `gift-card-back-office-test-${randomBytes(4).toString('hex')}`;
-
-export const tempDir = (prefix = 'gcbo-desktop-') => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-
-/** A real on-disk store with electron-store's get/set/delete (electron-store itself needs the Electron runtime). */
-export function diskStore(cwd: string): KeyValueStore & { path: string } {
-  const conf = new Conf<Record<string, unknown>>({ cwd, configName: 'session-state', projectVersion: '0.0.0' });
-  return { get: (k) => conf.get(k), set: (k, v) => conf.set(k, v), delete: (k) => conf.delete(k), path: conf.path };
-}
-
-/** Stands in for Electron's dialog: answers with the paths the test chose, records what was asked. */
-export function dialogStandIn() {
-  const asked: Parameters<DialogLike['showOpenDialog']>[1][] = [];
-  let next: string[] = [];
-  const dialog: DialogLike = {
-    async showOpenDialog(_win, options) {
-      asked.push(options);
-      return { canceled: next.length === 0, filePaths: next };
-    },
-  };
-  return { dialog, asked, choose: (paths: string[]) => (next = paths) };
-}
+export { diskStore, tempDir, testService };
 
 /** Writes real PNG files into dir and returns their paths. */
 export function pngFiles(dir: string, count: number): string[] {
