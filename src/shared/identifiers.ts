@@ -20,21 +20,35 @@ export function identifierSkeleton(s: string): string {
   return unhomoglyph(mapped).toLowerCase().normalize('NFKC');
 }
 
+/** Latin small capitals (`ᴀᴍx` reads as `AMX`), which neither NFKC nor the confusables map to their letters. */
+const SMALL_CAPITALS = 'ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ';
+const CAPITALS = 'ABCDEFGHIJKLMNOPQRSTUVWYZ';
+const SMALL_CAPITAL = new RegExp(`[${SMALL_CAPITALS}]`, 'gu');
+
 /**
- * A card number's key: its skeleton, letters and digits only (`AMZ-1001 7781` reads as `AMZ10017781`). Punctuation and
- * spaces go first, so that a dash never becomes a letter it resembles (an em dash looks like the CJK `一`).
+ * A card number's or payout code's key: its skeleton, letters and digits only (`AMZ-1001 7781` reads as `AMZ10017781`,
+ * `LK-7`, `LK 7`, `LK_7` and `LK֊7` are one code). Punctuation and spaces go first, so that a dash never becomes a letter
+ * it resembles (an em dash looks like the CJK `一`); what is left that is not a letter or a digit (combining marks that
+ * did not compose, braille blanks, the object replacement character, other symbols) is dropped after mapping. A key
+ * of nothing is a blank identifier.
  */
-export const cardNumberKey = (s: string): string =>
-  identifierSkeleton(s.normalize('NFKC').replace(/[\p{P}\p{Z}]/gu, '')).replace(/[^\p{L}\p{N}]/gu, '');
+export const identifierKey = (s: string): string =>
+  identifierSkeleton(
+    s
+      .normalize('NFKC')
+      .replace(SMALL_CAPITAL, (c) => CAPITALS[SMALL_CAPITALS.indexOf(c)])
+      .replace(/[\p{P}\p{Z}]/gu, ''),
+  ).replace(/[^\p{L}\p{N}]/gu, '');
+export const cardNumberKey = identifierKey;
+export const payoutCodeKey = identifierKey;
 
-/** A payout code's key: its skeleton, without the spaces around it. */
-export const payoutCodeKey = (s: string): string => identifierSkeleton(s).trim();
-
-/** Codes the ledger writes itself (a dispute's clawback entry and its reversal); no payout may take one. */
-const SYSTEM_CODE_PREFIXES = ['CLAWBACK-', 'REVERSAL-'] as const;
-const SYSTEM_KEYS = SYSTEM_CODE_PREFIXES.map(payoutCodeKey);
+/**
+ * Codes the ledger writes itself (a dispute's clawback entry and its reversal, `CLAWBACK-<id>`, `REVERSAL-<id>`); no
+ * payout may take a code whose key starts like theirs (`CLAWBACK1`, `Reversal.1`, `CLAWBACK` alone).
+ */
+const SYSTEM_KEYS = ['CLAWBACK', 'REVERSAL'].map(identifierKey);
 export const isSystemCode = (code: string): boolean => {
-  const key = payoutCodeKey(code);
+  const key = identifierKey(code);
   return SYSTEM_KEYS.some((p) => key.startsWith(p));
 };
 

@@ -30,7 +30,7 @@ describe('look-alike card numbers', () => {
   it('Cyrillic letters and Arabic-Indic digits are the same number: approving either is a duplicate (409)', async () => {
     const original = await cardNumbered(s.users.sellerA, 'AMX-423348-1071');
     expect((await approve(original)).status).toBe(200);
-    for (const lookalike of ['АМХ-423348-1071', 'AMX-٤٢٣٣٤٨-١٠٧١']) {
+    for (const lookalike of ['АМХ-423348-1071', 'AMX-٤٢٣٣٤٨-١٠٧١', 'ᴀᴍx-423348-1071']) {
       const other = await cardNumbered(s.users.sellerB, lookalike);
       const r = await approve(other);
       expect(r.status, `${lookalike}: ${JSON.stringify(r.body)}`).toBe(409);
@@ -86,6 +86,42 @@ describe('look-alike payout codes', () => {
     // Searching with a look-alike finds it too.
     const found = await s.call('GET', `transaction?q=${encodeURIComponent('LК\u2212')}`, { token: admin() });
     expect(found.body.data.map((t: { code: string }) => t.code)).toContain('LK-7');
+  });
+
+  it("braille blanks, other scripts' hyphens, small capitals, combining marks and blank symbols are LK-7 too (issue 49)", async () => {
+    expect([200, 422]).toContain((await pay('LK-7')).status);
+    for (const code of ['LK-7\u2800', 'LK\u2800-7', 'LK\u058A7', '\u029FK-7', 'LK\u05BE7', 'LK-7\u{1D159}', 'LK-7\u0323', 'LK 7', 'LK_7']) {
+      const r = await pay(code);
+      expect([r.status, r.body.errorMsg], JSON.stringify(code)).toEqual([422, MSG.codeUsed]);
+    }
+    const [{ n }] = await s.database.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM transactions WHERE code_norm = ${payoutCodeKey('LK-7')}`,
+    );
+    expect(n).toBe(1);
+  });
+
+  it('a code of braille blanks, lone combining marks, blank symbols or an object replacement is blank (issue 49)', async () => {
+    for (const code of ['\u2800', '\u2800\u2800\u2800', '\u0301', '\u{1D159}', '\uFFFC', '-', '\u2800_\u2800']) {
+      const r = await pay(code);
+      expect([r.status, r.body.errors?.code], JSON.stringify(code)).toEqual([422, [MSG.codeBlank]]);
+    }
+  });
+
+  it("codes reading like the ledger's own, whatever separates the number or none, are reserved (issue 49)", async () => {
+    const reserved = [
+      'REVERSAL\u058A1',
+      'REVERSAL\u2800-1',
+      'CLAWBACK\u20141',
+      'CLAWBACK_1',
+      'CLAWBACK 1',
+      'CLAWBACK1',
+      'REVERSAL.1',
+      'CLAWBACK',
+    ];
+    for (const code of reserved) {
+      const r = await pay(code);
+      expect([r.status, r.body.errors?.code], JSON.stringify(code)).toEqual([422, [MSG.codeReserved]]);
+    }
   });
 
   it('a code of zero-width spaces only, blank on screen, is a field error on every call that takes a code', async () => {

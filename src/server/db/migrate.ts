@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recomputeIdentifierKeys } from './identifier-keys';
+import { recomputeIdentifierKeys, recomputeReadKeys } from './identifier-keys';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_KEY = 727001; // any constant; serialises migrations across server instances
@@ -11,7 +11,11 @@ export type ScriptTx = (text: string, params?: unknown[]) => Promise<Record<stri
 
 /** What a migration's SQL cannot do (data computed in TypeScript), run right after its file in the same transaction. */
 const STEPS: Record<string, (run: ScriptTx, log: (line: string) => void) => Promise<void>> = {
-  '0020_identifier_skeletons.sql': recomputeIdentifierKeys,
+  '0020_identifier_skeletons.sql': recomputeIdentifierKeys('0020'),
+  '0028_identifier_separators.sql': async (run, log) => {
+    await recomputeIdentifierKeys('0028')(run, log);
+    await recomputeReadKeys(run);
+  },
 };
 
 export interface MigrateOptions {
