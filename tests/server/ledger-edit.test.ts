@@ -230,3 +230,28 @@ describe('checkLedgerInvariants', () => {
     await checkLedgerInvariants(s.database);
   });
 });
+
+describe('a payout whose key migration 0020 or 0028 renamed (issue 49)', () => {
+  it('keeps its code on an edit of its amount; another code reading like the older payout’s is still refused', async () => {
+    const seller = await s.createUser('seller');
+    await card(seller, '20.00');
+    const older = await payout(seller, '2.00');
+    const renamed = await payout(seller, '3.00');
+    // What the migration left: a code that reads like the older payout's, its key told apart by `#<id>`.
+    const lookalike = older.code.replace(/-/g, ' ');
+    const [{ code_norm: olderKey }] = await s.database.query<{ code_norm: string }>(
+      sql`SELECT code_norm FROM transactions WHERE id = ${older.id}`,
+    );
+    await s.database.query(
+      sql`UPDATE transactions SET code = ${lookalike}, code_norm = ${`${olderKey}#${renamed.id}`} WHERE id = ${renamed.id}`,
+    );
+    const r = await edit(renamed.id, { code: lookalike, transaction_amount: '4.00', seller_id: seller.id });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const [row] = await s.database.query<{ code: string; code_norm: string; amount: string }>(
+      sql`SELECT code, code_norm, transaction_amount::text AS amount FROM transactions WHERE id = ${renamed.id}`,
+    );
+    expect(row).toEqual({ code: lookalike, code_norm: `${olderKey}#${renamed.id}`, amount: '4.00' });
+    const other = await edit(renamed.id, { code: older.code.replace(/-/g, '_'), transaction_amount: '4.00', seller_id: seller.id });
+    expect([other.status, other.body.errorMsg]).toEqual([422, MSG.codeUsed]);
+  });
+});

@@ -149,8 +149,9 @@ export async function updateTransactionRow(
   id: number,
   t: { code: string; sellerId: number; amount: Cents; checkedBy: number | null },
 ): Promise<void> {
+  // An unchanged code keeps its stored key: one a key migration told apart with `#<id>` (0020, 0028) stays so.
   await tx.execute(
-    sql`UPDATE transactions SET code = ${t.code}, code_norm = ${payoutCodeKey(t.code)}, seller_id = ${t.sellerId}, transaction_amount = ${centsToDecimal(t.amount)}::numeric,
+    sql`UPDATE transactions SET code = ${t.code}, code_norm = CASE WHEN code = ${t.code} THEN code_norm ELSE ${payoutCodeKey(t.code)} END, seller_id = ${t.sellerId}, transaction_amount = ${centsToDecimal(t.amount)}::numeric,
         checked_by = ${t.checkedBy}, version = version + 1, updated_at = now() WHERE id = ${id}`,
   );
 }
