@@ -238,7 +238,7 @@ describe('bulk review', () => {
 });
 
 describe('review claims', () => {
-  it('warn other staff for 10 minutes, never block, and expire', async () => {
+  it('hold a card for 10 minutes (another decides it only by taking it over), and expire', async () => {
     const id = await newCard();
     const first = await s.call('POST', `gift-card-claim/${id}`, { token: admin() });
     expect(first.body).toEqual({ claim: null });
@@ -251,8 +251,9 @@ describe('review claims', () => {
     await s.database.query(sql`UPDATE card_review_claims SET claimed_at = now() - interval '11 minutes' WHERE gift_card_id = ${id}`);
     expect((await s.call('POST', `gift-card-claim/${id}`, { token: s.users.manager.token })).body).toEqual({ claim: null });
     expect((await s.call('POST', `gift-card-claim/${id}`, { token: admin() })).body.claim).toMatchObject({ user_id: s.users.manager.id });
-    // It never blocks: the admin approves; the claim is released.
-    expect((await review(id, { action: 'approve' })).status).toBe(200);
+    // A lease means something (issue 48): the admin decides it only by taking it over; the claim is released.
+    expect((await review(id, { action: 'approve' })).status).toBe(409);
+    expect((await review(id, { action: 'approve', take_over: true })).status).toBe(200);
     const rows = await s.database.query(sql`SELECT 1 FROM card_review_claims WHERE gift_card_id = ${id}`);
     expect(rows).toHaveLength(0);
     expect((await s.call('POST', `gift-card-claim/${id}`, { token: s.users.sellerA.token })).status).toBe(403);

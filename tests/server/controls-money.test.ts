@@ -162,7 +162,7 @@ describe('maker-checker on every money path', () => {
     expect(own.body.errorMsg).toBe('You approved this gift card: another staff member must pay it.');
   });
 
-  it('4b. a number edit (even filling in a missing one) withdraws the approval or goes through the duplicate check; a paid card refuses it', async () => {
+  it('4b. a number edit (even filling in a missing one) withdraws the approval or goes through the duplicate check; a paid card keeps its number', async () => {
     const seller = await s.createUser('seller');
     const rival = await s.createUser('seller');
     const taken = `TAKEN-${code()}`;
@@ -186,13 +186,11 @@ describe('maker-checker on every money path', () => {
       (await s.call('POST', 'transaction', { token: m2.token, body: { code: code(), transaction_amount: 5, gidcard_id: paid } })).status,
     ).toBe(200);
     expect((await staffUpdate(s, paid, { giftcard_offer_id: offer, price: '200', card_status: 1 }, m2.token)).status).toBe(422);
-    // A paid card's number cannot change, not even from none.
-    const numbered = await staffUpdate(
-      s,
-      paid,
-      { giftcard_offer_id: offer, price: '100', card_status: 1, card_number: `N-${code()}` },
-      m2.token,
-    );
-    expect(numbered.status).toBe(422);
+    // A paid card's missing number may be filled in, through the duplicate check; a number it has cannot change.
+    const fill = (n: string) => staffUpdate(s, paid, { giftcard_offer_id: offer, price: '100', card_status: 1, card_number: n }, m2.token);
+    expect((await fill(taken)).status).toBe(409);
+    const fresh = `N-${code()}`;
+    expect((await fill(fresh)).status).toBe(200);
+    expect((await fill(`M-${code()}`)).status).toBe(422);
   });
 });

@@ -159,14 +159,17 @@ export function createCardService(database: Database, images: ImageStore, signer
           const priceChanged = input.price !== card.price;
           // Filling in a number the card did not have is changing it too: the duplicate check never saw it (issue 48).
           const numberChanged = !seller && has('card_number') && (input.card_number ?? null) !== card.cardNumber;
-          // Price, offer (and so rate) and number are what an approval approved.
+          const fillsNumber = numberChanged && card.cardNumber === null;
+          // Price, offer (and so rate) and number are what an approval approved; a paid card keeps them, but a missing
+          // number may be filled in (through the duplicate check).
           const termsChanged = offerChanged || priceChanged || numberChanged;
-          if (card.paid > 0 && (termsChanged || status !== CARD_STATUS.approved)) throw refusal(MSG.cardHasPayments);
+          if (card.paid > 0 && (offerChanged || priceChanged || (numberChanged && !fillsNumber) || status !== CARD_STATUS.approved))
+            throw refusal(MSG.cardHasPayments);
           // An approved card whose terms change is a new card to review: back to Pending (the approval withdrawn), unless
-          // this request approves it again (the edit form sends the status): a new approval by this person, through the
-          // duplicate check, and theirs under FOUR_EYES.
+          // this request approves it again (the edit form sends the status; a paid card cannot go back): a new approval
+          // by this person, through the duplicate check, and theirs under FOUR_EYES.
           const changedAfterApproval = card.status === CARD_STATUS.approved && termsChanged && status === CARD_STATUS.approved;
-          const approvesAgain = changedAfterApproval && has('card_status');
+          const approvesAgain = changedAfterApproval && (has('card_status') || card.paid > 0);
           const withdrawn = changedAfterApproval && !approvesAgain;
           if (withdrawn) status = CARD_STATUS.pending;
           // The rate is recomputed only when price or offer change (an offer's later edits don't rewrite old cards).
