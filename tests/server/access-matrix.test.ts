@@ -89,13 +89,22 @@ const paidCard = async (disputed = false) => {
     expect((await s.call('POST', `gift-card-dispute/${id}`, { token: s.users.admin.token, body: { reason: 'used' } })).status).toBe(200);
   return id;
 };
-/** A payout of seller A waiting for a second staff member, asked for by a third staff member. */
+/**
+ * A payout waiting for a second staff member, asked for by a third staff member, to a seller whose card that third
+ * person approved (the checker may not be the approver of a card the payment pays).
+ */
 let maker: TestUser | undefined;
+let sellerD: TestUser | undefined;
 const pendingRequest = async () => {
   maker ??= await s.createUser('manager', 'Matrix maker');
+  if (!sellerD) {
+    sellerD = await s.createUser('seller');
+    const id = await submitCard(s, sellerD, { giftcard_offer_id: offer, price: 50 }, [png()]);
+    expect((await staffUpdate(s, id, { giftcard_offer_id: offer, price: 50, card_status: 1 }, maker.token)).status).toBe(200);
+  }
   const [r] = await s.database.query<{ id: number }>(
     sql`INSERT INTO pending_payments (kind, maker_id, seller_id, code, amount)
-        VALUES ('payout', ${maker.id}, ${s.users.sellerA.id}, ${code()}, 0.25) RETURNING id`,
+        VALUES ('payout', ${maker.id}, ${sellerD.id}, ${code()}, 0.25) RETURNING id`,
   );
   return r.id;
 };
