@@ -20,8 +20,8 @@ test('login keeps the token in the keychain, never in the page; main restarted r
   await test.step('the page holds no token: not in storage, cookies, the DOM or the bridge', async () => {
     const seen = await page.evaluate(() => {
       const w = globalThis as unknown as {
-        localStorage: Storage;
-        sessionStorage: Storage;
+        localStorage: Record<string, string>;
+        sessionStorage: Record<string, string>;
         document: { cookie: string; documentElement: { outerHTML: string } };
         giftCardApi: Record<string, unknown>;
       };
