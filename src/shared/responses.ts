@@ -101,9 +101,9 @@ export const commentResponse = z.object({
   comment: z.string(),
   image: z.string().nullable(),
   image_url: z.string().nullable(),
-  user_id: id,
+  user_id: id.nullable().describe("Null on a staff member's comment as a seller sees it"),
   created_at: date,
-  comment_user: z.object({ id, name: z.string() }),
+  comment_user: z.object({ id: id.nullable(), name: z.string() }),
 });
 
 export const transactionResponse = z.object({

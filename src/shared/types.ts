@@ -113,9 +113,10 @@ export interface Comment {
   comment: string;
   image: string | null;
   image_url: string | null;
-  user_id: number;
+  /** Null on a staff member's comment as a seller sees it (sellers get no staff ids). */
+  user_id: number | null;
   created_at: string;
-  comment_user: { id: number; name: string };
+  comment_user: { id: number | null; name: string };
 }
 
 export interface Transaction {

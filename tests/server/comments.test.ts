@@ -53,6 +53,22 @@ describe('comments', () => {
     expect(served.headers['content-type']).toBe('image/png');
   });
 
+  it('a seller gets no staff ids: staff comments show "Staff" without an id, their own keep theirs (issue 49)', async () => {
+    const offer = await createOffer(s, rangeOffer({ title: 'No staff ids' }));
+    const card = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 20 });
+    expect((await add(card, s.users.manager.token, 'From staff')).status).toBe(200);
+    expect((await add(card, s.users.sellerA.token, 'From the seller')).status).toBe(200);
+    const seen = (await list(card, s.users.sellerA.token)).body.data.data;
+    expect(seen.map((c: { user_id: number | null; comment_user: unknown }) => [c.user_id, c.comment_user])).toEqual([
+      [s.users.sellerA.id, { id: s.users.sellerA.id, name: 'Seller A' }],
+      [null, { id: null, name: 'Staff' }],
+    ]);
+    expect(JSON.stringify(seen)).not.toContain(`"id":${s.users.manager.id},`);
+    // Staff still see who wrote what.
+    const staff = (await list(card, s.users.admin.token)).body.data.data;
+    expect(staff[1]).toMatchObject({ user_id: s.users.manager.id, comment_user: { id: s.users.manager.id, name: 'Manager' } });
+  });
+
   it("a seller cannot read or comment on another seller's card", async () => {
     const before = await countRows(s, 'gift_card_comments');
     expect((await list(cardB, s.users.sellerA.token)).status).toBe(403);

@@ -151,6 +151,33 @@ describe('GET /api/events', () => {
     expect((await s.call('GET', 'events?after=abc', { token: s.users.admin.token })).status).toBe(422);
   });
 
+  it('a seller’s comment.added carries no staff id, streamed or polled; staff still get it (issue 49)', async () => {
+    const card = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 32 });
+    const { last_id: from } = (await s.call('GET', 'events', { token: s.users.sellerA.token })).body as { last_id: number };
+    const seller = await stream(s.users.sellerA.token);
+    const staff = await stream(s.users.manager.token);
+    const added = await s.call('POST', `add-gift-card/${card}`, { token: s.users.manager.token, body: { comment: 'Staff note' } });
+    expect(added.status).toBe(200);
+    const live = JSON.parse((await seller.waitFor(isEvent('comment.added', card))).data) as LiveEvent;
+    expect(live.data).not.toHaveProperty('user_id');
+    const polled = (await s.call('GET', `events?after=${from}`, { token: s.users.sellerA.token })).body.events as LiveEvent[];
+    const comment = polled.find((e) => e.type === 'comment.added' && e.card_id === card)!;
+    expect(comment.data).not.toHaveProperty('user_id');
+    const forStaff = JSON.parse((await staff.waitFor(isEvent('comment.added', card))).data) as LiveEvent;
+    expect(forStaff.data).toMatchObject({ user_id: s.users.manager.id });
+  });
+
+  it('a Last-Event-ID of 2^53 or more, or not a whole number, is a 422 like `after` (issue 49)', async () => {
+    for (const id of ['9007199254740992', '10000000000000000', 'abc', '-1']) {
+      const polled = await s.call('GET', 'events', { token: s.users.admin.token, headers: { 'last-event-id': id } });
+      expect([polled.status, Object.keys(polled.body.errors ?? {})], id).toEqual([422, ['after']]);
+      const st = await stream(s.users.admin.token, { 'last-event-id': id });
+      expect(st.status, id).toBe(422);
+    }
+    const ok = await s.call('GET', 'events', { token: s.users.admin.token, headers: { 'last-event-id': '9007199254740991' } });
+    expect(ok.status).toBe(200);
+  });
+
   it('keeps events for a bounded time', async () => {
     await s.database.query(sql`UPDATE events SET created_at = now() - interval '25 hours' WHERE id = (SELECT min(id) FROM events)`);
     const before = (await s.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM events`))[0].n;

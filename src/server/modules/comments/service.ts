@@ -30,8 +30,9 @@ export function createCommentService(database: Database, images: ImageStore, sig
       await reachableCard(user, cardId);
       const per = PAGE_SIZE.comments;
       const [rows, total] = await Promise.all([repo.listComments(db, cardId, per, pageOffset(page, per)), repo.countComments(db, cardId)]);
-      // A seller sees their own name on their comments and "Staff" on staff's (issue 29: staff names stay with staff).
-      const seen = user.role === 'seller' ? rows.map((c) => (c.userId === user.id ? c : { ...c, userName: STAFF_AUTHOR })) : rows;
+      // A seller sees their own name on their comments and "Staff", without an id, on staff's (staff stay with staff).
+      const seen =
+        user.role === 'seller' ? rows.map((c) => (c.userId === user.id ? c : { ...c, userId: null, userName: STAFF_AUTHOR })) : rows;
       const signed = seen.map((c) => commentOut(c, c.image ? signer.url(c.image, user.id) : null));
       return { data: pageResult(signed, page, per, total) };
     },

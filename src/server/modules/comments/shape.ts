@@ -7,7 +7,8 @@ export interface CommentRow {
   giftCardId: number;
   comment: string;
   image: string | null;
-  userId: number;
+  /** Null: a staff member's, as a seller sees it. */
+  userId: number | null;
   createdAt: string;
   userName: string;
 }

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
 import { bearerToken } from '../../http/auth';
+import { invalidFields, zodToFieldErrors } from '../../http/errors';
+import { eventsQuery } from '../../../shared/schemas';
 import type { EventService } from './service';
 
-/** Last-Event-ID (a reconnecting EventSource sends it) wins over `?after=`. */
+/** Last-Event-ID (a reconnecting EventSource sends it) wins over `?after=`, and is checked like it (422 on `after`). */
 function lastEventId(header: string | string[] | undefined): number | undefined {
   const v = Array.isArray(header) ? header[0] : header;
-  const id = v && /^(0|[1-9]\d{0,17})$/.test(v.trim()) ? Number(v.trim()) : undefined;
-  return id !== undefined && Number.isSafeInteger(id) ? id : undefined;
+  if (v === undefined) return undefined;
+  const parsed = eventsQuery.safeParse({ after: v.trim() });
+  if (!parsed.success) throw invalidFields(zodToFieldErrors(parsed.error));
+  return parsed.data.after;
 }
 
 export function eventRoutes(app: FastifyInstance, events: EventService) {

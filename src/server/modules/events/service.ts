@@ -120,13 +120,20 @@ export function createEventService(database: Database, auth: AuthService, option
   pruner.unref();
 
   const scopeOf = (user: AuthUser) => (isStaff(user.role) ? null : user.id);
+  /** An event as `scope` gets it: a seller gets no staff ids (comment.added's author). */
+  const seenBy = (scope: number | null, e: LiveEvent): LiveEvent => {
+    if (scope === null || !('user_id' in e.data)) return e;
+    const { user_id: _staff, ...data } = e.data;
+    return { ...e, data };
+  };
 
   return {
     /** The events after `after` (at most REPLAY_LIMIT); without `after`, none and the newest id to start from. */
     async poll(user: AuthUser, after: number | undefined): Promise<EventsPoll> {
       if (after === undefined) return { events: [], last_id: (await repo.eventBounds(db)).newest };
-      const events = await repo.eventsAfter(db, after, scopeOf(user), REPLAY_LIMIT);
-      return { events, last_id: events.at(-1)?.id ?? after };
+      const scope = scopeOf(user);
+      const events = await repo.eventsAfter(db, after, scope, REPLAY_LIMIT);
+      return { events: events.map((e) => seenBy(scope, e)), last_id: events.at(-1)?.id ?? after };
     },
 
     /** Answers with a Server-Sent Events stream until the client leaves, its token is revoked or the server closes. */
@@ -165,7 +172,7 @@ export function createEventService(database: Database, auth: AuthService, option
         if (sent.has(e.id)) return;
         sent.add(e.id);
         if (sent.size > SEEN_IDS) sent.delete(sent.values().next().value!);
-        write(`id: ${e.id}\ndata: ${JSON.stringify(e)}\n\n`);
+        write(`id: ${e.id}\ndata: ${JSON.stringify(seenBy(scope, e))}\n\n`);
       };
       let held: LiveEvent[] | null = [];
       const onEvent = (e: LiveEvent) => {
