@@ -58,12 +58,15 @@ describe('login abuse', () => {
 
   it('guesses spread over many addresses meet the higher per-account ceiling, at the addresses that failed', async () => {
     const victim = await s.createUser('seller');
+    const { ownFailures } = LOGIN_LIMITS.account;
     for (let i = 0; i < LOGIN_LIMITS.account.free; i++)
       expect((await login(victim.email, 'wrong', `10.3.${Math.floor(i / 200)}.${i % 200}`)).statusCode).toBe(401);
-    // A guessing address's next try (even with the right password) waits for the account's ceiling...
+    // A guessing address, once it has failed `ownFailures` times itself, waits for the account's ceiling (even with
+    // the right password)...
+    for (let i = 1; i < ownFailures; i++) expect((await login(victim.email, 'wrong', '10.3.0.1')).statusCode).toBe(401);
     expect((await login(victim.email, PASSWORD, '10.3.0.1')).statusCode).toBe(429);
-    // ... and so does an address that failed on another account.
-    expect((await login('nobody-here@example.com', 'wrong', '10.3.250.2')).statusCode).toBe(401);
+    // ... and so does an address that failed as often on other accounts.
+    for (let i = 0; i < ownFailures; i++) expect((await login(`nobody-${i}@example.com`, 'wrong', '10.3.250.2')).statusCode).toBe(401);
     expect((await login(victim.email, PASSWORD, '10.3.250.2')).statusCode).toBe(429);
     await wait(`user:${victim.id}`);
     expect((await login(victim.email, PASSWORD, '10.3.0.1')).statusCode).toBe(200);
@@ -74,11 +77,24 @@ describe('login abuse', () => {
     for (let i = 0; i < 60; i++) await login(victim.email, 'wrong', `10.5.0.${i + 1}`);
     const owner = await login(victim.email, PASSWORD, '10.5.9.9');
     expect(owner.statusCode, owner.body).toBe(200);
-    // The guessers are still held back: a 61st guess from one of them waits.
+    // The guessers are still held back once they have failed `ownFailures` times: the next guess waits.
+    const { ownFailures } = LOGIN_LIMITS.account;
+    for (let i = 1; i < ownFailures; i++) expect((await login(victim.email, 'wrong', '10.5.0.1')).statusCode).toBe(401);
     expect((await login(victim.email, 'wrong', '10.5.0.1')).statusCode).toBe(429);
-    // And the owner's address, once it has failed, is held to the ceiling like the others.
-    expect((await login(victim.email, 'wrong', '10.5.9.9')).statusCode).toBe(401);
+    // And the owner's address, once it has failed as often, is held to the ceiling like the others.
+    for (let i = 0; i < ownFailures; i++) expect((await login(victim.email, 'wrong', '10.5.9.9')).statusCode).toBe(401);
     expect((await login(victim.email, PASSWORD, '10.5.9.9')).statusCode).toBe(429);
+  });
+
+  it('under a spray from other addresses, the owner who mistyped at a fresh address signs in with the right password (issue 49)', async () => {
+    const victim = await s.createUser('seller');
+    for (let i = 0; i < LOGIN_LIMITS.account.free + 10; i++) await login(victim.email, 'wrong', `10.6.${Math.floor(i / 200)}.${i % 200}`);
+    for (let mistakes = 1; mistakes < LOGIN_LIMITS.account.ownFailures; mistakes++) {
+      const ip = `10.6.9.${mistakes}`;
+      for (let i = 0; i < mistakes; i++) expect((await login(victim.email, 'wrong', ip)).statusCode).toBe(401);
+      const owner = await login(victim.email, PASSWORD, ip);
+      expect(owner.statusCode, owner.body).toBe(200);
+    }
   });
 
   it('throttles an address that tries many accounts', async () => {

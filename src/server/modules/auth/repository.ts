@@ -53,16 +53,16 @@ export async function revokeUserTokens(tx: Tx, userId: number) {
     .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
 }
 
-/** Whether any of these keys counted a failed attempt in the window (or is still waiting out a delay). */
-export async function hasRecentFailures(tx: Tx, keys: string[], windowSeconds: number): Promise<boolean> {
-  const row = await firstRow<{ failed: boolean }>(
+/** The most failed attempts any of these keys counted in the window (or while still waiting out a delay). */
+export async function recentFailures(tx: Tx, keys: string[], windowSeconds: number): Promise<number> {
+  const row = await firstRow<{ failed: number }>(
     tx,
-    sql`SELECT EXISTS (SELECT 1 FROM login_attempts WHERE key IN (${sql.join(
+    sql`SELECT coalesce(max(failures), 0)::int AS failed FROM login_attempts WHERE key IN (${sql.join(
       keys.map((k) => sql`${k}`),
       sql`, `,
-    )}) AND ((failures > 0 AND window_start >= now() - make_interval(secs => ${windowSeconds})) OR locked_until > now())) AS failed`,
+    )}) AND (window_start >= now() - make_interval(secs => ${windowSeconds}) OR locked_until > now())`,
   );
-  return row?.failed === true;
+  return Number(row?.failed ?? 0);
 }
 
 /**

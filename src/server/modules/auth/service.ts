@@ -19,13 +19,14 @@ export interface AuthUser {
  * OWASP-style throttling, counted before the password is checked: `free` tries per window, then each try waits a
  * doubling delay. Per account and address pair (the owner elsewhere is never slowed by a stranger's guesses), per
  * address (one address trying many accounts) and a higher per-account ceiling (guesses spread over many addresses),
- * which holds back only addresses with failures of their own in the window: every attempt counts toward it, but the
- * owner signing in from an address that has not failed is never refused because of other addresses' guesses.
+ * which holds back only addresses with `ownFailures` failures of their own in the window (on this account or any):
+ * every attempt counts toward it, but the owner who mistyped once or twice is never refused with the right password
+ * because of other addresses' guesses.
  */
 export const LOGIN_LIMITS = {
   pair: { free: 5, windowSeconds: 15 * 60, baseDelaySeconds: 2, maxDelaySeconds: 15 * 60 },
   address: { free: 30, windowSeconds: 15 * 60, baseDelaySeconds: 2, maxDelaySeconds: 15 * 60 },
-  account: { free: 50, windowSeconds: 15 * 60, baseDelaySeconds: 60, maxDelaySeconds: 15 * 60 },
+  account: { free: 50, windowSeconds: 15 * 60, baseDelaySeconds: 60, maxDelaySeconds: 15 * 60, ownFailures: 3 },
 };
 
 const waitText = (seconds: number) => {
@@ -42,11 +43,12 @@ export function createAuthService(database: Database, opts: { tokenTtlHours: num
 
   /** Counts this attempt on every key at once; a 429 when any of them says to wait. */
   async function countAttempt(keys: { pair: string; address: string; account: string }) {
-    const failedHere = await repo.hasRecentFailures(db, [keys.pair, keys.address], LOGIN_LIMITS.address.windowSeconds);
+    const failedHere = await repo.recentFailures(db, [keys.pair, keys.address], LOGIN_LIMITS.address.windowSeconds);
+    const { ownFailures, ...account } = LOGIN_LIMITS.account;
     const seconds = await repo.countLoginAttempt(db, [
       { key: keys.pair, ...LOGIN_LIMITS.pair },
       { key: keys.address, ...LOGIN_LIMITS.address },
-      { key: keys.account, ...LOGIN_LIMITS.account, binding: failedHere },
+      { key: keys.account, ...account, binding: failedHere >= ownFailures },
     ]);
     if (seconds > 0)
       throw new HttpError(429, { message: `${MSG.tooManyAttempts} (about ${waitText(seconds)})`, errorMsg: MSG.tooManyAttempts });
