@@ -29,7 +29,7 @@ test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gcbo-e2e-4e-'));
   server = await startServer(dataDir, {
     FOUR_EYES: '1',
-    FOUR_EYES_BULK_LIMIT: '1000',
+    FOUR_EYES_LIMIT: '1000',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: E2E_PASSWORD,
   });
@@ -103,7 +103,36 @@ test.describe('pending approvals (FOUR_EYES=1, limit $1,000)', () => {
     await expect(checker.getByText('Payment approved and made.')).toBeVisible();
     await expect(checker.getByRole('row').filter({ hasText: code })).toHaveCount(0);
     expect((await apiCall('GET', 'seller-due', { as: seller.email })).body.due).toBe(300);
+
+    // Issue 48: raising the approved payout is a change request, shown beside what it was.
+    const [t] = (await apiCall('GET', 'transaction?page=1', { as: 'admin' })).body.data.filter((x: { code: string }) => x.code === code);
+    const raise = await apiCall('POST', `transaction-update/${t.id}`, {
+      as: 'manager',
+      body: { code, transaction_amount: 1600, seller_id: seller.id },
+    });
+    expect(raise.status).toBe(202);
+    await checker.reload();
+    const change = checker.getByRole('row').filter({ hasText: code });
+    await expect(change).toContainText('Payout change');
+    await expect(change).toContainText('$1,600.00');
+    await expect(change).toContainText('Was $1,500.00');
+    await shot(checker, 'pending-approvals-change');
     await checker.context().close();
+  });
+
+  test('a bulk payment above the limit says it waits, not that it succeeded', async ({ page }) => {
+    const seller = JSON.parse(process.env.E2E_USERS!).seller as { id: number; email: string; name: string };
+    const offer = await createOffer({ rate_type: 0, rate: 0, min_price: 1, max_price: 5000 });
+    await approveCard(await createCard(seller.email, offer.id, 3000));
+    await loginAs(page, 'manager');
+    await page.goto('/sellers');
+    await page.getByRole('button', { name: `Bulk Payment for ${seller.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bulk Payment' });
+    await dialog.getByLabel('Code').fill(`FE-BULK-${Date.now()}`);
+    await dialog.getByLabel('Amount', { exact: true }).fill('2000');
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByText(/waiting in Pending approvals/)).toBeVisible();
+    await expect(page.getByText('Payment succeeded')).toHaveCount(0);
   });
 });
 

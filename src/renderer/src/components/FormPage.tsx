@@ -34,7 +34,9 @@ export function useSaveHandler<V extends FieldValues>(
   const notify = useNotify();
   return form.handleSubmit(async (values) => {
     try {
-      notify.success(await save(values));
+      // An empty text: the save handed the user another step (a dialog of its own), nothing to announce.
+      const msg = await save(values);
+      if (msg) notify.success(msg);
       onSaved(values);
     } catch (err) {
       if (!(err instanceof ApiCallError)) throw err;

@@ -28,8 +28,30 @@ const KIND_LABEL: Record<PendingPayment['kind'], string> = {
   pay_card: 'Card payment',
   payout: 'Seller payout',
   bulk_payment: 'Bulk payment',
-  payout_edit: 'Payout raised',
+  payout_edit: 'Payout change',
 };
+
+/** A change request's old values beside the new ones; a payment's earlier payments to the seller by the same person. */
+function RequestContext({ r }: { r: PendingPayment }) {
+  if (r.before) {
+    const moved = r.before.seller.id !== r.seller.id;
+    return (
+      <Typography variant="caption" color="text.secondary" component="div" data-testid={`pending-before-${r.id}`}>
+        Was <Money value={r.before.amount} />
+        {r.before.code !== r.code && ` (${r.before.code})`}
+        {moved && ` to ${r.before.seller.name}`}
+      </Typography>
+    );
+  }
+  const earlier = r.earlier ?? [];
+  if (!earlier.length) return null;
+  const total = earlier.reduce((sum, e) => sum + Math.round(e.amount * 100), 0) / 100;
+  return (
+    <Typography variant="caption" color="text.secondary" component="div" data-testid={`pending-earlier-${r.id}`}>
+      Already paid alone by them in the window: <Money value={total} /> ({earlier.length})
+    </Typography>
+  );
+}
 
 /**
  * Pending approvals (FOUR_EYES): payments above the limit wait here for a second staff member. Another staff member
@@ -60,7 +82,8 @@ export default function PendingApprovalsPage() {
         Pending approvals
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Payments above the limit wait here until another staff member approves them. Requests expire after 24 hours.
+        Payments that take what one staff member paid a seller alone over the limit, and changes to payouts, wait here until another staff
+        member approves them. Requests expire after 24 hours.
       </Typography>
       {list.isError && <Alert severity="error">Could not load the pending approvals</Alert>}
       <Paper>
@@ -103,6 +126,7 @@ export default function PendingApprovalsPage() {
                   <TableCell className="nowrap">{r.code}</TableCell>
                   <TableCell align="right">
                     <Money value={r.amount} />
+                    <RequestContext r={r} />
                   </TableCell>
                   <TableCell>{mine ? 'You' : r.maker.name}</TableCell>
                   <TableCell align="right" className="nowrap">

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -67,6 +67,9 @@ export default function GiftCardListPage() {
   const [paying, setPaying] = useState<GiftCard | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const pageIds = list.rows.map((c) => c.id);
+  // The version of each card as its row last showed it: a bulk decision is refused for a card changed since (issue 48).
+  const shownVersions = useRef(new Map<number, number>());
+  for (const c of list.rows) if (c.version !== undefined) shownVersions.current.set(c.id, c.version);
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
   const toggle = (id: number) => setSelected((prev) => (prev.includes(id) ? prev.filter((x) => x !== id) : [...prev, id]));
   const toggleAll = () =>
@@ -138,7 +141,7 @@ export default function GiftCardListPage() {
         list={list}
         emptyText="No gift cards yet"
         filters={{ ...filters, label: 'Filter gift cards', noun: 'cards', compact: true }}
-        toolbar={isStaff && <BulkReviewBar ids={selected} onDone={() => setSelected([])} />}
+        toolbar={isStaff && <BulkReviewBar ids={selected} versions={shownVersions.current} onDone={() => setSelected([])} />}
         threshold={PAGINATION_THRESHOLD.cards}
         rowTestId={(c) => `card-row-${c.id}`}
         cells={(c) => (

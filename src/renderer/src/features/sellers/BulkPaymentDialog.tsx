@@ -6,6 +6,7 @@ import { MSG } from '../../../../shared/messages';
 import { centsToDecimal, parseCents } from '../../../../shared/money';
 import type { SellerRow } from '../../../../shared/types';
 import { useApiMutation } from '../../api/query';
+import { msgText } from '../../api/results';
 import { DialogForm } from '../../components/DialogForm';
 import { FormText } from '../../components/FormFields';
 import { formatMoney } from '../../components/format';
@@ -32,8 +33,9 @@ function BulkPaymentForm({ seller, onClose }: Props) {
 
   const save = async (v: BulkPaymentFormValues) => {
     if (!seller) return '';
-    await pay.mutateAsync({ body: { seller_id: seller.id, paid_amount: v.amount.trim(), code: v.code.trim() } });
-    return MSG.paymentSucceeded;
+    const data = await pay.mutateAsync({ body: { seller_id: seller.id, paid_amount: v.amount.trim(), code: v.code.trim() } });
+    // The server's own text: a payment waiting for a second staff member (202) is not "Payment succeeded".
+    return msgText({ status: 200, data }, MSG.paymentSucceeded);
   };
 
   return (

@@ -48,14 +48,21 @@ function BulkSummary({ result, onClose }: { result: BulkReviewResult | null; onC
 }
 
 /** Staff: approve or reject the selected cards at once; each card is checked by the server as if done alone. */
-export function BulkReviewBar({ ids, onDone }: { ids: number[]; onDone(): void }) {
+export function BulkReviewBar({ ids, versions, onDone }: { ids: number[]; versions: ReadonlyMap<number, number>; onDone(): void }) {
   const review = useApiMutation('reviewCards');
   const notify = useNotify();
   const [rejecting, setRejecting] = useState(false);
   const [result, setResult] = useState<BulkReviewResult | null>(null);
   const send = async (body: { action: 'approve' | 'reject' } & Partial<RejectFormValues>) => {
     const r = await review.mutateAsync({
-      body: { ids, action: body.action, reject_reason: body.reject_reason || undefined, reject_note: body.reject_note || undefined },
+      body: {
+        ids,
+        action: body.action,
+        reject_reason: body.reject_reason || undefined,
+        reject_note: body.reject_note || undefined,
+        // Each card as its row showed it: one changed since is refused on its own.
+        versions: Object.fromEntries(ids.flatMap((id) => (versions.has(id) ? [[String(id), versions.get(id)!]] : []))),
+      },
     } as never);
     setResult(r);
     onDone();

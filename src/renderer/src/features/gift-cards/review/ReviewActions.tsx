@@ -10,10 +10,11 @@ import type { GiftCard } from '../../../../../shared/types';
 import type { ArgsOf } from '../../../../../shared/endpoints';
 import { useTransport } from '../../../api/TransportContext';
 import { ApiCallError, invalidateAfter, writeOrThrow } from '../../../api/query';
-import { errorText } from '../../../api/results';
+import { errorText, fieldErrors } from '../../../api/results';
 import { useNotify } from '../../../components/notify';
 import OverrideDialog from './OverrideDialog';
 import RejectDialog from './RejectDialog';
+import TakeOverDialog from './TakeOverDialog';
 import { useShortcuts } from './useShortcuts';
 
 interface Props {
@@ -35,6 +36,8 @@ export default function ReviewActions({ card, typedNumber, onDecided }: Props) {
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** Another reviewer holds the card: the decision waits for the user to take it over (or leave it). */
+  const [held, setHeld] = useState<{ text: string; body: ArgsOf<'reviewCard'>['body'] } | null>(null);
   const pending = card.card_status === CARD_STATUS.pending;
   const what = `card ${card.card_number || `#${card.id}`}`;
   const number = () => {
@@ -44,7 +47,18 @@ export default function ReviewActions({ card, typedNumber, onDecided }: Props) {
 
   /** Sends the decision; the lists refresh in the background while the next card opens. */
   const send = async (body: ArgsOf<'reviewCard'>['body']) => {
-    const data = await writeOrThrow(transport, client, 'reviewCard', { id: card.id, body });
+    let data;
+    try {
+      data = await writeOrThrow(transport, client, 'reviewCard', { id: card.id, body });
+    } catch (err) {
+      // A 409 without field errors is another reviewer's lease (a duplicate number names card_number).
+      if (err instanceof ApiCallError && err.status === 409 && !Object.keys(fieldErrors(err.result)).length) {
+        setRejecting(false);
+        setHeld({ text: errorText(err.result, MSG.serverError), body });
+        return '';
+      }
+      throw err;
+    }
     if (onDecided) {
       await onDecided();
     } else await invalidateAfter(client, 'reviewCard');
@@ -55,7 +69,8 @@ export default function ReviewActions({ card, typedNumber, onDecided }: Props) {
     if (busy || !pending) return;
     setBusy(true);
     try {
-      notify.success(await send({ action: 'approve', ...number() }));
+      const msg = await send({ action: 'approve', ...number() });
+      if (msg) notify.success(msg);
     } catch (err) {
       if (!(err instanceof ApiCallError)) throw err;
       if (err.status === 409) setRefusal(errorText(err.result, MSG.serverError));
@@ -81,6 +96,20 @@ export default function ReviewActions({ card, typedNumber, onDecided }: Props) {
       </Button>
       <RejectDialog open={rejecting} onClose={() => setRejecting(false)} what={what} reject={reject} />
       <OverrideDialog refusal={refusal} onClose={() => setRefusal(null)} approve={approveOver} />
+      <TakeOverDialog
+        holder={held?.text ?? null}
+        onClose={() => setHeld(null)}
+        takeOver={() => {
+          const body = held?.body;
+          setHeld(null);
+          if (body)
+            void send({ ...body, take_over: true })
+              .then((msg) => msg && notify.success(msg))
+              .catch((err: unknown) =>
+                notify.error(err instanceof ApiCallError ? errorText(err.result, MSG.serverError) : MSG.serverError),
+              );
+        }}
+      />
     </Stack>
   );
 }
