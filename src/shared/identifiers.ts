@@ -32,7 +32,7 @@ const SMALL_CAPITAL = new RegExp(`[${SMALL_CAPITALS}]`, 'gu');
  * did not compose, braille blanks, the object replacement character, other symbols) is dropped after mapping. A key
  * of nothing is a blank identifier.
  */
-export const identifierKey = (s: string): string =>
+const identifierKey = (s: string): string =>
   identifierSkeleton(
     s
       .normalize('NFKC')
