@@ -3,7 +3,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_REQUEST } from '../../shared/constants'
 import { MSG } from '../../shared/messages';
 import { sniffImageKind } from '../../shared/image-kind';
 import { HttpError } from './errors';
-import { takeUploadSlot } from './upload-slots';
+import { takeUploadSlot, watchPace } from './upload-slots';
 
 export interface UploadedFile {
   /** Field name without its index: `gallery[2]` -> `gallery`. */
@@ -64,31 +64,15 @@ export async function readBody(request: FastifyRequest, rules: BodyRules): Promi
   }
   if (!rules.signedIn || !request.user)
     throw new HttpError(415, { message: 'This call takes JSON or a urlencoded form, not multipart/form-data.' });
-  const fields: Record<string, unknown> = {};
-  const files: UploadedFile[] = [];
   const takesFiles = rules.fileFields.length > 0;
-  const release = takesFiles ? takeUploadSlot(request.user.id) : () => {};
+  const release = takesFiles ? takeUploadSlot(request.user.id, request.user.role !== 'seller') : () => {};
+  const pace = takesFiles ? watchPace(request.raw) : null;
+  const reading = readParts(request, rules.fileFields);
   try {
-    for await (const part of request.parts({
-      limits: {
-        fileSize: MAX_IMAGE_BYTES,
-        files: takesFiles ? MAX_IMAGES_PER_REQUEST : 1,
-        fields: 50,
-        fieldSize: 64 * 1024,
-        parts: 80,
-      },
-    })) {
-      if (part.type === 'file') {
-        const field = baseField(part.fieldname);
-        if (!rules.fileFields.includes(field))
-          throw new HttpError(422, { message: MSG.invalid, errors: { [field]: [`The ${field} field does not take files.`] } });
-        const data = await readImagePart(part.file, field);
-        if (data.length > 0) files.push({ field, filename: part.filename ?? '', data });
-      } else {
-        fields[baseField(part.fieldname)] = part.value;
-      }
-    }
+    // Cut for its pace: the answer goes at once and the slot with it; the parts left unread end with the connection.
+    return await (pace ? Promise.race([reading, pace.tooSlow]) : reading);
   } catch (err) {
+    reading.catch(() => {});
     if (err instanceof HttpError) throw err;
     const { code, statusCode } = err as { code?: string; statusCode?: number };
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, { message: MSG.imageTooLarge, errorMsg: MSG.imageTooLarge });
@@ -97,7 +81,33 @@ export async function readBody(request: FastifyRequest, rules: BodyRules): Promi
       throw new HttpError(413, { message: `At most ${MAX_IMAGES_PER_REQUEST} images and 50 fields per request` });
     throw new HttpError(400, { message: 'The upload could not be read; please send it again' });
   } finally {
+    pace?.stop();
     release();
+  }
+}
+
+/** A multipart body's fields, and its files if the route takes files (each judged as it arrives). */
+async function readParts(request: FastifyRequest, fileFields: readonly string[]): Promise<RequestBody> {
+  const fields: Record<string, unknown> = {};
+  const files: UploadedFile[] = [];
+  for await (const part of request.parts({
+    limits: {
+      fileSize: MAX_IMAGE_BYTES,
+      files: fileFields.length > 0 ? MAX_IMAGES_PER_REQUEST : 1,
+      fields: 50,
+      fieldSize: 64 * 1024,
+      parts: 80,
+    },
+  })) {
+    if (part.type === 'file') {
+      const field = baseField(part.fieldname);
+      if (!fileFields.includes(field))
+        throw new HttpError(422, { message: MSG.invalid, errors: { [field]: [`The ${field} field does not take files.`] } });
+      const data = await readImagePart(part.file, field);
+      if (data.length > 0) files.push({ field, filename: part.filename ?? '', data });
+    } else {
+      fields[baseField(part.fieldname)] = part.value;
+    }
   }
   return { fields, files };
 }

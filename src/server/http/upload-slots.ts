@@ -1,19 +1,23 @@
+import type { IncomingMessage } from 'node:http';
+import { MSG } from '../../shared/messages';
 import { HttpError } from './errors';
 
 /**
- * How many multipart uploads may be read at once: per user and in this server process. Reading an upload holds
- * up to MAX_IMAGES_PER_REQUEST x MAX_IMAGE_BYTES in memory, so the bound is on memory as much as on fairness.
+ * How many multipart uploads may be read at once: per user and in this server process, of which `staffReserved` only
+ * for staff (a crowd of sellers never shuts out a staff comment photo). Reading an upload holds up to
+ * MAX_IMAGES_PER_REQUEST x MAX_IMAGE_BYTES in memory, so the bound is on memory as much as on fairness. An upload that
+ * arrives slower than `minBytesPerSecond` on average, judged once `graceMs` have passed, is cut (408) and frees its slot.
  */
-export const UPLOAD_LIMITS = { perUser: 2, total: 8 };
+export const UPLOAD_LIMITS = { perUser: 2, total: 8, staffReserved: 2, minBytesPerSecond: 16 * 1024, graceMs: 5_000 };
 
 const busy = new Map<number | string, number>();
 let total = 0;
 
 /** Takes a slot for `who` (a user id, or the address of an anonymous caller) or refuses with a 429. */
-export function takeUploadSlot(who: number | string): () => void {
+export function takeUploadSlot(who: number | string, staff = false): () => void {
   const mine = busy.get(who) ?? 0;
-  if (mine >= UPLOAD_LIMITS.perUser || total >= UPLOAD_LIMITS.total)
-    throw new HttpError(429, { message: 'Too many uploads at once. Please wait for the others to finish and try again.' });
+  const room = staff ? UPLOAD_LIMITS.total : UPLOAD_LIMITS.total - UPLOAD_LIMITS.staffReserved;
+  if (mine >= UPLOAD_LIMITS.perUser || total >= room) throw new HttpError(429, { message: MSG.tooManyUploads });
   busy.set(who, mine + 1);
   total += 1;
   let released = false;
@@ -29,3 +33,25 @@ export function takeUploadSlot(who: number | string): () => void {
 
 /** Uploads being read right now in this process. */
 export const uploadsInProgress = (): number => total;
+
+/**
+ * Watches an upload's pace by its connection's byte count (no listener on the body, which the multipart reader
+ * consumes): `tooSlow` rejects with a 408 once it falls below the minimum rate; `stop` when the body has been read.
+ */
+export function watchPace(raw: IncomingMessage): { tooSlow: Promise<never>; stop: () => void } {
+  const { socket } = raw;
+  const started = Date.now();
+  const bytesBefore = socket.bytesRead;
+  let timer: NodeJS.Timeout | undefined;
+  const tooSlow = new Promise<never>((_, reject) => {
+    timer = setInterval(() => {
+      const elapsed = Date.now() - started;
+      if (raw.complete || elapsed < UPLOAD_LIMITS.graceMs) return;
+      if ((socket.bytesRead - bytesBefore) * 1000 >= UPLOAD_LIMITS.minBytesPerSecond * elapsed) return;
+      clearInterval(timer);
+      reject(new HttpError(408, { message: MSG.uploadTooSlow }));
+    }, 250);
+  });
+  tooSlow.catch(() => {}); // a body read before its pace was judged: nobody waits for this any more
+  return { tooSlow, stop: () => clearInterval(timer) };
+}
