@@ -14,7 +14,18 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Specs that run in both projects; `desktop-*.spec.ts` run in the desktop project only (see docs/testing.md). */
-const BOTH = ['login.spec.ts'];
+const BOTH = [
+  'login.spec.ts',
+  'users.spec.ts',
+  'offers.spec.ts',
+  'sellers.spec.ts',
+  'transactions.spec.ts',
+  'dashboard.spec.ts',
+  'bulk-review.spec.ts',
+  'navigation.spec.ts',
+  'report.spec.ts',
+  'frictions-more.spec.ts',
+];
 
 /**
  * End-to-end tests: the real server (PGlite) serving the renderer build, driven in Debian's Chromium. `browser`: the
