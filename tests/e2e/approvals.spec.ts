@@ -129,7 +129,7 @@ test.describe('pending approvals (FOUR_EYES=1, limit $1,000)', () => {
     await page.getByRole('button', { name: `Bulk Payment for ${seller.name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Bulk Payment' });
     await dialog.getByLabel('Code').fill(`FE-BULK-${Date.now()}`);
-    await dialog.getByLabel('Amount', { exact: true }).fill('2000');
+    await dialog.getByRole('textbox', { name: /^Amount/ }).fill('2000');
     await dialog.getByRole('button', { name: 'Pay' }).click();
     await expect(page.getByText(/waiting in Pending approvals/)).toBeVisible();
     await expect(page.getByText('Payment succeeded')).toHaveCount(0);

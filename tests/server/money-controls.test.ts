@@ -293,7 +293,7 @@ describe('model: payments, edits and approvals by several staff in any order', (
                 token: by.token,
                 body: { code: t.code, transaction_amount: amount, seller_id: seller.id },
               });
-          } else {
+          } else if (st.t === 'approve') {
             const open = await requestsOf(seller.id);
             const r = open[st.pick % Math.max(open.length, 1)];
             if (r) await s.call('POST', `pending-payment-approve/${r.id}`, { token: by.token });
