@@ -12,7 +12,7 @@ export function listVitest(root, args) {
   return JSON.parse(fs.readFileSync(out, 'utf8')).map((t) => `${path.relative(root, t.file)} > ${t.name}`);
 }
 
-/** The test titles Playwright would run (`playwright test --list`), without running them. */
+/** The test titles Playwright would run (`playwright test --list`), one per project, without running them. */
 export function listPlaywright(root) {
   const r = spawnSync(path.join(root, 'node_modules', '.bin', 'playwright'), ['test', '--list', '--reporter=json'], {
     cwd: root,
@@ -22,7 +22,9 @@ export function listPlaywright(root) {
   try {
     const names = [];
     const walk = (suite) => {
-      for (const spec of suite.specs ?? []) names.push(`${spec.file} > ${spec.title}`);
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests?.length ? spec.tests : [{}])
+          names.push(`${t.projectName ? `[${t.projectName}] ` : ''}${spec.file} > ${spec.title}`);
       for (const child of suite.suites ?? []) walk(child);
     };
     for (const suite of JSON.parse(r.stdout).suites ?? []) walk(suite);
