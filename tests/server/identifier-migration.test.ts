@@ -1,45 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { testDbKind } from '../helpers/db';
+import { migrationPlaces } from '../helpers/migrations';
 
 /**
  * Migration 0020 on a database an older version filled: every stored key becomes the skeleton, the payouts and cards
  * that now read alike are reported in the log, and nothing is deleted or renamed.
  */
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
-
-/** Opens one fresh database (PGlite in a folder, or a new PostgreSQL database) as often as asked, up to a migration. */
-async function freshPlace(): Promise<(upTo?: string, log?: (line: string) => void) => Promise<Database>> {
-  if (testDbKind() === 'pglite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gcbo-mig-'));
-    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-    return (upTo, log) => openDatabase({ dataDir: dir, reportTz: 'UTC', migrate: { upTo, log } });
-  }
-  const base = process.env.DATABASE_URL!;
-  const name = `gcbo_mig_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  return (upTo, log) => openDatabase({ databaseUrl: u.toString(), dataDir: ':memory:', reportTz: 'UTC', migrate: { upTo, log } });
-}
+const { freshPlace, cleanup, later } = migrationPlaces();
+afterAll(cleanup);
 
 describe('migration 0020: identifier keys recomputed', () => {
   it('recomputes every key, logs the payouts and cards that now collide, and deletes nothing', async () => {
@@ -67,7 +35,7 @@ describe('migration 0020: identifier keys recomputed', () => {
 
     const log: string[] = [];
     const db = await open(undefined, (line) => log.push(line));
-    cleanups.push(() => db.close());
+    later(() => db.close());
     const rows = await db.query<{ id: number; code: string; code_norm: string }>(
       sql`SELECT id, code, code_norm FROM transactions ORDER BY id`,
     );
@@ -120,7 +88,7 @@ describe('migration 0028: separators, marks, blank symbols and small capitals (i
 
     const log: string[] = [];
     const db = await open(undefined, (line) => log.push(line));
-    cleanups.push(() => db.close());
+    later(() => db.close());
     const keys = await db.query<{ code_norm: string }>(sql`SELECT code_norm FROM transactions ORDER BY id`);
     expect(keys.map((k) => k.code_norm)).toEqual(['lk7', `lk7#${codes[1].id}`, `lk7#${codes[2].id}`, 'qql']);
     const numbers = await db.query<{ number_key: string }>(sql`SELECT number_key FROM gift_cards ORDER BY id`);
