@@ -43,6 +43,7 @@ export const MSG = {
   imageTooLarge: 'The image is too large',
   tooManyUploads: 'Too many uploads at once. Please wait for the others to finish and try again.',
   uploadTooSlow: 'The upload arrived too slowly. Please send it again on a faster connection.',
+  uploadNotSaved: 'The photos took too long to process, so the card was not saved. Please send it again.',
   tooManyAttempts: 'Too many login attempts. Please try again later.',
   unavailable: 'The service is temporarily unavailable. Please try again.',
   cannotDeleteSelf: 'You cannot delete your own account',

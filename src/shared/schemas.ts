@@ -137,11 +137,16 @@ export const offerBody = z
     if (o.rate_type === 0 && o.rate > 10000) ctx.addIssue({ code: 'custom', path: ['rate'], message: 'may not be more than 100 percent' });
   });
 
-export const cardCreateBody = z.object({
+const cardFields = {
   giftcard_offer_id: id,
   price: money,
   card_number: optionalText(100),
   description: optionalText(5000),
+};
+export const cardCreateBody = z.object({
+  ...cardFields,
+  // One per submission, the same on a retry: a second submission with it answers the first card (issue 49).
+  idempotency_key: optional(z.string().regex(/^[\w-]{8,64}$/, 'must be 8 to 64 letters, digits, dashes or underscores')),
 });
 /** 1/0, true/false (JSON or form text). */
 const flagValue = z
@@ -159,7 +164,8 @@ const overrideNeedsReason = (v: { override_duplicate?: boolean; override_reason?
   if (v.override_duplicate && !v.override_reason)
     ctx.addIssue({ code: 'custom', path: ['override_reason'], message: 'is required when overriding a duplicate' });
 };
-export const cardUpdateBody = cardCreateBody
+export const cardUpdateBody = z
+  .object(cardFields)
   .extend({
     card_status: optional(enumInt([0, 1, 2] as const)),
     ...reviewFields,

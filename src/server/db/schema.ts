@@ -93,6 +93,8 @@ export const giftCards = pgTable('gift_cards', {
   rejectNote: text('reject_note'),
   /** Submission time plus the offer's review target; set by a trigger (0025). */
   reviewDueAt: ts('review_due_at'),
+  /** The seller's key for this submission: a retry with it answers this card (0027). */
+  idempotencyKey: text('idempotency_key'),
   /** Bumped by each write of what people edit or decide (not the paid amount): the ETag (0026). */
   version: integer('version').notNull().default(1),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -167,13 +167,22 @@ export interface CardValues {
 export async function insertCard(
   tx: Tx,
   sellerId: number,
-  v: Omit<CardValues, 'cardStatus' | 'rejectReason' | 'rejectNote'>,
+  v: Omit<CardValues, 'cardStatus' | 'rejectReason' | 'rejectNote'> & { idempotencyKey?: string | null },
 ): Promise<number> {
   const rows = await tx
     .insert(giftCards)
     .values({ ...v, numberKey: numberKey(v.cardNumber), sellerId })
     .returning({ id: giftCards.id });
   return rows[0].id;
+}
+
+/** The card this seller submitted with this key, if any. */
+export async function findCardIdByIdempotencyKey(tx: Tx, sellerId: number, key: string): Promise<number | null> {
+  const rows = await tx
+    .select({ id: giftCards.id })
+    .from(giftCards)
+    .where(and(eq(giftCards.sellerId, sellerId), eq(giftCards.idempotencyKey, key)));
+  return rows[0]?.id ?? null;
 }
 
 /** Updates a card; the status dates follow the status (approve: approval date now, reject: rejection date now, pending: none). */

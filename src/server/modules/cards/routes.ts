@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
+import { answerDeadline } from '../../http/deadline';
 import type { CardService } from './service';
 
 export function cardRoutes(app: FastifyInstance, cards: CardService) {
-  route(app, 'createCard', async ({ user, body, files }) => cards.create(user, body, files));
+  route(app, 'createCard', async ({ user, body, files, reply }) => cards.create(user, body, files, answerDeadline(reply)));
   route(app, 'listCards', async ({ query }) => cards.list(query));
   route(app, 'cardStatusCounts', async () => cards.statusCounts());
   route(app, 'myCards', async ({ user, query }) => cards.mine(user, query));

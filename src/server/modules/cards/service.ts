@@ -3,6 +3,7 @@ import { CARD_STATUS, PAGE_SIZE, type CardStatus, type RejectReason } from '../.
 import { MSG } from '../../../shared/messages';
 import { centsToDecimal, centsToNumber, type Cents } from '../../../shared/money';
 import { HttpError, invalidFields, notFound, pgCode, refusal } from '../../http/errors';
+import { checkDeadline } from '../../http/deadline';
 import type { UploadedFile } from '../../http/body';
 import { listResult, splitQuery } from '../../http/page';
 import { listPage } from '../../db/list-query';
@@ -33,6 +34,7 @@ export interface CardInput {
   reject_note?: string;
   override_duplicate?: boolean;
   override_reason?: string;
+  idempotency_key?: string;
 }
 /** A card number is compared by its skeleton: one that is blank there (only invisible characters) is refused. */
 function checkNumberVisible(cardNumber: string | undefined): void {
@@ -49,6 +51,7 @@ const saveHashes = async (tx: Tx, cardId: number, names: string[], hashes: Image
   for (const [i, name] of names.entries()) await setImageHashes(tx, cardId, name, hashes[i]!);
 };
 
+const created = (id: number) => ({ msg: 'Gift card added successfully', id });
 const notFoundByNumber = () => new HttpError(404, { message: MSG.cardNotFound, errorMsg: MSG.cardNotFound });
 
 export function createCardService(database: Database, images: ImageStore, signer: ImageSigner, jobs: JobBell) {
@@ -93,40 +96,58 @@ export function createCardService(database: Database, images: ImageStore, signer
       return { data: cardOut(row) };
     },
 
-    /** A seller submits a card: images checked by content, files written, then one transaction; files removed if it fails. */
-    async create(user: AuthUser, input: CardInput, files: UploadedFile[]) {
+    /**
+     * A seller submits a card: images checked by content, files written, then one transaction; files removed if it
+     * fails. A submission with the key of one this seller already made answers that card (a retry after a lost answer);
+     * past the answer's deadline (`signal`: the client gone or too slow) nothing is committed.
+     */
+    async create(user: AuthUser, input: CardInput, files: UploadedFile[], signal?: AbortSignal) {
+      const key = input.idempotency_key ?? null;
+      const earlier = key === null ? null : await repo.findCardIdByIdempotencyKey(db, user.id, key);
+      if (earlier !== null) return created(earlier);
       if (files.length === 0) throw imageRequired();
       checkNumberVisible(input.card_number);
       const checked = images.check(files, 'gallery');
       // Cheap refusals before anything is written; repeated under lock inside the transaction.
       await priceCard(db, input.giftcard_offer_id, input.price, { requireActive: true, lock: false });
       const hashes = await hashAll(checked);
-      const id = await images.withSaved(checked, (names, saveIn) =>
-        db.transaction(async (tx) => {
-          await saveIn(tx);
-          const rate = await priceCard(tx, input.giftcard_offer_id, input.price, { requireActive: true, lock: true });
-          const cardId = await repo.insertCard(tx, user.id, {
-            offerId: input.giftcard_offer_id,
-            price: centsToDecimal(input.price),
-            rate: centsToDecimal(rate),
-            cardNumber: input.card_number ?? null,
-            description: input.description ?? null,
-          });
-          await repo.insertImages(tx, cardId, names);
-          await saveHashes(tx, cardId, names, hashes);
-          await queueCardRead(tx, cardId);
-          await recordAudit(tx, {
-            actorId: user.id,
-            action: 'create',
-            entity: 'gift_card',
-            entityId: cardId,
-            details: { price: centsToNumber(input.price), rate: centsToNumber(rate), images: names.length },
-          });
-          return cardId;
-        }),
-      );
+      checkDeadline(signal);
+      let id: number;
+      try {
+        id = await images.withSaved(checked, (names, saveIn) =>
+          db.transaction(async (tx) => {
+            await saveIn(tx);
+            const rate = await priceCard(tx, input.giftcard_offer_id, input.price, { requireActive: true, lock: true });
+            const cardId = await repo.insertCard(tx, user.id, {
+              offerId: input.giftcard_offer_id,
+              price: centsToDecimal(input.price),
+              rate: centsToDecimal(rate),
+              cardNumber: input.card_number ?? null,
+              description: input.description ?? null,
+              idempotencyKey: key,
+            });
+            await repo.insertImages(tx, cardId, names);
+            await saveHashes(tx, cardId, names, hashes);
+            await queueCardRead(tx, cardId);
+            await recordAudit(tx, {
+              actorId: user.id,
+              action: 'create',
+              entity: 'gift_card',
+              entityId: cardId,
+              details: { price: centsToNumber(input.price), rate: centsToNumber(rate), images: names.length },
+            });
+            checkDeadline(signal);
+            return cardId;
+          }),
+        );
+      } catch (err) {
+        // The same submission arriving twice at once: the second one's insert met the first one's key.
+        const first = key !== null && pgCode(err) === '23505' ? await repo.findCardIdByIdempotencyKey(db, user.id, key) : null;
+        if (first === null) throw err;
+        return created(first);
+      }
       jobs.ring();
-      return { msg: 'Gift card added successfully', id };
+      return created(id);
     },
 
     /**

@@ -34,12 +34,21 @@ export default function AddGiftCardPage() {
   const saving = formState.isSubmitting;
   const images = imagesField.field.value;
   const createdId = useRef<number | null>(null);
+  // One key per submission, kept until it succeeds: Save again after a lost answer gets the card already stored.
+  const submission = useRef<string | null>(null);
 
   const save = async (v: Values) => {
+    submission.current ??= crypto.randomUUID();
     const data = await create.mutateAsync({
-      body: { giftcard_offer_id: Number(v.giftcard_offer_id), price: v.price.trim(), description: v.description.trim() || undefined },
+      body: {
+        giftcard_offer_id: Number(v.giftcard_offer_id),
+        price: v.price.trim(),
+        description: v.description.trim() || undefined,
+        idempotency_key: submission.current,
+      },
       files: { gallery: v.images },
     });
+    submission.current = null;
     createdId.current = data.id;
     return msgText({ status: 200, data }, 'Gift card saved');
   };

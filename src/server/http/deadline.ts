@@ -1,0 +1,26 @@
+import type { FastifyReply } from 'fastify';
+import { MSG } from '../../shared/messages';
+import { HttpError } from './errors';
+
+/**
+ * How long a write with uploads may take once its body is read: well inside the 60 s after which a connection that
+ * saw no byte either way is dropped (HTTP_LIMITS.idleMs), so the client hears the answer.
+ */
+export const ANSWER_WITHIN_MS = 40_000;
+
+/**
+ * Aborted when the client is gone (the connection closed before the answer) or past ANSWER_WITHIN_MS: a write checks it
+ * before committing, so nobody's retry meets a card stored for an answer that never arrived.
+ */
+export function answerDeadline(reply: FastifyReply, ms = ANSWER_WITHIN_MS): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return AbortSignal.any([gone.signal, AbortSignal.timeout(ms)]);
+}
+
+/** Refuses (nothing is committed) once the deadline passed. */
+export function checkDeadline(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new HttpError(503, { message: MSG.uploadNotSaved, errorMsg: MSG.uploadNotSaved });
+}
