@@ -6,7 +6,7 @@ import { checkLedgerInvariants } from '../helpers/invariants';
 import { MSG } from '../../src/shared/messages';
 
 // Maker-checker (FOUR_EYES=1, issue 18): the approver of a card cannot pay it; a bulk payout above
-// FOUR_EYES_BULK_LIMIT needs a second staff member's confirmation.
+// FOUR_EYES_LIMIT needs a second staff member's confirmation.
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer({ config: { FOUR_EYES: true, FOUR_EYES_LIMIT: 5000 } });
