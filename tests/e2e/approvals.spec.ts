@@ -159,4 +159,28 @@ test.describe('stale decisions', () => {
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByText('Gift card approved')).toBeVisible();
   });
+
+  test('a bulk approval is refused, alone, for a card that changed since its row was shown', async ({ page }) => {
+    const seller = JSON.parse(process.env.E2E_USERS!).seller as { email: string; name: string };
+    const offer = await createOffer({ rate_type: 0, rate: 1, min_price: 1, max_price: 5000 });
+    const changed = await createCard(seller.email, offer.id, 20);
+    const same = await createCard(seller.email, offer.id, 30);
+    await loginAs(page, 'seller2');
+    await page.route('**/api/events**', (route) => route.abort());
+    await page.goto('/gift-cards?status=0');
+    await page.getByRole('checkbox', { name: `Select card ${changed}` }).check();
+    await page.getByRole('checkbox', { name: `Select card ${same}` }).check();
+    // The seller raises the price while the rows are on screen.
+    const edit = await apiCall('POST', `gift-card-update/${changed}`, {
+      as: seller.email,
+      body: { giftcard_offer_id: offer.id, price: 4000 },
+    });
+    expect(edit.status).toBe(200);
+    await page.getByRole('button', { name: 'Approve selected' }).click();
+    const summary = page.getByRole('dialog', { name: 'Review summary' });
+    await expect(summary).toContainText('1 passed, 1 refused');
+    await expect(summary.getByTestId(`bulk-result-${changed}`)).toContainText('This gift card changed since you opened it.');
+    await expect(summary.getByTestId(`bulk-result-${same}`)).toContainText('done');
+    expect((await apiCall('GET', `gift-card/${changed}`, { as: seller.email })).body.data.card_status).toBe(0);
+  });
 });
