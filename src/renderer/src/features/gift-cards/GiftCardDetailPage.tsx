@@ -80,7 +80,7 @@ export default function GiftCardDetailPage() {
     // The comments tab renders on the next frame; its field is then there to focus.
     requestAnimationFrame(() => document.querySelector<HTMLElement>('form[aria-label="Add a comment"] textarea')?.focus());
   };
-  const next = () => void queue.next([id]);
+  const next = () => void queue.next(id);
   const previous = () => queue.previous(id);
   useShortcuts(
     {
@@ -165,9 +165,7 @@ export default function GiftCardDetailPage() {
           {detail && showReview && (
             <Stack spacing={2} sx={{ gridArea: 'review' }}>
               {isStaff && <ClaimNotice claim={claim} />}
-              {isStaff && (
-                <ReviewActions card={detail.data} typedNumber={typedNumber} onDecided={inQueue ? () => queue.next([], true) : undefined} />
-              )}
+              {isStaff && <ReviewActions card={detail.data} typedNumber={typedNumber} onDecided={inQueue ? queue.decided : undefined} />}
               <RejectionNotice card={detail.data} />
             </Stack>
           )}

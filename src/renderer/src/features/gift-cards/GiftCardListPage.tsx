@@ -113,7 +113,7 @@ export default function GiftCardListPage() {
         actions={
           <>
             {isStaff && (
-              <Button variant="contained" startIcon={<PlayArrowIcon />} onClick={() => void queue.next()}>
+              <Button variant="contained" startIcon={<PlayArrowIcon />} onClick={() => void queue.start()}>
                 Start reviewing
               </Button>
             )}
