@@ -61,6 +61,14 @@ describe('demo offers, cards and comments', () => {
     expect(spread.recent).toBe(4);
     const early = await q(sql`SELECT id FROM gift_cards WHERE coalesce(approval_date, rejection_date) < created_at OR created_at > now()`);
     expect(early).toEqual([]);
+    // Due for review from submission, not from when the demo was loaded (issue 55): the cards pending for days are overdue.
+    const offDue = await q(sql`SELECT g.id FROM gift_cards g JOIN gift_card_offers o ON o.id = g.giftcard_offer_id
+      WHERE g.review_due_at IS DISTINCT FROM g.created_at + make_interval(mins => o.review_minutes)`);
+    expect(offDue).toEqual([]);
+    const [overdue] = await q<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM gift_cards WHERE card_status = 0 AND review_due_at < now()`,
+    );
+    expect(overdue.n).toBeGreaterThanOrEqual(3);
     const history = await q<{ card_status: number; created: number; decided: number; in_order: boolean }>(sql`
       SELECT g.card_status,
              count(*) FILTER (WHERE a.action = 'create')::int AS created,

@@ -123,8 +123,10 @@ export const seedDemoCards: DemoSeeder = async ({ database, services, ids }) => 
           // Submitted in the morning of its day, decided in the afternoon of a later (or the same) day.
           const submittedAt = sql`date_trunc('day', now()) - make_interval(days => ${submitted}) + interval '9 hours' + make_interval(mins => ${i * 7})`;
           const decidedAt = sql`${submittedAt} + make_interval(days => ${decidedAfter}) + interval '5 hours'`;
+          // Setting the offer (unchanged) fires the trigger of migration 0025 again: due for review from this date.
           await tx.execute(
-            sql`UPDATE gift_cards SET created_at = LEAST(${submittedAt}, now()), updated_at = LEAST(${submittedAt}, now()) WHERE id = ${id}`,
+            sql`UPDATE gift_cards SET created_at = LEAST(${submittedAt}, now()), updated_at = LEAST(${submittedAt}, now()),
+              giftcard_offer_id = giftcard_offer_id WHERE id = ${id}`,
           );
           await recordAuditAt(tx, sellers[seller], 'create', id, { price: Number(price), rate: rate / 100, images: 1 }, submittedAt);
           if (status !== 0) {
