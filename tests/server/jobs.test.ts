@@ -3,7 +3,11 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Tx } from '../../src/server/db/client';
 import { enqueue, markDone, take } from '../../src/server/modules/jobs/repository';
 import { createJobRunner, type JobHandler } from '../../src/server/modules/jobs/runner';
+import { cardReadJob } from '../../src/server/modules/ocr/job';
+import type { OcrEngine } from '../../src/server/modules/ocr/engine';
 import { freshDatabase } from '../helpers/db';
+import { startTestServer } from '../helpers/server';
+import { createOffer, png, rangeOffer, submitCard } from '../helpers/cards';
 
 // Issue 32: jobs any instance takes from one table, retried with backoff, done once, picked up after a restart.
 let database: Database;
@@ -121,5 +125,76 @@ describe('jobs', () => {
     while ((await jobRow('loop', 'l1'))?.status !== 'done' && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     await runner.stop();
     expect(await jobRow('loop', 'l1')).toMatchObject({ status: 'done', attempts: 1 });
+  });
+});
+
+describe('jobs that cannot be held hostage (issue 49)', () => {
+  beforeAll(setup);
+
+  it('fair by owner: a seller with a backlog has one job taken before each other seller’s, oldest first', async () => {
+    for (const key of ['a1', 'a2', 'a3', 'a4']) await enqueue(database.db, 'fair', key, 9001);
+    await enqueue(database.db, 'fair', 'b1', 9002);
+    await enqueue(database.db, 'fair', 'c1', 9003);
+    await enqueue(database.db, 'fair', 'b2', 9002);
+    const order: string[] = [];
+    const runner = createJobRunner(
+      database,
+      {
+        fair: async (job, finish) => {
+          order.push(job.key);
+          await finish(async () => {});
+        },
+      },
+      { leaseSeconds: 60, pollMs: 50 },
+    );
+    expect(await runner.drain()).toBe(7);
+    expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3', 'a4']);
+  });
+
+  it('a job past its time limit is given up (not retried) and the jobs behind it run; one that stops when told finishes', async () => {
+    await enqueue(database.db, 'stuck', 's1');
+    await enqueue(database.db, 'polite', 'p1');
+    await enqueue(database.db, 'after', 'later1');
+    const stuck: JobHandler = () => new Promise(() => {});
+    const polite: JobHandler = async (job, finish, timeUp) => {
+      await new Promise((r) => timeUp.addEventListener('abort', r));
+      await finish((tx) => tx.execute(sql`INSERT INTO job_effects (key, worker) VALUES (${job.key}, 'polite')`).then(() => {}));
+    };
+    const runner = createJobRunner(
+      database,
+      { stuck, polite, after: recordingJob('after') },
+      { leaseSeconds: 60, pollMs: 50, timeLimitMs: 200, graceMs: 200 },
+    );
+    const started = Date.now();
+    expect(await runner.drain()).toBe(3);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await jobRow('stuck', 's1')).toMatchObject({ status: 'failed', attempts: 1, last_error: 'took longer than 0.2 s' });
+    expect(await jobRow('polite', 'p1')).toMatchObject({ status: 'done', attempts: 1 });
+    expect(await jobRow('after', 'later1')).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('a card whose photo takes too long to read is marked unreadable, and the reader is restarted', async () => {
+    const s = await startTestServer();
+    try {
+      const offer = await createOffer(s, rangeOffer());
+      const card = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 20 }, [png()]);
+      let closed = 0;
+      const engine = { read: () => new Promise(() => {}), close: async () => void (closed += 1) } as unknown as OcrEngine;
+      const runner = createJobRunner(
+        s.database,
+        { 'card-read': cardReadJob(s.database, s.app.services.images, engine) },
+        { leaseSeconds: 60, pollMs: 50, timeLimitMs: 300 },
+      );
+      expect(await runner.drain()).toBe(1);
+      const read = await s.database.query<{ status: string }>(sql`SELECT status FROM card_number_reads WHERE gift_card_id = ${card}`);
+      expect(read).toEqual([{ status: 'unreadable' }]);
+      expect(closed).toBe(1);
+      const owner = await s.database.query<{ owner_id: number }>(
+        sql`SELECT owner_id FROM jobs WHERE kind = 'card-read' AND key = ${String(card)}`,
+      );
+      expect(owner).toEqual([{ owner_id: s.users.sellerA.id }]);
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -3,8 +3,9 @@
 ALTER TABLE gift_cards ADD COLUMN idempotency_key text;
 CREATE UNIQUE INDEX gift_cards_idempotency ON gift_cards (seller_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
 
--- Jobs fair by seller: whom a job works for (a card read: the card's seller) and when it was last taken. The next job
--- taken is the oldest of the owner served longest ago, so one seller's hundred photos never hold another's card.
-ALTER TABLE jobs ADD COLUMN owner_id integer;
+-- Jobs fair by seller: whom a job works for (a card read: the card's seller; 0: nobody in particular) and when it was
+-- last taken. The next job taken is the oldest of the owner served longest ago, so one seller's hundred photos never
+-- hold another's card behind them.
+ALTER TABLE jobs ADD COLUMN owner_id integer NOT NULL DEFAULT 0;
 ALTER TABLE jobs ADD COLUMN taken_at timestamptz;
-CREATE INDEX jobs_owner_taken ON jobs (owner_id, taken_at DESC);
+CREATE INDEX jobs_owner_taken ON jobs (owner_id, taken_at DESC NULLS LAST);

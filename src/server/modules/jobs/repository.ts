@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { firstRow, rowsOf } from '../../db/rows';
 
@@ -10,28 +10,33 @@ export interface TakenJob {
   attempts: number;
 }
 
-/** Queues a job unless one of the same kind and key is already waiting (not yet taken). */
-export async function enqueue(tx: Tx, kind: string, key: string): Promise<void> {
+/**
+ * Queues a job unless one of the same kind and key is already waiting (not yet taken). `owner`: whom it works for (a
+ * seller's id, or SQL that finds it), so that jobs are taken fairly by owner; 0 for nobody in particular.
+ */
+export async function enqueue(tx: Tx, kind: string, key: string, owner: number | SQL = 0): Promise<void> {
   await tx.execute(sql`
-    INSERT INTO jobs (kind, key)
-    SELECT ${kind}, ${key}
+    INSERT INTO jobs (kind, key, owner_id)
+    SELECT ${kind}, ${key}, COALESCE(${owner}, 0)
      WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE kind = ${kind} AND key = ${key} AND status = 'queued' AND locked_until IS NULL)`);
 }
 
 /**
  * Takes up to `limit` jobs of these kinds (those the runner knows: an older instance leaves newer kinds alone) that are
- * due and not leased (or whose lease ran out: their runner stopped), oldest first, skipping rows another runner is
- * taking at this moment; each one's attempt is counted and it is leased to `worker`.
+ * due and not leased (or whose lease ran out: their runner stopped), skipping rows another runner is taking at this
+ * moment; each one's attempt is counted and it is leased to `worker`. Fair by owner: first the owner whose last job was
+ * taken longest ago (never: first of all), then oldest first, so one owner's backlog never holds another's job behind it.
  */
 export async function take(tx: Tx, worker: string, kinds: string[], limit: number, leaseSeconds: number): Promise<TakenJob[]> {
   const rows = await rowsOf<TakenJob>(
     tx,
-    sql`UPDATE jobs j SET attempts = j.attempts + 1, locked_by = ${worker},
+    sql`UPDATE jobs j SET attempts = j.attempts + 1, locked_by = ${worker}, taken_at = clock_timestamp(),
                locked_until = now() + make_interval(secs => ${leaseSeconds})
-          FROM (SELECT id FROM jobs
-                 WHERE status = 'queued' AND run_after <= now() AND (locked_until IS NULL OR locked_until < now())
-                   AND kind = ANY (string_to_array(${kinds.join(',')}, ','))
-                 ORDER BY run_after, id LIMIT ${limit}
+          FROM (SELECT c.id FROM jobs c
+                 WHERE c.status = 'queued' AND c.run_after <= now() AND (c.locked_until IS NULL OR c.locked_until < now())
+                   AND c.kind = ANY (string_to_array(${kinds.join(',')}, ','))
+                 ORDER BY (SELECT max(s.taken_at) FROM jobs s WHERE s.owner_id = c.owner_id) NULLS FIRST, c.run_after, c.id
+                 LIMIT ${limit}
                  FOR UPDATE SKIP LOCKED) due
          WHERE j.id = due.id
      RETURNING j.id, j.kind, j.key, j.attempts`,

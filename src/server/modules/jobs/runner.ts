@@ -8,7 +8,14 @@ import type { TakenJob } from './repository';
  * What a kind of job does. Slow work (reading photos) happens outside any transaction; `finish` then writes the
  * result in the transaction that marks the job done, and only if this attempt still holds the job: a job is done once.
  */
-export type JobHandler = (job: TakenJob, finish: (write: (tx: Tx) => Promise<void>) => Promise<boolean>) => Promise<void>;
+export type JobHandler = (
+  job: TakenJob,
+  finish: (write: (tx: Tx) => Promise<void>) => Promise<boolean>,
+  /** Aborted at the job's time limit: the handler stops, and finishes with what it has within the grace. */
+  timeUp: AbortSignal,
+) => Promise<void>;
+
+export class JobTimedOut extends Error {}
 
 export interface RunnerOptions {
   /** How long a taken job is this runner's; after that another runner may take it (this one stopped or hung). */
@@ -19,6 +26,10 @@ export interface RunnerOptions {
   maxAttempts?: number;
   /** This runner's name in locked_by. */
   worker?: string;
+  /** A job's time limit (default: half its lease), so that no job holds the runner, and the jobs behind it, for long. */
+  timeLimitMs?: number;
+  /** How long a handler has to finish once its time is up (default 5 s); past it the job is given up, not retried. */
+  graceMs?: number;
 }
 
 /** Seconds before attempt `n + 1`: 5 s, 10 s, 20 s ... up to an hour. */
@@ -30,6 +41,8 @@ export class LostLease extends Error {}
 export function createJobRunner(database: Database, handlers: Record<string, JobHandler>, opts: RunnerOptions) {
   const worker = opts.worker ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const maxAttempts = opts.maxAttempts ?? 5;
+  const timeLimitMs = opts.timeLimitMs ?? (opts.leaseSeconds * 1000) / 2;
+  const graceMs = opts.graceMs ?? 5_000;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let wakeUp: (() => void) | null = null;
@@ -54,13 +67,26 @@ export function createJobRunner(database: Database, handlers: Record<string, Job
           if (err instanceof LostLease) return false;
           throw err;
         });
+    const limit = new AbortController();
+    let giveUp: NodeJS.Timeout | undefined;
+    const timeUp = new Promise<never>((_, reject) => {
+      giveUp = setTimeout(() => {
+        limit.abort();
+        giveUp = setTimeout(() => reject(new JobTimedOut(`took longer than ${timeLimitMs / 1000} s`)), graceMs);
+      }, timeLimitMs);
+    });
     try {
       if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
-      await handler(job, finish);
+      const work = handler(job, finish, limit.signal);
+      work.catch(() => {}); // given up: whatever it still does cannot finish the job (markFailed ends this attempt)
+      await Promise.race([work, timeUp]);
       if (!finished) await finish(async () => {});
     } catch (err) {
-      const retry = job.attempts >= maxAttempts ? null : retryDelaySeconds(job.attempts);
+      // Work that outlived its time would outlive it again: given up at once.
+      const retry = job.attempts >= maxAttempts || err instanceof JobTimedOut ? null : retryDelaySeconds(job.attempts);
       await repo.markFailed(database.db, job, err instanceof Error ? err.message : String(err), retry).catch(() => {});
+    } finally {
+      clearTimeout(giveUp);
     }
   }
 

@@ -1,20 +1,46 @@
 import type { Database } from '../../db/client';
 import { listImages } from '../cards/repository';
+import { decodedBytesOf } from '../images/inspect';
 import { bytesOf, type ImageStore } from '../images/store';
 import type { JobHandler } from '../jobs/runner';
-import type { OcrEngine } from './engine';
+import type { OcrEngine, ReadLine } from './engine';
 import { findCardNumber } from './extract';
 import { saveCardRead } from './repository';
 
+/** How long one photo may take to read; a photo that takes longer is unreadable. */
+export const PHOTO_READ_MS = 20_000;
+
+/**
+ * One photo's lines, or null when it cannot be read: it fails the image checks (the decoded-size budget: photos stored
+ * before it), or it took longer than PHOTO_READ_MS or the job's time ran out. A read cut short stops the engine (its
+ * worker would otherwise go on with the photo, holding every read after it) and the next read starts a fresh one.
+ */
+async function readPhoto(engine: OcrEngine, photo: Buffer, timeUp: AbortSignal): Promise<ReadLine[] | null> {
+  if (decodedBytesOf(photo) === null || timeUp.aborted) return null;
+  const limit = AbortSignal.any([timeUp, AbortSignal.timeout(PHOTO_READ_MS)]);
+  let onAbort = () => {};
+  const cut = new Promise<null>((resolve) => {
+    onAbort = () => resolve(null);
+    limit.addEventListener('abort', onAbort, { once: true });
+  });
+  const reading = engine.read(photo);
+  reading.catch(() => {});
+  const lines = await Promise.race([reading, cut]);
+  limit.removeEventListener('abort', onAbort);
+  if (limit.aborted) await engine.close().catch(() => {});
+  return lines;
+}
+
 /** Reads every photo of the card (job key: its id) and keeps the most confident card-number-like run of digits. */
 export function cardReadJob(database: Database, images: ImageStore, engine: OcrEngine): JobHandler {
-  return async (job, finish) => {
+  return async (job, finish, timeUp) => {
     const cardId = Number(job.key);
     let best: { number: string; key: string; imageId: number; confidence: number } | null = null;
     for (const photo of await listImages(database.db, cardId)) {
+      if (timeUp.aborted) break;
       const stored = await images.open(photo.image);
       if (!stored) continue;
-      const lines = await engine.read(await bytesOf(stored.stream));
+      const lines = await readPhoto(engine, await bytesOf(stored.stream), timeUp);
       const found = lines && findCardNumber(lines);
       if (found && (!best || found.confidence > best.confidence)) best = { ...found, imageId: photo.id };
     }

@@ -22,7 +22,7 @@ export async function queueCardRead(tx: Tx, cardId: number): Promise<void> {
   await tx.execute(sql`
     INSERT INTO card_number_reads (gift_card_id) VALUES (${cardId})
     ON CONFLICT (gift_card_id) DO UPDATE SET status = 'pending'`);
-  await enqueue(tx, CARD_READ_JOB, String(cardId));
+  await enqueue(tx, CARD_READ_JOB, String(cardId), sql`(SELECT seller_id FROM gift_cards WHERE id = ${cardId})`);
 }
 
 /** The result of reading a card's photos (nothing when the card was deleted meanwhile). */
