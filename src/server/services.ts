@@ -14,6 +14,7 @@ import { createDashboardService } from './modules/dashboard/service';
 import { createDisputeService } from './modules/ledger/disputes';
 import { createStatementService } from './modules/statements/service';
 import { createExportService } from './modules/exports/service';
+import { createAuditService } from './modules/audit/service';
 import type { ImageSigner } from './modules/images/signing';
 import { createEventService } from './modules/events/service';
 import { createReviewService } from './modules/review/service';
@@ -52,6 +53,7 @@ export function createServices(database: Database, config: Config, signer: Image
     disputes: createDisputeService(database),
     statements: createStatementService(database),
     exports: createExportService(database),
+    audit: createAuditService(database),
     review: createReviewService(database, signer),
     history: createHistoryService(database),
   };

@@ -37,6 +37,7 @@ export interface AccessRule {
 const ANY = ['admin', 'manager', 'seller'] as const;
 const STAFF = ['admin', 'manager'] as const;
 const SELLER = ['seller'] as const;
+const ADMIN = ['admin'] as const;
 
 export const accessPolicy = {
   login: { roles: 'public', object: 'none' },
@@ -100,6 +101,8 @@ export const accessPolicy = {
   listPendingPayments: { roles: STAFF, object: 'none' },
   approvePendingPayment: { roles: STAFF, object: 'not-own-request' },
   declinePendingPayment: { roles: STAFF, object: 'none' },
+  listAuditLog: { roles: ADMIN, object: 'none' },
+  exportAuditLog: { roles: ADMIN, object: 'none' },
 } as const satisfies Record<OperationName, AccessRule>;
 
 /** May a caller of this role call the operation at all (before any record rule)? */

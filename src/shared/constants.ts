@@ -41,6 +41,10 @@ export const PAGE_SIZE = { cards: 5, comments: 5, offers: 10, users: 10, sellers
 /** Pagination controls appear when total is above this. */
 export const PAGINATION_THRESHOLD = { cards: 5, comments: 5, offers: 10, users: 10, sellers: 10, transactions: 10 } as const;
 export const PAGE_LINKS = 8;
+/** What an audit entry is about (its `entity`), and the audit log screen's page size. */
+export const AUDIT_ENTITIES = ['gift_card', 'transaction', 'user', 'offer', 'comment', 'image', 'session'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export const AUDIT_PAGE_SIZE = 25;
 export const TOAST_MS = 3000;
 export const MAX_REPORT_DAYS = 366;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -382,6 +382,20 @@ export const endpoints = {
     body: s.pendingDeclineBody,
     summary: 'Decline a waiting payment with a reason',
   }),
+
+  listAuditLog: def<T.Page<T.AuditEntry>>()({
+    method: 'GET',
+    path: 'audit-log',
+    query: L.auditLogQuery,
+    summary: 'The append-only audit log: every staff action, newest first, by who, what, which record and when',
+  }),
+  exportAuditLog: def<string>()({
+    method: 'GET',
+    path: 'export/audit-log',
+    query: L.auditLogQuery,
+    csv: true,
+    summary: "The audit log as CSV, with the list's filters (every matching entry, newest first)",
+  }),
 } as const;
 
 export type Endpoints = typeof endpoints;

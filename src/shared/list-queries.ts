@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseCents } from './money';
+import { AUDIT_ENTITIES } from './constants';
 
 /**
  * The query parameters of the list calls (work queues). With none of them a list answers exactly as the spec says:
@@ -144,6 +145,7 @@ export const TRANSACTION_SORTS = ['-created_at', 'created_at', '-amount', 'amoun
 export const SELLER_SORTS = ['-created_at', 'name', '-name', '-due', 'due'] as const;
 export const USER_SORTS = ['-created_at', 'created_at', 'name', '-name', 'email', '-email'] as const;
 export const OFFER_SORTS = ['-created_at', 'created_at', 'title', '-title'] as const;
+export const AUDIT_SORTS = ['-created_at', 'created_at'] as const;
 
 const myCardShape = {
   page,
@@ -218,6 +220,27 @@ export const offerListQuery = z.object({
   is_active: opt(flag),
 });
 
+/** `audit-log` (admins): who (actor_id), what (action), which record (entity, entity_id), when (from/to, report days). */
+export const auditLogQuery = z
+  .object({
+    page,
+    per_page: opt(perPage),
+    cursor: opt(cursor),
+    sort: opt(sortOf(AUDIT_SORTS)),
+    actor_id: opt(idParam),
+    action: opt(z.string().regex(/^[a-z][a-z_]{0,39}$/, 'must be an action name: lower-case letters and underscores')),
+    entity: opt(z.enum(AUDIT_ENTITIES, { error: `must be one of ${AUDIT_ENTITIES.join(', ')}` })),
+    entity_id: opt(idParam),
+    from: opt(day),
+    to: opt(day),
+  })
+  .superRefine((q, ctx) => {
+    rangesInOrder(q, ctx);
+    // A record is its kind and its id (one index reads it); an id alone would name one record of each kind.
+    if (q.entity_id !== undefined && q.entity === undefined)
+      ctx.addIssue({ code: 'custom', path: ['entity'], message: 'is required with entity_id' });
+  });
+
 export type CardListQuery = z.output<typeof cardListQuery>;
 export type MyCardListQuery = z.output<typeof myCardListQuery>;
 export type TransactionListQuery = z.output<typeof transactionListQuery>;
@@ -225,3 +248,4 @@ export type MyTransactionListQuery = z.output<typeof myTransactionListQuery>;
 export type SellerListQuery = z.output<typeof sellerListQuery>;
 export type UserListQuery = z.output<typeof userListQuery>;
 export type OfferListQuery = z.output<typeof offerListQuery>;
+export type AuditLogQuery = z.output<typeof auditLogQuery>;

@@ -292,6 +292,16 @@ export const pendingPaymentResponse = z.object({
     .describe("The maker's payments to this seller without a second person within the window, when it was requested"),
 });
 /** A CSV download (text/csv): a header line, then one line per row. */
+export const auditEntryResponse = z.object({
+  id,
+  at: date.describe('When, ISO 8601'),
+  actor: z.object({ id, name: z.string() }).nullable().describe('Who (null: the system)'),
+  action: z.string(),
+  entity: z.string().describe('What kind of record: gift_card, transaction, user, offer, comment, image, session'),
+  entity_id: z.number().int().nullable(),
+  details: z.record(z.string(), z.unknown()).describe('The entry as recorded (JSON)'),
+});
+
 export const csvResponse = z.string().describe('text/csv: a header line, then one line per row');
 
 /** The answer of every operation of the contract (`satisfies` keeps each schema's own type). */
@@ -365,6 +375,8 @@ export const responseSchemas = {
   listPendingPayments: z.object({ data: z.array(pendingPaymentResponse) }),
   approvePendingPayment: msgResponse,
   declinePendingPayment: msgResponse,
+  listAuditLog: pageOf(auditEntryResponse),
+  exportAuditLog: csvResponse,
 } satisfies Record<OperationName, z.ZodType>;
 
 /**

@@ -26,6 +26,16 @@ export interface Page<T> {
   next_cursor?: string;
   prev_cursor?: string;
 }
+/** One audit log entry (admins): who did what to which record, when (ISO), with the entry's details as recorded. */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor: { id: number; name: string } | null;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  details: Record<string, unknown>;
+}
 export interface CardStatusCounts {
   pending: number;
   approved: number;

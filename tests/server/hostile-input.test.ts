@@ -381,6 +381,7 @@ describe('hostile input on every write route', () => {
       'all-user-lists',
       `gift-card-comments/${card}`,
       `gift-card-history/${card}`,
+      'audit-log',
     ];
     await fc.assert(
       fc.asyncProperty(
@@ -483,6 +484,10 @@ describe('hostile input on every write route', () => {
       'role',
       'is_active',
       'cursor',
+      'actor_id',
+      'action',
+      'entity',
+      'entity_id',
     ];
     // Cursors (issue 31): well-formed JSON whose key does not fit the sort, a sort of another list, a huge id.
     const cursorOf = (v: unknown[]) => Buffer.from(JSON.stringify(v)).toString('base64url');
@@ -509,10 +514,12 @@ describe('hostile input on every write route', () => {
           'export/my-giftcard',
           'export/transaction',
           'export/my-transaction',
+          'audit-log',
+          'export/audit-log',
         ),
         fc.dictionary(
           fc.constantFrom(...listParams),
-          fc.oneof(value, fc.constantFrom('%', '_', '\\', '1', '0', '-price', '100', '2026-01-01', ...cursors)),
+          fc.oneof(value, fc.constantFrom('%', '_', '\\', '1', '0', '-price', '100', '2026-01-01', 'gift_card', 'approve', ...cursors)),
           { maxKeys: 4 },
         ),
         async (list, q) => {

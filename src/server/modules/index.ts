@@ -13,6 +13,7 @@ import { eventRoutes } from './events/routes';
 import { moneyRoutes } from './statements/routes';
 import { reviewRoutes } from './review/routes';
 import { exportRoutes } from './exports/routes';
+import { auditRoutes } from './audit/routes';
 
 /** Every module's routes; each module registers the operations of the shared contract it owns. */
 export function registerRoutes(app: FastifyInstance, s: Services) {
@@ -29,4 +30,5 @@ export function registerRoutes(app: FastifyInstance, s: Services) {
   moneyRoutes(app, s.disputes, s.statements);
   reviewRoutes(app, s.review, s.history);
   exportRoutes(app, s.exports);
+  auditRoutes(app, s.audit);
 }

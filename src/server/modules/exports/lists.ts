@@ -2,6 +2,7 @@ import { centsOf } from '../../db/values';
 import { CARD_STATUS_LABEL, TRANSACTION_KINDS, type CardStatus } from '../../../shared/constants';
 import { cardDueCents, payableCents } from '../../../shared/money';
 import { money, type CsvColumn } from './csv';
+import type { AuditRow } from '../audit/repository';
 import type { CardExportRow, OfferExportRow, PersonExportRow, TransactionExportRow } from './repository';
 
 /** The columns of each list's CSV: the screen's, plus ids and ISO dates; money as plain 2-decimal numbers. */
@@ -76,4 +77,15 @@ export const offerColumns: CsvColumn<OfferExportRow>[] = [
   { header: 'rate_type', value: (r) => (Number(r.rate_type) === 1 ? 'fixed' : 'percentage') },
   { header: 'rate', value: (r) => amount(r.rate) },
   { header: 'created_at', value: (r) => r.created_at },
+];
+
+export const auditColumns: CsvColumn<AuditRow>[] = [
+  { header: 'id', value: (r) => Number(r.id) },
+  { header: 'at', value: (r) => r.at },
+  { header: 'actor_id', value: (r) => r.actor_id },
+  { header: 'actor_name', value: (r) => r.actor_name },
+  { header: 'action', value: (r) => r.action },
+  { header: 'entity', value: (r) => r.entity },
+  { header: 'entity_id', value: (r) => r.entity_id },
+  { header: 'details', value: (r) => JSON.stringify(r.details) },
 ];

@@ -5,6 +5,8 @@ import { cardList, type CardFilter } from '../cards/list';
 import { transactionList, type TransactionFilter } from '../ledger/list';
 import { sellerList, userList, type SellerFilter, type UserFilter } from '../users/list';
 import { offerList, type OfferFilter } from '../offers/list';
+import { auditList, type AuditFilter } from '../audit/list';
+import { auditRowsSql, type AuditRow } from '../audit/repository';
 import { idArray, inOrder, rowsOf as rowsOfSql } from '../../db/rows';
 import type { Cursor } from '../../../shared/list-queries';
 
@@ -127,3 +129,5 @@ export const offerExportRows = (tx: Tx, f: OfferFilter) =>
              array_to_string(o.fixed_price, ';') AS fixed_price, o.rate_type, o.rate::text AS rate, ${iso(sql`o.created_at`)} AS created_at
         FROM gift_card_offers o WHERE o.id = ANY (${idArray(ids)})`,
   );
+
+export const auditExportRows = (tx: Tx, f: AuditFilter) => exportRows<AuditFilter, AuditRow>(tx, auditList, f, auditRowsSql);

@@ -14,4 +14,5 @@ export function exportRoutes(app: FastifyInstance, exports: ExportService) {
   route(app, 'exportSellers', async ({ query, reply }) => send(reply, exports.sellers(query)));
   route(app, 'exportUsers', async ({ query, reply }) => send(reply, exports.users(query)));
   route(app, 'exportOffers', async ({ query, reply }) => send(reply, exports.offers(query)));
+  route(app, 'exportAuditLog', async ({ query, reply }) => send(reply, exports.auditLog(query)));
 }

@@ -4,8 +4,10 @@ import type { CardFilter } from '../cards/list';
 import type { TransactionFilter } from '../ledger/list';
 import type { SellerFilter, UserFilter } from '../users/list';
 import type { OfferFilter } from '../offers/list';
+import type { AuditFilter } from '../audit/list';
+import type { AuditRow } from '../audit/repository';
 import type { CsvColumn } from './csv';
-import { cardColumns, offerColumns, sellerColumns, transactionColumns, userColumns } from './lists';
+import { auditColumns, cardColumns, offerColumns, sellerColumns, transactionColumns, userColumns } from './lists';
 import * as repo from './repository';
 
 /** One export: the file's name, its columns and its rows, read batch by batch as the reply streams. */
@@ -54,6 +56,11 @@ export function createExportService(database: Database) {
       fileName: file('offers'),
       columns: offerColumns,
       rows: repo.offerExportRows(db, f),
+    }),
+    auditLog: (f: AuditFilter): CsvExport<AuditRow> => ({
+      fileName: file('audit-log'),
+      columns: auditColumns,
+      rows: repo.auditExportRows(db, f),
     }),
   };
 }
