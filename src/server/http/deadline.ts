@@ -6,7 +6,7 @@ import { HttpError } from './errors';
  * How long a write with uploads may take once its body is read: well inside the 60 s after which a connection that
  * saw no byte either way is dropped (HTTP_LIMITS.idleMs), so the client hears the answer.
  */
-export const ANSWER_WITHIN_MS = 40_000;
+const ANSWER_WITHIN_MS = 40_000;
 
 /**
  * Aborted when the client is gone (the connection closed before the answer) or past ANSWER_WITHIN_MS: a write checks it

@@ -15,7 +15,7 @@ export type JobHandler = (
   timeUp: AbortSignal,
 ) => Promise<void>;
 
-export class JobTimedOut extends Error {}
+class JobTimedOut extends Error {}
 
 export interface RunnerOptions {
   /** How long a taken job is this runner's; after that another runner may take it (this one stopped or hung). */

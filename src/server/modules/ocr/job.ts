@@ -8,7 +8,7 @@ import { findCardNumber } from './extract';
 import { saveCardRead } from './repository';
 
 /** How long one photo may take to read; a photo that takes longer is unreadable. */
-export const PHOTO_READ_MS = 20_000;
+const PHOTO_READ_MS = 20_000;
 
 /**
  * One photo's lines, or null when it cannot be read: it fails the image checks (the decoded-size budget: photos stored
