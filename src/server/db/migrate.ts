@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recomputeIdentifierKeys, recomputeReadKeys } from './identifier-keys';
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const MIGRATIONS_DIR = path.join(HERE, 'migrations');
+const FUNCTIONS_DIR = path.join(HERE, 'functions');
 const LOCK_KEY = 727001; // any constant; serialises migrations across server instances
 
 /** Runs SQL text (several statements allowed when there are no params) inside one transaction. */
@@ -18,6 +20,49 @@ const STEPS: Record<string, (run: ScriptTx, log: (line: string) => void) => Prom
   },
 };
 
+/**
+ * The database's functions and triggers, one file each in functions/ (docs/database-functions.md), applied in this order
+ * after the migrations: a function before the SQL-language functions that call it (their bodies are checked when created),
+ * each trigger after its function, in the function's file.
+ */
+export const FUNCTION_FILES = [
+  // Called by the others.
+  'bump_counter',
+  'card_due',
+  'report_bump',
+  'report_bump_disputed',
+  'reject_reason_bump',
+  'seller_card_count_bump',
+  'ledger_entry',
+  'emit_event',
+  'emit_event_once',
+  // Payments and logins (the server calls them).
+  'ledger_allocate',
+  'ledger_owes',
+  'ledger_record',
+  'ledger_pay',
+  'login_attempt',
+  'login_succeeded',
+  // Trigger functions with their triggers.
+  'gift_cards_review_due',
+  'gift_cards_events',
+  'gift_cards_journal',
+  'gift_cards_maintain',
+  'gift_cards_reject_reasons',
+  'gift_cards_seller_status_count',
+  'gift_cards_status_count',
+  'gift_card_comments_events',
+  'image_blob_drop',
+  'offers_maintain',
+  'pending_payments_events',
+  'transactions_events',
+  'transactions_maintain',
+  'users_due_events',
+  'users_maintain',
+  'auth_tokens_revoked',
+  'audit_log_refuse_change',
+];
+
 export interface MigrateOptions {
   /** Where a migration reports what it found (default: the console). */
   log?: (line: string) => void;
@@ -25,7 +70,10 @@ export interface MigrateOptions {
   upTo?: string;
 }
 
-/** Applies migrations/*.sql in name order, once each, under an advisory lock (several instances may start at once). */
+/**
+ * Applies migrations/*.sql in name order, once each, then every file of FUNCTION_FILES (CREATE OR REPLACE: the same at
+ * every start), in one transaction under an advisory lock (several instances may start at once).
+ */
 export async function runMigrations(
   inTransaction: (fn: (run: ScriptTx) => Promise<void>) => Promise<void>,
   opts: MigrateOptions = {},
@@ -45,5 +93,8 @@ export async function runMigrations(
       await STEPS[file]?.(run, log);
       await run('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
     }
+    // A database as an older version left it (upTo) keeps the functions its migrations defined.
+    if (opts.upTo === undefined)
+      for (const name of FUNCTION_FILES) await run(fs.readFileSync(path.join(FUNCTIONS_DIR, `${name}.sql`), 'utf8'));
   });
 }
