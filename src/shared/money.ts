@@ -56,7 +56,7 @@ export function computeRateCents(priceCents: Cents, rateType: number, offerRateC
 export const payableCents = (priceCents: Cents, rateCents: Cents): Cents => priceCents - rateCents;
 
 /**
- * A card's due, the one rule every figure uses (the database's card_due() in migration 0010 is the same rule): an
+ * A card's due, the one rule every figure uses (the database's card_due(), db/functions/card_due.sql, is the same rule): an
  * approved card owes the seller its payable less what was paid; a disputed card is owed back by the seller (minus what
  * was paid on it); pending and rejected cards owe nothing. A seller's due is the sum of their cards' dues.
  */

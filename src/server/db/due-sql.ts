@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * A card's due in SQL written in TypeScript is the database's card_due() (migration 0010), the same rule as
+ * A card's due in SQL written in TypeScript is the database's card_due() (functions/card_due.sql), the same rule as
  * cardDueCents() in shared/money.ts: payable - paid for an approved card, minus what was paid for a disputed one,
  * nothing for pending and rejected cards. A card is payable when it is approved and something is still to pay.
  * tests/helpers/invariants.ts checks that the rule agrees with users.seller_due.

@@ -13,7 +13,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 
-/** Mirrors migrations/*.sql (the migrations are the source of truth; triggers live there). */
+/** Mirrors migrations/*.sql (the migrations are the source of truth; functions and triggers live in functions/). */
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 

@@ -170,7 +170,7 @@ export type PayRefusal =
 export type PayResult = { id: number } | { refuse: PayRefusal; due?: Cents; card?: number };
 
 /**
- * The whole payment in one statement (migration 0012's ledger_pay: checks, locks in the ledger's order, the
+ * The whole payment in one statement (db/functions/ledger_pay.sql: checks, locks in the ledger's order, the
  * transaction, allocations, paid amounts, audit). Runs as its own transaction: call it outside one.
  */
 export async function pay(
