@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS } from '../../../shared/constants';
+import { decoding } from '../images/decode';
 import { makePrivate, privateDir } from '../../private-files';
 
 /** A line of text the reader found, with its confidence (0-100). */
@@ -18,14 +17,11 @@ function englishDataDir(): string {
   return path.join(path.dirname(require.resolve('@tesseract.js-data/eng')), '4.0.0_best_int');
 }
 
-/** A photo as the reader likes it: grey, upright (EXIF), at most 1600 px a side, PNG. */
+/** A photo as the reader likes it: grey, upright (EXIF), at most 1600 px a side, PNG (decoded in turn with uploads'). */
 async function prepare(image: Buffer): Promise<Buffer> {
-  return sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true })
-    .flatten({ background: '#ffffff' })
-    .greyscale()
-    .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
-    .png()
-    .toBuffer();
+  return decoding(image, (photo) =>
+    photo.flatten({ background: '#ffffff' }).greyscale().resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).png().toBuffer(),
+  );
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { Database } from '../../db/client';
 import { listImages } from '../cards/repository';
-import { decodedBytesOf } from '../images/inspect';
 import { bytesOf, type ImageStore } from '../images/store';
 import type { JobHandler } from '../jobs/runner';
 import type { OcrEngine, ReadLine } from './engine';
@@ -11,12 +10,13 @@ import { saveCardRead } from './repository';
 const PHOTO_READ_MS = 20_000;
 
 /**
- * One photo's lines, or null when it cannot be read: it fails the image checks (the decoded-size budget: photos stored
- * before it), or it took longer than PHOTO_READ_MS or the job's time ran out. A read cut short stops the engine (its
- * worker would otherwise go on with the photo, holding every read after it) and the next read starts a fresh one.
+ * One photo's lines, or null when it cannot be read: the engine refuses it (it fails the image checks, e.g. the
+ * decoded-size budget, for photos stored before it), or it took longer than PHOTO_READ_MS or the job's time ran out.
+ * A read cut short stops the engine (its worker would otherwise go on with the photo, holding every read after it);
+ * the next read starts a fresh one.
  */
 async function readPhoto(engine: OcrEngine, photo: Buffer, timeUp: AbortSignal): Promise<ReadLine[] | null> {
-  if (decodedBytesOf(photo) === null || timeUp.aborted) return null;
+  if (timeUp.aborted) return null;
   const limit = AbortSignal.any([timeUp, AbortSignal.timeout(PHOTO_READ_MS)]);
   let onAbort = () => {};
   const cut = new Promise<null>((resolve) => {
