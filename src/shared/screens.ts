@@ -4,7 +4,7 @@ import type { Role } from './constants';
  * The screens of the sidebar, in its order (the renderer's NAV_ITEMS adds icons; a unit test keeps both in step):
  * the desktop menu's Go entries (Ctrl/Cmd+1..9) come from here.
  */
-export const SCREENS: readonly { label: string; path: string; who: 'all' | 'staff' | 'seller' }[] = [
+export const SCREENS: readonly { label: string; path: string; who: 'all' | 'staff' | 'admin' | 'seller' }[] = [
   { label: 'Dashboard', path: '/', who: 'all' },
   { label: 'Gift Cards', path: '/gift-cards', who: 'all' },
   { label: 'User Lists', path: '/users', who: 'staff' },
@@ -16,13 +16,18 @@ export const SCREENS: readonly { label: string; path: string; who: 'all' | 'staf
   { label: 'Report', path: '/report', who: 'staff' },
   { label: 'Pending approvals', path: '/pending-approvals', who: 'staff' },
   { label: 'Statements', path: '/statement', who: 'staff' },
+  { label: 'Audit log', path: '/audit-log', who: 'admin' },
   { label: 'Add Gift Card', path: '/add-gift-card', who: 'seller' },
   { label: 'My Transaction', path: '/my-transaction', who: 'seller' },
   { label: 'My Statement', path: '/statement', who: 'seller' },
 ];
 
 export const screensFor = (role: Role) =>
-  SCREENS.filter((s) => s.who === 'all' || (s.who === 'staff' ? role === 'admin' || role === 'manager' : role === 'seller'));
+  SCREENS.filter(
+    (s) =>
+      s.who === 'all' ||
+      (s.who === 'admin' ? role === 'admin' : s.who === 'staff' ? role === 'admin' || role === 'manager' : role === 'seller'),
+  );
 
 /** Every route a link from outside (a deep link, a notification) may open: fixed paths and `:id` pages. */
 export const LINKABLE_ROUTES: readonly string[] = [

@@ -143,6 +143,9 @@ for (const scheme of ['light', 'dark'] as const) {
             { name: 'edit offer', path: `/edit-gift-card-offer/${offer.id}` },
             { name: 'report', path: '/report' },
             { name: 'report numbers', act: async (p) => p.getByRole('button', { name: 'Show the numbers' }).first().click() },
+            role === 'admin'
+              ? { name: 'audit log, one card', path: `/audit-log?entity=gift_card&entity_id=${cardId}` }
+              : { name: 'admin-only screen', path: '/audit-log' },
             { name: 'dev test', path: '/dev-test' },
             { name: 'seller-only screen', path: '/add-gift-cards' },
             { name: 'not found', path: '/no-such-page' },

@@ -26,7 +26,7 @@ async function csv(query: string, token = admin()) {
   return {
     status: res.statusCode,
     type: String(res.headers['content-type']),
-    rows: res.statusCode === 200 ? parse(res.body, { columns: true }) : [],
+    rows: res.statusCode === 200 ? (parse(res.body, { columns: true }) as Record<string, string>[]) : [],
   };
 }
 
@@ -145,8 +145,8 @@ describe('GET export/audit-log', () => {
     expect(r.status).toBe(200);
     expect(r.type).toContain('text/csv');
     const expected = (await list(`entity=gift_card&entity_id=${card}&per_page=100`)).body.data;
-    expect(r.rows.map((row: Record<string, string>) => Number(row.id))).toEqual(ids({ data: expected }));
-    const approve = r.rows.find((row: Record<string, string>) => row.action === 'approve');
+    expect(r.rows.map((row) => Number(row.id))).toEqual(ids({ data: expected }));
+    const approve = r.rows.find((row) => row.action === 'approve')!;
     expect(approve).toMatchObject({
       actor_id: String(s.users.manager.id),
       actor_name: 'Manager',

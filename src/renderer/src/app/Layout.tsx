@@ -147,7 +147,13 @@ export default function Layout() {
   const navigate = useNavigate();
   const theme = useThemeMode();
 
-  const items = NAV_ITEMS.filter((i) => i.who === 'all' || (i.who === 'staff' && isStaff) || (i.who === 'seller' && isSeller));
+  const items = NAV_ITEMS.filter(
+    (i) =>
+      i.who === 'all' ||
+      (i.who === 'staff' && isStaff) ||
+      (i.who === 'admin' && user?.role === 'admin') ||
+      (i.who === 'seller' && isSeller),
+  );
   const active = activeNavItem(useLocation().pathname, items);
 
   const onLogout = async () => {

@@ -12,13 +12,14 @@ import AddCardIcon from '@mui/icons-material/AddCard';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 /** The sidebar, as spec section 2 writes it (managers get the admin items too). */
 export interface NavItem {
   label: string;
   /** Shown alone (with the label as its tooltip) when the sidebar is narrowed to icons. */
   icon: SvgIconComponent;
   to: string;
-  who: 'all' | 'staff' | 'seller';
+  who: 'all' | 'staff' | 'admin' | 'seller';
   /** Other routes of this screen (a record's page, an alias): the item is highlighted there too. */
   also?: string[];
 }
@@ -35,6 +36,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Report', icon: BarChartIcon, to: '/report', who: 'staff' },
   { label: 'Pending approvals', icon: HowToRegIcon, to: '/pending-approvals', who: 'staff' },
   { label: 'Statements', icon: RequestQuoteIcon, to: '/statement', who: 'staff' },
+  { label: 'Audit log', icon: ManageSearchIcon, to: '/audit-log', who: 'admin' },
   { label: 'Add Gift Card', icon: AddCardIcon, to: '/add-gift-card', who: 'seller', also: ['/add-gift-cards'] },
   { label: 'My Transaction', icon: AccountBalanceWalletIcon, to: '/my-transaction', who: 'seller' },
   { label: 'My Statement', icon: RequestQuoteIcon, to: '/statement', who: 'seller' },

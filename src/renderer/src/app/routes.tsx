@@ -23,6 +23,7 @@ const TransactionFormPage = lazy(() => import('../features/transactions/Transact
 const MyTransactionPage = lazy(() => import('../features/transactions/MyTransactionPage'));
 const StatementPage = lazy(() => import('../features/statement/StatementPage'));
 const PendingApprovalsPage = lazy(() => import('../features/approvals/PendingApprovalsPage'));
+const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 
 /** Protected: the login screen while logged out, the layout with its screen otherwise. */
 function Protected() {
@@ -43,6 +44,7 @@ function LoginRoute() {
 
 const staff = (el: ReactNode) => <RoleGate allow="staff">{el}</RoleGate>;
 const seller = (el: ReactNode) => <RoleGate allow="seller">{el}</RoleGate>;
+const admin = (el: ReactNode) => <RoleGate allow="admin">{el}</RoleGate>;
 
 function Root() {
   return (
@@ -70,6 +72,7 @@ const routes = createRoutesFromElements(
       <Route path="edit-transaction/:id" element={staff(<TransactionFormPage />)} />
       <Route path="my-transaction" element={seller(<MyTransactionPage />)} />
       <Route path="pending-approvals" element={staff(<PendingApprovalsPage />)} />
+      <Route path="audit-log" element={admin(<AuditLogPage />)} />
       <Route path="gift-card-offer" element={staff(<OfferListPage />)} />
       <Route path="add-gift-card-offer" element={staff(<OfferFormPage />)} />
       <Route path="edit-gift-card-offer/:id" element={staff(<OfferFormPage />)} />

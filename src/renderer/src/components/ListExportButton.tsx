@@ -3,7 +3,14 @@ import type { ArgsOf } from '../../../shared/endpoints';
 import { ExportButton } from './ExportButton';
 
 export type ListExportOp =
-  'exportCards' | 'exportMyCards' | 'exportTransactions' | 'exportMyTransactions' | 'exportSellers' | 'exportUsers' | 'exportOffers';
+  | 'exportCards'
+  | 'exportMyCards'
+  | 'exportTransactions'
+  | 'exportMyTransactions'
+  | 'exportSellers'
+  | 'exportUsers'
+  | 'exportOffers'
+  | 'exportAuditLog';
 
 /** Export CSV of a list with the filters and search it shows (they live in the URL); every matching row, not one page. */
 export function ListExportButton({ op, fileBase }: { op: ListExportOp; fileBase: string }) {

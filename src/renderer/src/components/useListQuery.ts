@@ -6,7 +6,8 @@ import type { Page } from '../../../shared/types';
 import { useApiQuery } from '../api/query';
 import { canRetry } from './retry';
 
-export type PagedOp = 'listOffers' | 'listCards' | 'myCards' | 'listTransactions' | 'myTransactions' | 'sellerList' | 'listUsers';
+export type PagedOp =
+  'listOffers' | 'listCards' | 'myCards' | 'listTransactions' | 'myTransactions' | 'sellerList' | 'listUsers' | 'listAuditLog';
 
 export interface PagedList<T> {
   rows: T[];

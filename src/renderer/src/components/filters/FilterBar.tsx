@@ -31,7 +31,8 @@ function TypedField({ field, value, error, onChange }: FilterControlProps) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const amount = field.kind === 'amount';
-  const invalid = amount && text.trim() !== '' && parseCents(text) === null;
+  const id = field.kind === 'id';
+  const invalid = text.trim() !== '' && ((amount && parseCents(text) === null) || (id && !/^[1-9]\d{0,9}$/.test(text.trim())));
   useEffect(() => {
     if (text === value || invalid) return;
     const t = setTimeout(() => onChange(text.trim() === '' ? '' : text), SEARCH_DELAY_MS);
@@ -42,21 +43,22 @@ function TypedField({ field, value, error, onChange }: FilterControlProps) {
       size="small"
       margin="none"
       fullWidth={false}
-      type={amount ? 'text' : 'search'}
+      type={amount || id ? 'text' : 'search'}
       label={field.label}
       value={text}
       onChange={(e) => setText(e.target.value)}
       error={invalid || !!error}
-      helperText={invalid ? 'An amount like 12.50' : error}
-      slotProps={{ htmlInput: { maxLength: 64, inputMode: amount ? 'decimal' : undefined } }}
-      sx={{ minWidth: amount ? 120 : 220, width: amount ? 130 : undefined }}
+      helperText={invalid ? (id ? 'A whole number like 42' : 'An amount like 12.50') : error}
+      slotProps={{ htmlInput: { maxLength: 64, inputMode: amount ? 'decimal' : id ? 'numeric' : undefined } }}
+      sx={{ minWidth: amount || id ? 120 : 220, width: amount || id ? 130 : undefined }}
     />
   );
 }
 
 /** One filter of a bar, by its kind: a typed field (search, amount), a date, or a select. */
 export function FilterControl({ field: f, value, error, onChange }: FilterControlProps) {
-  if (f.kind === 'search' || f.kind === 'amount') return <TypedField field={f} value={value} error={error} onChange={onChange} />;
+  if (f.kind === 'search' || f.kind === 'amount' || f.kind === 'id')
+    return <TypedField field={f} value={value} error={error} onChange={onChange} />;
   if (f.kind === 'date')
     return (
       <TextField

@@ -5,7 +5,8 @@
 export interface FilterField {
   key: string;
   label: string;
-  kind: 'select' | 'date' | 'search' | 'amount';
+  /** `id`: a record's number, typed (applied once typing pauses, like the search). */
+  kind: 'select' | 'date' | 'search' | 'amount' | 'id';
   options?: { value: string; label: string }[];
   /** What the select shows when nothing is chosen (default "Any"). */
   placeholder?: string;
