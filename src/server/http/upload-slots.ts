@@ -41,12 +41,13 @@ export const uploadsInProgress = (): number => total;
 export function watchPace(raw: IncomingMessage): { tooSlow: Promise<never>; stop: () => void } {
   const { socket } = raw;
   const started = Date.now();
-  const bytesBefore = socket.bytesRead;
+  const bytesBefore = socket?.bytesRead ?? 0;
   let timer: NodeJS.Timeout | undefined;
   const tooSlow = new Promise<never>((_, reject) => {
     timer = setInterval(() => {
       const elapsed = Date.now() - started;
-      if (raw.complete || elapsed < UPLOAD_LIMITS.graceMs) return;
+      // (An injected request, in tests, has no real socket to count.)
+      if (raw.complete || elapsed < UPLOAD_LIMITS.graceMs || typeof socket?.bytesRead !== 'number') return;
       if ((socket.bytesRead - bytesBefore) * 1000 >= UPLOAD_LIMITS.minBytesPerSecond * elapsed) return;
       clearInterval(timer);
       reject(new HttpError(408, { message: MSG.uploadTooSlow }));
