@@ -93,17 +93,13 @@ export default function GiftCardListPage() {
     ...(isStaff ? [{ label: 'Seller Info' }] : []),
     { label: 'Card Info' },
     { label: 'Card Number' },
+    // The status with its marks (duplicate number; age and overdue, staff; reject reason) in one column (issue 55).
     { label: 'Status', sortKey: 'status' },
-    ...(isStaff ? [{ label: 'Age', sortKey: 'review_due', sortFirst: 'asc' as const }] : []),
     { label: 'Price', align: 'right' as const, sortKey: 'price', sortFirst: 'desc' as const },
     { label: 'Rate', align: 'right' as const, sortKey: 'rate', sortFirst: 'desc' as const },
     { label: 'Paid Amount', align: 'right' as const, sortKey: 'paid', sortFirst: 'desc' as const },
-    ...(isSeller
-      ? [
-          { label: 'Payable', align: 'right' as const, sortKey: 'payable', sortFirst: 'desc' as const },
-          { label: 'Due', align: 'right' as const, sortKey: 'due', sortFirst: 'desc' as const },
-        ]
-      : []),
+    { label: 'Payable', align: 'right' as const, sortKey: 'payable', sortFirst: 'desc' as const },
+    { label: 'Due', align: 'right' as const, sortKey: 'due', sortFirst: 'desc' as const },
     { label: 'Action', align: 'center' as const },
   ];
   return (
@@ -134,95 +130,106 @@ export default function GiftCardListPage() {
           <StatusTabs status={filters.active.status} onChange={setStatus} />
         </DeferredMount>
       )}
-      <ListTable
-        label="Gift cards"
-        size="small"
-        columns={columns}
-        list={list}
-        emptyText="No gift cards yet"
-        filters={{ ...filters, label: 'Filter gift cards', noun: 'cards', compact: true }}
-        toolbar={isStaff && <BulkReviewBar ids={selected} versions={shownVersions.current} onDone={() => setSelected([])} />}
-        threshold={PAGINATION_THRESHOLD.cards}
-        rowTestId={(c) => `card-row-${c.id}`}
-        cells={(c) => (
-          <>
-            {isStaff && (
-              <TableCell padding="checkbox">
-                <Checkbox
-                  size="small"
-                  checked={selected.includes(c.id)}
-                  onChange={() => toggle(c.id)}
-                  slotProps={{ input: { 'aria-label': `Select card ${c.id}` } }}
-                />
+      {/* Cells padded 8 px a side, not 16: every money column fits at 1440 px beside the seller and the card (issue 55). */}
+      <Box sx={{ '& table td, & table th': { px: 1 } }}>
+        <ListTable
+          label="Gift cards"
+          size="small"
+          columns={columns}
+          list={list}
+          emptyText="No gift cards yet"
+          filters={{ ...filters, label: 'Filter gift cards', noun: 'cards', compact: true }}
+          toolbar={isStaff && <BulkReviewBar ids={selected} versions={shownVersions.current} onDone={() => setSelected([])} />}
+          threshold={PAGINATION_THRESHOLD.cards}
+          rowTestId={(c) => `card-row-${c.id}`}
+          cells={(c) => (
+            <>
+              {isStaff && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    size="small"
+                    checked={selected.includes(c.id)}
+                    onChange={() => toggle(c.id)}
+                    slotProps={{ input: { 'aria-label': `Select card ${c.id}` } }}
+                  />
+                </TableCell>
+              )}
+              {isStaff && (
+                <TableCell sx={{ maxWidth: 160 }}>
+                  <Typography variant="body2" noWrap title={c.name}>
+                    {c.name}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" noWrap component="div" title={c.email}>
+                    {c.email}
+                  </Typography>
+                </TableCell>
+              )}
+              <TableCell sx={{ maxWidth: 140 }}>{c.title}</TableCell>
+              <TableCell
+                className="nowrap"
+                sx={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                title={c.card_number ?? undefined}
+              >
+                {c.card_number || '—'}
               </TableCell>
-            )}
-            {isStaff && (
-              <TableCell>
-                <Typography variant="body2">{c.name}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {c.email}
-                </Typography>
-              </TableCell>
-            )}
-            <TableCell>{c.title}</TableCell>
-            <TableCell className="nowrap">
-              {c.card_number || '—'}
-              <DuplicateMark count={c.duplicate_count} />
-            </TableCell>
-            <TableCell>
-              <StatusBadge status={c.card_status} />
-              <ReasonCaption card={c} />
-            </TableCell>
-            {isStaff && (
               <TableCell className="nowrap">
-                <AgeCell card={c} />
+                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+                  <StatusBadge status={c.card_status} />
+                  <DuplicateMark count={c.duplicate_count} />
+                  {isStaff && <AgeCell card={c} />}
+                  <ReasonCaption card={c} />
+                </Box>
               </TableCell>
-            )}
-            <TableCell align="right">{formatMoney(c.price)}</TableCell>
-            <TableCell align="right">{formatMoney(c.rate)}</TableCell>
-            <TableCell align="right">{formatMoney(c.paid_amount)}</TableCell>
-            {isSeller && <TableCell align="right">{formatMoney(c.payable)}</TableCell>}
-            {isSeller && (
+              <TableCell align="right">{formatMoney(c.price)}</TableCell>
+              <TableCell align="right">{formatMoney(c.rate)}</TableCell>
+              <TableCell align="right">{formatMoney(c.paid_amount)}</TableCell>
+              <TableCell align="right">{formatMoney(c.payable)}</TableCell>
               <TableCell align="right">
                 <CardDue card={c} />
               </TableCell>
-            )}
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-              {isStaff && (
-                // Disabled where paying cannot succeed; the popup keeps the spec's texts for what slips through.
-                <Tooltip title={payBlocker(c) ?? 'Pay'}>
-                  <span>
-                    <IconButton aria-label={`Pay ${cardName(c)}`} disabled={payBlocker(c) !== null} onClick={() => setPaying(c)}>
-                      <PaymentsIcon fontSize="small" />
-                    </IconButton>
-                  </span>
+              <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+                {isStaff && (
+                  // Disabled where paying cannot succeed; the popup keeps the spec's texts for what slips through.
+                  <Tooltip title={payBlocker(c) ?? 'Pay'}>
+                    <span>
+                      <IconButton
+                        size="small"
+                        aria-label={`Pay ${cardName(c)}`}
+                        disabled={payBlocker(c) !== null}
+                        onClick={() => setPaying(c)}
+                      >
+                        <PaymentsIcon fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                )}
+                {isStaff || c.card_status === CARD_STATUS.pending ? (
+                  <Tooltip title={deleteBlocker(c) ?? 'Delete'}>
+                    <span>
+                      <IconButton
+                        size="small"
+                        aria-label={`Delete ${cardName(c)}`}
+                        disabled={deleteBlocker(c) !== null}
+                        onClick={() => confirmedDelete('deleteCard', c.id)}
+                      >
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                ) : (
+                  // The slot stays, so the icons of every row line up.
+                  <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 30 }} />
+                )}
+                <Tooltip title="View / edit">
+                  <IconButton size="small" aria-label={`View ${cardName(c)}`} component={RouterLink} to={`/gift-card/${c.id}`}>
+                    <EditIcon fontSize="small" />
+                  </IconButton>
                 </Tooltip>
-              )}
-              {isStaff || c.card_status === CARD_STATUS.pending ? (
-                <Tooltip title={deleteBlocker(c) ?? 'Delete'}>
-                  <span>
-                    <IconButton
-                      aria-label={`Delete ${cardName(c)}`}
-                      disabled={deleteBlocker(c) !== null}
-                      onClick={() => confirmedDelete('deleteCard', c.id)}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-              ) : (
-                // The slot stays, so the icons of every row line up.
-                <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 36 }} />
-              )}
-              <Tooltip title="View / edit">
-                <IconButton aria-label={`View ${cardName(c)}`} component={RouterLink} to={`/gift-card/${c.id}`}>
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </TableCell>
-          </>
-        )}
-      />
+              </TableCell>
+            </>
+          )}
+        />
+      </Box>
       <CardSearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />
       <PayDialog card={paying} onClose={() => setPaying(null)} />
     </Box>

@@ -14,14 +14,16 @@ function ageText(fromIso: string, now = Date.now()): string {
 const isOverdue = (c: GiftCard, now = Date.now()): boolean =>
   c.card_status === CARD_STATUS.pending && !!c.review_due_at && Date.parse(c.review_due_at) < now;
 
-/** The list's Age column: since the card was sent; a pending card past its review target in the error colour. */
+/** Under a pending card's status (staff): how long it has waited; past its review target in the error colour. */
 export default function AgeCell({ card }: { card: GiftCard }) {
+  if (card.card_status !== CARD_STATUS.pending) return null;
   const late = isOverdue(card);
   return (
     <Typography
-      variant="body2"
-      color={late ? 'error' : 'text.primary'}
-      sx={{ fontWeight: late ? 600 : undefined }}
+      variant="caption"
+      component="div"
+      color={late ? 'error' : 'text.secondary'}
+      sx={{ fontWeight: late ? 600 : undefined, whiteSpace: 'nowrap' }}
       data-overdue={late || undefined}
     >
       {ageText(card.created_at)}

@@ -12,7 +12,7 @@ export function DuplicateMark({ count }: { count?: number }) {
   const text = `Number also on ${countOf(count, 'other card', 'other cards')}`;
   return (
     <Tooltip title={text}>
-      <Chip label="Duplicate" color="warning" size="small" aria-label={text} sx={{ ml: 1 }} data-testid="duplicate-mark" />
+      <Chip label="Duplicate" color="warning" size="small" aria-label={text} data-testid="duplicate-mark" />
     </Tooltip>
   );
 }
@@ -21,7 +21,14 @@ export function DuplicateMark({ count }: { count?: number }) {
 export function ReasonCaption({ card }: { card: GiftCard }) {
   if (card.card_status !== CARD_STATUS.rejected || !card.reject_reason) return null;
   return (
-    <Typography variant="caption" color="text.secondary" component="div" data-testid="reject-reason" title={card.reject_note ?? undefined}>
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      component="div"
+      data-testid="reject-reason"
+      title={card.reject_note ?? undefined}
+      sx={{ whiteSpace: 'normal', maxWidth: 140 }}
+    >
       {reasonLabel(card.reject_reason)}
     </Typography>
   );
