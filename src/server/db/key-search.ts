@@ -43,6 +43,8 @@ function keySample(tx: Tx, table: string, column: string): Promise<KeySample> {
 /** `table.column` holds `key`: the index finds rows by the lookups, `strpos` checks the whole key (one plan for every key,
  * docs/lists.md, Search). `dense`: a quarter of the sample holds the key. */
 export async function keySearch(tx: Tx, table: string, column: string, key: string): Promise<{ holds: SQL; dense: boolean }> {
+  // A search with nothing left to compare (only punctuation, e.g. `%`) holds in no key: every key contains ''.
+  if (key === '') return { holds: sql`false`, dense: false };
   const sample = await keySample(tx, table, column);
   const col = sql.identifier(column);
   const lookups = lookupTrigrams(key, sample).map((g) => sql`${col} LIKE ${containing(g)}`);
