@@ -88,6 +88,7 @@ test.describe('navigation and role gating', () => {
       '/edit-gift-card-offer/1',
       '/edit/user/1',
       '/edit-transaction/1',
+      '/dev-test',
     ]) {
       await page.goto(path);
       await expect(page.getByRole('alert').filter({ hasText: 'You are not allowed to see this page.' })).toBeVisible();
