@@ -8,7 +8,7 @@ import type { EventService } from './service';
 /** Last-Event-ID (a reconnecting EventSource sends it) wins over `?after=`, and is checked like it (422 on `after`). */
 function lastEventId(header: string | string[] | undefined): number | undefined {
   const v = Array.isArray(header) ? header[0] : header;
-  if (v === undefined) return undefined;
+  if (v === undefined || v.trim() === '') return undefined; // an empty one names no event: as if not sent
   const parsed = eventsQuery.safeParse({ after: v.trim() });
   if (!parsed.success) throw invalidFields(zodToFieldErrors(parsed.error));
   return parsed.data.after;
