@@ -9,3 +9,5 @@ CREATE UNIQUE INDEX gift_cards_idempotency ON gift_cards (seller_id, idempotency
 ALTER TABLE jobs ADD COLUMN owner_id integer NOT NULL DEFAULT 0;
 ALTER TABLE jobs ADD COLUMN taken_at timestamptz;
 CREATE INDEX jobs_owner_taken ON jobs (owner_id, taken_at DESC NULLS LAST);
+-- The chosen owner's oldest due job, by index.
+CREATE INDEX jobs_owner_waiting ON jobs (owner_id, run_after, id) WHERE status = 'queued';

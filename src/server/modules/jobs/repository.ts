@@ -24,20 +24,30 @@ export async function enqueue(tx: Tx, kind: string, key: string, owner: number |
 /**
  * Takes up to `limit` jobs of these kinds (those the runner knows: an older instance leaves newer kinds alone) that are
  * due and not leased (or whose lease ran out: their runner stopped), skipping rows another runner is taking at this
- * moment; each one's attempt is counted and it is leased to `worker`. Fair by owner: first the owner whose last job was
- * taken longest ago (never: first of all), then oldest first, so one owner's backlog never holds another's job behind it.
+ * moment; each one's attempt is counted and it is leased to `worker`. Fair by owner: the oldest jobs of the owner whose
+ * last job was taken longest ago (never: first of all; then the owner waiting longest), so one owner's backlog never
+ * holds another's job behind it; when another runner holds those rows at this moment, the oldest due jobs.
  */
 export async function take(tx: Tx, worker: string, kinds: string[], limit: number, leaseSeconds: number): Promise<TakenJob[]> {
+  const due = (t: SQL) =>
+    sql`${t}.status = 'queued' AND ${t}.run_after <= now() AND (${t}.locked_until IS NULL OR ${t}.locked_until < now())
+        AND ${t}.kind = ANY (string_to_array(${kinds.join(',')}, ','))`;
   const rows = await rowsOf<TakenJob>(
     tx,
     sql`UPDATE jobs j SET attempts = j.attempts + 1, locked_by = ${worker}, taken_at = clock_timestamp(),
                locked_until = now() + make_interval(secs => ${leaseSeconds})
-          FROM (SELECT c.id FROM jobs c
-                 WHERE c.status = 'queued' AND c.run_after <= now() AND (c.locked_until IS NULL OR c.locked_until < now())
-                   AND c.kind = ANY (string_to_array(${kinds.join(',')}, ','))
-                 ORDER BY (SELECT max(s.taken_at) FROM jobs s WHERE s.owner_id = c.owner_id) NULLS FIRST, c.run_after, c.id
-                 LIMIT ${limit}
-                 FOR UPDATE SKIP LOCKED) due
+          FROM (SELECT x.id FROM (
+                  SELECT * FROM (SELECT c.id FROM jobs c
+                                  WHERE ${due(sql`c`)} AND c.owner_id = (
+                                        SELECT w.owner_id FROM jobs w WHERE ${due(sql`w`)} GROUP BY w.owner_id
+                                         ORDER BY (SELECT max(s.taken_at) FROM jobs s WHERE s.owner_id = w.owner_id) NULLS FIRST,
+                                                  min(w.run_after), w.owner_id
+                                         LIMIT 1)
+                                  ORDER BY c.run_after, c.id LIMIT ${limit} FOR UPDATE SKIP LOCKED) fair
+                  UNION ALL
+                  SELECT * FROM (SELECT c.id FROM jobs c WHERE ${due(sql`c`)}
+                                  ORDER BY c.run_after, c.id LIMIT ${limit} FOR UPDATE SKIP LOCKED) oldest
+                ) x LIMIT ${limit}) due
          WHERE j.id = due.id
      RETURNING j.id, j.kind, j.key, j.attempts`,
   );
