@@ -143,5 +143,7 @@ test.describe('issue 55', () => {
     await own.goto('/gift-cards');
     await idle(own);
     await fitsAt(own, 1440, 'seller');
+    // Two cards of one offer are told apart by their id and date (issue 55, minor).
+    await expect(own.getByTestId(`card-row-${first}`).getByTestId('card-id-date')).toHaveText(new RegExp(`^#${first} · \\S`));
   });
 });

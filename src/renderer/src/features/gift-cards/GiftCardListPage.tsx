@@ -14,7 +14,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import SearchIcon from '@mui/icons-material/Search';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { CARD_STATUS, PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
-import { formatMoney } from '../../components/format';
+import { formatDate, formatMoney } from '../../components/format';
 import { CardDue } from '../../components/Money';
 import type { GiftCard } from '../../../../shared/types';
 import { useSession } from '../../app/session';
@@ -164,7 +164,13 @@ export default function GiftCardListPage() {
                   </Typography>
                 </TableCell>
               )}
-              <TableCell sx={{ maxWidth: 140 }}>{c.title}</TableCell>
+              <TableCell sx={{ maxWidth: 140 }}>
+                {c.title}
+                {/* Two cards of one offer told apart (issue 55): the id and the day it was sent. */}
+                <Typography variant="caption" color="text.secondary" component="div" className="nowrap" data-testid="card-id-date">
+                  #{c.id} · {formatDate(c.created_at)}
+                </Typography>
+              </TableCell>
               <TableCell
                 className="nowrap"
                 sx={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' }}
