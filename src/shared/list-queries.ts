@@ -153,6 +153,8 @@ const myCardShape = {
   cursor: opt(cursor),
   sort: opt(sortOf(CARD_SORTS)),
   q: opt(search),
+  /** Cards whose number holds this (any part, punctuation ignored), nothing else: the Search Gift Card popup's matches. */
+  number: opt(search),
   status: opt(statusParam),
   offer_id: opt(idParam),
   date_field: opt(z.enum(CARD_DATE_FIELDS, { error: `must be one of ${CARD_DATE_FIELDS.join(', ')}` })),

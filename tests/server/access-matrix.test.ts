@@ -390,6 +390,10 @@ describe("a seller's data stays theirs", () => {
     expect(eventsOfA.body.events.length).toBeGreaterThan(0);
     const mine = await s.call('GET', 'my-giftcard?page=1', { token: b });
     expect(mine.body.data.data.every((c: { seller_id: number }) => c.seller_id === s.users.sellerB.id)).toBe(true);
+    // The popup's matches by number (issue 55): A's number finds A's card for A, nothing for B.
+    const byNumber = (token: string) => s.call('GET', `my-giftcard?number=${encodeURIComponent(cardNumber)}`, { token });
+    expect((await byNumber(s.users.sellerA.token)).body.data.data.map((c: { id: number }) => c.id)).toEqual([approvedCard]);
+    expect((await byNumber(b)).body.data.total).toBe(0);
     const tx = await s.call('GET', 'my-transaction?page=1', { token: b });
     expect(tx.body.data.data.every((t: { seller_id: number }) => t.seller_id === s.users.sellerB.id)).toBe(true);
     const dueA = await s.call('GET', 'seller-due', { token: s.users.sellerA.token });

@@ -477,6 +477,7 @@ describe('hostile input on every write route', () => {
       'max_price',
       'has_due',
       'q',
+      'number',
       'sort',
       'per_page',
       'is_redeem',

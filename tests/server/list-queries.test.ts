@@ -105,6 +105,18 @@ describe('card lists', () => {
     expect(ids((await get('gift-card?q=steam wal')).body)).toEqual([cards.b2, cards.a2]);
   });
 
+  it('number finds every card whose number holds it and nothing else: the Search Gift Card popup (issue 55)', async () => {
+    // "1001" is in two card numbers; "steam" is an offer's title, not a number; a seller's number stays theirs.
+    const all = (await get('gift-card?number=1001')).body;
+    expect([ids(all), all.total]).toEqual([[cards.b1, cards.a1], 2]);
+    expect(ids((await get('gift-card?number=amz.1001')).body)).toEqual([cards.b1, cards.a1]);
+    expect((await get('gift-card?number=steam')).body.total).toBe(0);
+    expect((await get('gift-card?number=---')).body.total).toBe(0);
+    expect(ids((await get('my-giftcard?number=1001', s.users.sellerA.token)).body.data)).toEqual([cards.a1]);
+    expect(ids((await get('gift-card?number=1001&q=9999')).body)).toEqual([cards.b1]);
+    expect((await get(`gift-card?number=${'9'.repeat(200)}`)).status).toBe(422);
+  });
+
   it('a search counts a card matched two ways once, and sorts and pages its matches', async () => {
     // "am" starts three card numbers (AMZ-...) and is in their offer's title (Amazon ...), and in Steam Wallet.
     const both = (await get('gift-card?q=am')).body;

@@ -11,13 +11,23 @@ import type { CardListQuery } from '../../../shared/list-queries';
 export type CardFilter = Omit<CardListQuery, 'page' | 'per_page' | 'cursor'> & {
   own?: number;
   found?: { offers: number[]; sellers: number[]; number?: { holds: SQL; dense: boolean }; wrong?: SQL };
+  /** `number`'s condition, looked up by `resolve`. */
+  holding?: SQL;
 };
 const DATE_COLUMNS = { submitted: sql`g.created_at`, approved: sql`g.approval_date`, rejected: sql`g.rejection_date` } as const;
 const id = sql`g.id`;
 
+/** `number` matches only a card whose number holds its key; then q (resolveSearch). */
+async function resolve(tx: Tx, f: CardFilter, guess: boolean): Promise<CardFilter> {
+  if (f.number === undefined) return resolveSearch(tx, f, guess);
+  const key = cardNumberKey(f.number);
+  const holding = key ? (await keySearch(tx, 'gift_cards', 'number_key', key)).holds : sql`false`;
+  return resolveSearch(tx, { ...f, holding }, guess);
+}
+
 /** q matches a card whose number holds q's key (shared/identifiers.ts), an offer by title, or (staff) a seller by the start of
  * name or email; offers and sellers are looked up first, or for q typed as a card number guessed to be none (docs/lists.md). */
-async function resolve(tx: Tx, f: CardFilter, guess: boolean): Promise<CardFilter> {
+async function resolveSearch(tx: Tx, f: CardFilter, guess: boolean): Promise<CardFilter> {
   if (f.q === undefined) return f;
   const [q, key, offers] = [f.q, cardNumberKey(f.q), sql`gift_card_offers WHERE title ILIKE ${containing(f.q)}`];
   const number = key ? await keySearch(tx, 'gift_cards', 'number_key', key) : undefined;
@@ -42,6 +52,7 @@ export const cardList: ListDef<CardFilter> = {
     min_price: (v) => atLeast(sql`g.price`, v),
     max_price: (v) => atMost(sql`g.price`, v),
     has_due: (v) => (v === 1 ? cardPayable('g') : sql`NOT ${cardPayable('g')}`),
+    number: (_, f) => f.holding,
     q: (_, { found }) => ({
       ways: [oneOf(sql`g.giftcard_offer_id`, found?.offers), found?.number?.holds].filter((w): w is SQL => w !== undefined),
       each: { column: sql`g.seller_id`, ids: found?.sellers ?? [] },

@@ -14,42 +14,72 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MSG } from '../../../../shared/messages';
 import { formatMoney } from '../../components/format';
-import type { GiftCard } from '../../../../shared/types';
+import type { GiftCard, Page } from '../../../../shared/types';
 import { errorText, isOk, useApi } from '../../app/api';
 import StatusBadge from '../../components/StatusBadge';
+import { useSession } from '../../app/session';
+import CardMatches from './CardMatches';
 
-/** The Search Gift Card popup: find one card by its number. */
+/** How many matches the popup lists; the rest are a link away. */
+const SHOWN = 10;
+
+/**
+ * The Search Gift Card popup: the card with this number (the spec's call: the exact number, else the newest holding
+ * it) and, when other cards hold it too, every match (the first 10 and how many; issue 55).
+ */
 export default function CardSearchDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { call } = useApi();
+  const { isStaff } = useSession();
   const [number, setNumber] = useState('');
   const [card, setCard] = useState<GiftCard | null>(null);
+  const [matches, setMatches] = useState<{ cards: GiftCard[]; total: number; capped: boolean; search: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  /** The first cards whose number holds `search` (staff: every card; a seller: their own), how many in all. */
+  const matchesOf = async (search: string): Promise<Page<GiftCard> | null> => {
+    const query = { query: { number: search, per_page: String(SHOWN), page: '1' } };
+    if (isStaff) {
+      const r = await call('listCards', query);
+      return isOk(r) ? r.data : null;
+    }
+    const r = await call('myCards', query);
+    return isOk(r) ? r.data.data : null;
+  };
 
   const search = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!number.trim() || busy) return;
     setBusy(true);
     setError(null);
-    const r = await call('searchCardNumber', { body: { card_number: number.trim() } });
+    const search = number.trim();
+    const r = await call('searchCardNumber', { body: { card_number: search } });
+    const found = isOk(r) ? r.data?.data : undefined;
+    const page = found ? await matchesOf(search) : null;
     setBusy(false);
-    if (isOk(r) && r.data?.data) {
-      setCard(r.data.data);
-    } else {
-      const text = errorText(r, MSG.tryAgain);
-      setCard(null);
-      setError(text);
-    }
+    setCard(found ?? null);
+    setMatches(
+      found && page && page.total > 1
+        ? {
+            cards: [found, ...page.data.filter((c) => c.id !== found.id)].slice(0, SHOWN),
+            total: page.total,
+            capped: page.total_capped === true,
+            search,
+          }
+        : null,
+    );
+    if (!found) setError(errorText(r, MSG.tryAgain));
   };
 
   const close = () => {
     onClose();
     setCard(null);
+    setMatches(null);
     setError(null);
   };
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="card-search-title">
+    <Dialog open={open} onClose={close} fullWidth maxWidth={matches ? 'md' : 'sm'} aria-labelledby="card-search-title">
       <form onSubmit={search} noValidate>
         <DialogTitle id="card-search-title">Search Gift Card</DialogTitle>
         <DialogContent>
@@ -67,7 +97,8 @@ export default function CardSearchDialog({ open, onClose }: { open: boolean; onC
               {error}
             </Typography>
           )}
-          {card && (
+          {matches && <CardMatches {...matches} onOpen={close} />}
+          {card && !matches && (
             <Table size="small" sx={{ mt: 2 }} aria-label="Search result">
               <TableBody>
                 <TableRow>
