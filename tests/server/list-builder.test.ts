@@ -236,7 +236,8 @@ const transactionQuery = (own: boolean) =>
     });
 function transactionReference(q: Query, own?: number): SQL {
   const search =
-    q.q !== undefined && sql`(strpos(t.code_norm, ${payoutCodeKey(q.q)}) > 0 ${own === undefined ? sql`OR ${sellerStarts(q.q)}` : sql``})`;
+    q.q !== undefined &&
+    sql`(${payoutCodeKey(q.q) ? sql`strpos(t.code_norm, ${payoutCodeKey(q.q)}) > 0` : sql`false`} ${own === undefined ? sql`OR ${sellerStarts(q.q)}` : sql``})`;
   return sql`SELECT t.id FROM transactions t JOIN users u ON u.id = t.seller_id
     WHERE ${and([
       own !== undefined && sql`t.seller_id = ${own}`,
