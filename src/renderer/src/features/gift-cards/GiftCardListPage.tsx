@@ -155,7 +155,7 @@ export default function GiftCardListPage() {
                 </TableCell>
               )}
               {isStaff && (
-                <TableCell sx={{ maxWidth: 160 }}>
+                <TableCell sx={{ maxWidth: 140 }}>
                   <Typography variant="body2" noWrap title={c.name}>
                     {c.name}
                   </Typography>
@@ -164,7 +164,7 @@ export default function GiftCardListPage() {
                   </Typography>
                 </TableCell>
               )}
-              <TableCell sx={{ maxWidth: 140 }}>
+              <TableCell sx={{ maxWidth: 130 }}>
                 {c.title}
                 {/* Two cards of one offer told apart (issue 55): the id and the day it was sent. */}
                 <Typography variant="caption" color="text.secondary" component="div" className="nowrap" data-testid="card-id-date">
@@ -173,7 +173,7 @@ export default function GiftCardListPage() {
               </TableCell>
               <TableCell
                 className="nowrap"
-                sx={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                sx={{ maxWidth: 170, overflow: 'hidden', textOverflow: 'ellipsis' }}
                 title={c.card_number ?? undefined}
               >
                 {c.card_number || '—'}
