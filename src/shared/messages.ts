@@ -76,6 +76,8 @@ export const MSG = {
   makerCannotApprove: 'You asked for this payment: another staff member must approve it.',
   /** FOUR_EYES: the card's approver, the payment's maker and its checker are three people. */
   approverCannotCheck: (card: number) => `You approved gift card #${card}: another staff member must approve its payment.`,
+  /** A seller's edit of a pending card while a reviewer holds it (no staff name: the seller sees it). */
+  cardBeingReviewed: 'A reviewer is looking at this card right now, so your changes were not saved. Try again in a few minutes.',
   /** Deciding a card another reviewer holds (their review lease). */
   reviewHeldBy: (name: string) => `${name} is reviewing this card. Take it over to decide it yourself.`,
   requestNotPending: 'This request was already approved or declined.',

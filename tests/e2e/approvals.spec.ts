@@ -147,8 +147,8 @@ test.describe('stale decisions', () => {
     await page.route('**/api/events**', (route) => route.abort());
     await page.goto(`/gift-card/${card}`);
     await expect(page.getByLabel('Price')).toHaveValue('40.00');
-    // The seller changes the price while the reviewer looks at the card.
-    const edit = await apiCall('POST', `gift-card-update/${card}`, { as: seller.email, body: { giftcard_offer_id: offer.id, price: 400 } });
+    // Another staff member changes the price while the reviewer looks at the card (a seller's edit would wait for them).
+    const edit = await apiCall('POST', `gift-card-update/${card}`, { as: 'admin', body: { giftcard_offer_id: offer.id, price: 400 } });
     expect(edit.status).toBe(200);
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByText('This gift card changed since you opened it. Reload to see the changes.')).toBeVisible();

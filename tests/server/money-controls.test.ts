@@ -246,6 +246,23 @@ describe('review leases', () => {
   });
 });
 
+describe("a seller's correction while a reviewer holds the card (issue 53)", () => {
+  it('waits with a clear message naming nobody; after the reviewer leaves it goes through', async () => {
+    const seller = await s.createUser('seller');
+    const card = await submitCard(s, seller, { giftcard_offer_id: offer, price: '50' });
+    expect((await s.call('POST', `gift-card-claim/${card}`, { token: reviewer.token })).status).toBe(200);
+    const edit = () => s.call('POST', `gift-card-update/${card}`, { token: seller.token, body: { giftcard_offer_id: offer, price: '45' } });
+    const held = await edit();
+    expect(held.status).toBe(409);
+    expect(held.body.errorMsg).toBe(MSG.cardBeingReviewed);
+    expect(JSON.stringify(held.body)).not.toContain('Reviewer');
+    expect((await etag(`gift-card/${card}`)).body.data.price).toBe(50);
+    expect((await s.call('DELETE', `gift-card-claim/${card}`, { token: reviewer.token })).status).toBe(200);
+    expect((await edit()).status).toBe(200);
+    expect((await etag(`gift-card/${card}`)).body.data.price).toBe(45);
+  });
+});
+
 describe('FOUR_EYES_LIMIT', () => {
   it('replaces FOUR_EYES_BULK_LIMIT, which is still read, with a warning', () => {
     expect(loadConfig({ FOUR_EYES_LIMIT: '250' })).toMatchObject({ FOUR_EYES_LIMIT: 25000, warnings: [] });

@@ -1,5 +1,5 @@
 import type { Database, Tx } from '../../db/client';
-import { CARD_STATUS, PAGE_SIZE, type CardStatus, type RejectReason } from '../../../shared/constants';
+import { CARD_STATUS, PAGE_SIZE, REVIEW_CLAIM_MINUTES, type CardStatus, type RejectReason } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { centsToDecimal, centsToNumber, type Cents } from '../../../shared/money';
 import { HttpError, invalidFields, notFound, pgCode, refusal } from '../../http/errors';
@@ -18,7 +18,7 @@ import type { ImageSigner } from '../images/signing';
 import { checkVersion } from '../../http/versions';
 import { assertMayEdit, assertMayView, imageRequired, isSeller, priceCard } from './rules';
 import { checkDuplicateApproval, recordStatusChange } from './decide';
-import { setImageHashes } from '../review/repository';
+import { heldByOther, setImageHashes } from '../review/repository';
 import { imageHashes, type ImageHashes } from '../images/hash';
 import type { JobBell } from '../jobs/bell';
 import { findCardRead, queueCardRead } from '../ocr/repository';
@@ -174,6 +174,9 @@ export function createCardService(database: Database, images: ImageStore, signer
           checkVersion('card', card.version, version);
           if (card.status === CARD_STATUS.disputed) throw refusal(MSG.cardDisputed);
           const seller = isSeller(user);
+          // A correction never changes what a reviewer is looking at: it waits until their lease ends (issue 53).
+          if (seller && (await heldByOther(tx, id, user.id, REVIEW_CLAIM_MINUTES)))
+            throw new HttpError(409, { message: MSG.cardBeingReviewed, errorMsg: MSG.cardBeingReviewed });
           const has = (f: string) => Object.hasOwn(rawFields, f);
           let status: CardStatus = seller ? card.status : (input.card_status ?? card.status);
           const offerChanged = input.giftcard_offer_id !== card.offerId;
