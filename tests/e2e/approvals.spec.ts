@@ -183,4 +183,17 @@ test.describe('stale decisions', () => {
     await expect(summary.getByTestId(`bulk-result-${same}`)).toContainText('done');
     expect((await apiCall('GET', `gift-card/${changed}`, { as: seller.email })).body.data.card_status).toBe(0);
   });
+
+  test("a reviewer opening a card sees the seller's latest correction and when", async ({ page }) => {
+    const seller = JSON.parse(process.env.E2E_USERS!).seller as { email: string };
+    const offer = await createOffer({ rate_type: 0, rate: 1, min_price: 1, max_price: 5000 });
+    const card = await createCard(seller.email, offer.id, 50);
+    const edit = await apiCall('POST', `gift-card-update/${card}`, { as: seller.email, body: { giftcard_offer_id: offer.id, price: 45 } });
+    expect(edit.status).toBe(200);
+    await loginAs(page, 'seller2');
+    await page.goto(`/gift-card/${card}`);
+    await expect(page.getByTestId('seller-change-notice')).toHaveText(
+      /Changed by the seller (just now|1 minute ago): price \$50\.00 → \$45\.00/,
+    );
+  });
 });

@@ -27,6 +27,7 @@ import { canRetry } from '../../components/retry';
 import CardTabs, { type CardTab } from './CardTabs';
 import { DeferredMount } from '../../components/DeferredMount';
 import ClaimNotice from './review/ClaimNotice';
+import SellerChangeNotice from './review/SellerChangeNotice';
 import PayDialog from './PayDialog';
 import ReviewNav from './review/ReviewNav';
 import ShortcutsDialog from './review/ShortcutsDialog';
@@ -165,6 +166,7 @@ export default function GiftCardDetailPage() {
           {detail && showReview && (
             <Stack spacing={2} sx={{ gridArea: 'review' }}>
               {isStaff && <ClaimNotice claim={claim} />}
+              {isStaff && <SellerChangeNotice card={detail.data} />}
               {isStaff && <ReviewActions card={detail.data} typedNumber={typedNumber} onDecided={inQueue ? queue.decided : undefined} />}
               <RejectionNotice card={detail.data} />
             </Stack>
