@@ -66,7 +66,10 @@ test.describe('money operations', () => {
     await sellerPage.reload();
     await expect(sellerPage.getByTestId('seller-due')).toHaveText('Due: $90.00');
     await sellerPage.goto('/my-transaction');
-    await expect(sellerPage.getByRole('row').filter({ hasText: 'Clawback' })).toContainText('-$90.00');
+    const sellerRow = sellerPage.getByRole('row').filter({ hasText: 'Clawback' });
+    await expect(sellerRow).toContainText('-$90.00');
+    // The clawback names its card (issue 55): the seller follows it to the disputed card.
+    await expect(sellerRow.getByRole('link', { name: `Card #${bad}` })).toHaveAttribute('href', `/gift-card/${bad}`);
     await sellerPage.context().close();
 
     // Staff resolve: the card is approved again and the due is back.

@@ -12,27 +12,35 @@ import type { Transaction } from '../../../shared/types';
 export function TransactionKind({ t }: { t: Pick<Transaction, 'kind' | 'payment_kind' | 'gidcard_id'> }) {
   if (t.kind && t.kind !== 'payout')
     return (
-      <Chip
-        size="small"
-        sx={{ ml: 1 }}
-        color={t.kind === 'clawback' ? 'error' : 'default'}
-        variant="outlined"
-        label={TRANSACTION_KIND_LABEL[t.kind]}
-        data-testid="transaction-kind"
-      />
+      <>
+        <Chip
+          size="small"
+          sx={{ ml: 1 }}
+          color={t.kind === 'clawback' ? 'error' : 'default'}
+          variant="outlined"
+          label={TRANSACTION_KIND_LABEL[t.kind]}
+          data-testid="transaction-kind"
+        />
+        {/* A clawback or its reversal belongs to one disputed card: link it like a card payment. */}
+        {t.gidcard_id !== null && <CardLink id={t.gidcard_id} />}
+      </>
     );
   if (!t.payment_kind) return null;
   return (
     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="payment-kind">
       {PAYMENT_KIND_LABEL[t.payment_kind]}
-      {t.gidcard_id !== null && (
-        <>
-          {' · '}
-          <Link component={RouterLink} to={`/gift-card/${t.gidcard_id}`}>
-            Card #{t.gidcard_id}
-          </Link>
-        </>
-      )}
+      {t.gidcard_id !== null && <CardLink id={t.gidcard_id} />}
     </Typography>
+  );
+}
+
+function CardLink({ id }: { id: number }) {
+  return (
+    <>
+      {' · '}
+      <Link component={RouterLink} to={`/gift-card/${id}`}>
+        Card #{id}
+      </Link>
+    </>
   );
 }

@@ -48,8 +48,8 @@ export default function MyTransactionPage() {
     <>
       <PageHeader title="My Transaction" actions={<ListExportButton op="exportMyTransactions" fileBase="my-transactions" />} />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 720 }} id="redeem-help">
-        Each row is a payout the marketplace sent you. Switch Redeem on once you have received the money, so that you and the staff can see
-        which payouts are settled.
+        Each row is a payout the marketplace sent you, or a clawback of a disputed card (negative) and its reversal when the dispute is
+        resolved. Switch Redeem on once you have received the money, so that you and the staff can see which payouts are settled.
       </Typography>
       <ListTable
         label="My transactions"
