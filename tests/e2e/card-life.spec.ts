@@ -141,6 +141,7 @@ test('the whole life of a gift card: submit, review, comment, pay, bulk pay, red
     await expect(dlg.getByTestId('pay-paid')).toHaveText('$0.00');
     await expect(dlg.getByTestId('pay-due')).toHaveText('$90.00');
     await expect(dlg.getByLabel('Code')).toBeFocused();
+    await expect(dlg.getByLabel('Amount')).toHaveValue('90.00');
     await dlg.getByLabel('Code').fill(code);
     await dlg.getByLabel('Amount').fill('30');
     await shot(staff, 'card-pay');

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { MSG } from '../../../../shared/messages';
+import { centsToDecimal, parseCents } from '../../../../shared/money';
 import { DialogForm } from '../../components/DialogForm';
 import { FormText } from '../../components/FormFields';
 import { payForm, type PayFormValues as PayValues } from '../../../../shared/forms';
@@ -27,7 +28,9 @@ export default function PayDialog(props: Props) {
 
 function PayDialogForm({ card, onClose }: Props) {
   const pay = useApiMutation('createTransaction');
-  const form = useForm<PayValues>({ resolver: zodResolver(payForm), defaultValues: { code: '', amount: '' } });
+  // The amount starts at the card's due, as Bulk Payment starts at the seller's (issue 55): staff change it to pay part.
+  const due = card && card.due > 0 ? centsToDecimal(parseCents(card.due) ?? 0) : '';
+  const form = useForm<PayValues>({ resolver: zodResolver(payForm), defaultValues: { code: '', amount: due } });
   // The seller's due now (today's statement closes on it): below zero, clawbacks pause their payments.
   const today = isoDay(new Date());
   const standing = useApiQuery(
