@@ -43,6 +43,7 @@ async function cardsOf(sellerId: number): Promise<LockedCard[]> {
     paid: centsOf(r.paid),
     approvedAt: r.approved_at,
     approvedBy: null,
+    version: 1,
   }));
 }
 

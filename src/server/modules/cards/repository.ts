@@ -9,6 +9,7 @@ import type { CardStatus, RejectReason } from '../../../shared/constants';
 import type { CardViewRow } from './shape';
 import { keySearch } from '../../db/key-search';
 import { cardNumberKey } from '../../../shared/identifiers';
+import { lockCardSeller } from '../ledger/repository';
 
 /** A number's key as stored (its skeleton, shared/identifiers.ts); none for a number that is blank once compared. */
 export const numberKey = (cardNumber: string | null): string | null => (cardNumber ? cardNumberKey(cardNumber) || null : null);
@@ -149,7 +150,7 @@ export async function findCard(tx: Tx, id: number, lock = false): Promise<CardRe
  * card, the same order as the payments ledger, so a card edit and a payment never deadlock.
  */
 export async function lockCardForWrite(tx: Tx, id: number): Promise<CardRecord | null> {
-  await tx.execute(sql`SELECT u.id FROM users u JOIN gift_cards g ON g.seller_id = u.id WHERE g.id = ${id} FOR NO KEY UPDATE OF u`);
+  await lockCardSeller(tx, id);
   return findCard(tx, id, true);
 }
 

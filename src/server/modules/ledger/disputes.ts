@@ -35,7 +35,7 @@ async function lockCard(tx: Tx, cardId: number, check: (c: LockedCard) => void, 
   const [card] = await repo.lockCardsById(tx, [cardId]);
   if (!card) throw notFound();
   if (card.sellerId !== seen.sellerId) throw new RetryTransaction();
-  if (version !== undefined) checkVersion('card', (await repo.lockedCardVersion(tx, cardId)) ?? 0, version);
+  checkVersion('card', card.version, version);
   check(card);
   return card;
 }

@@ -113,8 +113,8 @@ export async function payIn(
   if (target.kind === 'pay_card' && (mc.limit !== null || target.cardVersion !== undefined)) {
     const sellerId = await repo.lockCardSeller(tx, target.cardId);
     if (sellerId !== null && target.cardVersion !== undefined) {
-      const version = await repo.lockedCardVersion(tx, target.cardId);
-      if (version !== null) checkVersion('card', version, target.cardVersion);
+      const [card] = await repo.lockCardsById(tx, [target.cardId]);
+      if (card) checkVersion('card', card.version, target.cardVersion);
     }
     if (sellerId !== null && mc.limit !== null) confirmAbove = await roomLeft(tx, actor.id, sellerId, target.cardId, mc.limit);
   } else if (target.kind !== 'pay_card' && mc.limit !== null) {

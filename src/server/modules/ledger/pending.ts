@@ -47,12 +47,7 @@ const requestOut = (r: pending.PendingRow): PendingPayment => {
  * payment runs as the maker's with every check again under the locks, the approver is recorded on it (and may not be the
  * approver of a card it pays), and the audit entry and the request's new status commit with it, or nothing does.
  */
-export function createPendingPayments(
-  database: Database,
-  mc: MakerChecker,
-  windowHours: number,
-  mapCodeConflict: <T>(fn: () => Promise<T>) => Promise<T>,
-) {
+export function createPendingPayments(database: Database, mc: MakerChecker, mapCodeConflict: <T>(fn: () => Promise<T>) => Promise<T>) {
   const { db } = database;
   /** The approval is the second person: the limit is not asked again, the approver rule is (for the maker). */
   const approved: MakerChecker = { approverMayNotPay: mc.approverMayNotPay, limit: null };
@@ -99,7 +94,8 @@ export function createPendingPayments(
     /** Records the payment as waiting; answered 202 by the route. */
     async request(maker: AuthUser, r: pending.PendingRequest): Promise<Msg> {
       await inTransaction(db, async (tx) => {
-        const id = await pending.insertPending(tx, maker.id, r, windowHours);
+        // Only a payment over a limit waits, so there is one; its window picks the maker's earlier payments shown.
+        const id = await pending.insertPending(tx, maker.id, r, mc.limit?.windowHours ?? 0);
         await audit(tx, maker.id, 'payment_requested', { ...r, id });
       });
       return { msg: MSG.paymentAwaitsApproval };

@@ -52,6 +52,7 @@ export interface LockedCard {
   paid: Cents;
   approvedAt: string | null;
   approvedBy: number | null;
+  version: number;
 }
 type CardRow = {
   id: number;
@@ -62,6 +63,7 @@ type CardRow = {
   paid_amount: string;
   approved_at: string | null;
   approved_by: number | null;
+  version: number;
 };
 const toCard = (r: CardRow): LockedCard => ({
   id: r.id,
@@ -71,8 +73,9 @@ const toCard = (r: CardRow): LockedCard => ({
   paid: centsOf(r.paid_amount),
   approvedAt: r.approved_at,
   approvedBy: r.approved_by,
+  version: Number(r.version),
 });
-const cardColumns = sql`id, seller_id, card_status, price::text AS price, rate::text AS rate, paid_amount::text AS paid_amount, ${iso(sql`approval_date`)} AS approved_at, approved_by`;
+const cardColumns = sql`id, seller_id, card_status, price::text AS price, rate::text AS rate, paid_amount::text AS paid_amount, ${iso(sql`approval_date`)} AS approved_at, approved_by, version`;
 
 /** A card as last committed, without a lock: for refusals that hold whatever happens next. */
 export async function peekCard(tx: Tx, id: number): Promise<LockedCard | null> {
@@ -327,12 +330,6 @@ export async function lockCardSeller(tx: Tx, cardId: number): Promise<number | n
     sql`SELECT u.id FROM users u JOIN gift_cards g ON g.seller_id = u.id WHERE g.id = ${cardId} FOR NO KEY UPDATE OF u`,
   );
   return r[0] ? Number(r[0].id) : null;
-}
-
-/** A card's version, the card locked (after its seller); null when there is no such card. */
-export async function lockedCardVersion(tx: Tx, cardId: number): Promise<number | null> {
-  const r = await rowsOf<{ version: number }>(tx, sql`SELECT version FROM gift_cards WHERE id = ${cardId} FOR UPDATE`);
-  return r[0] ? Number(r[0].version) : null;
 }
 
 /** The seller of a card (null when there is no such card). */

@@ -62,7 +62,7 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
     limit: fourEyes.enabled ? { amount: fourEyes.limit, windowHours: fourEyes.windowHours } : null,
   };
 
-  const pendingPayments = createPendingPayments(database, mc, fourEyes.windowHours, mapCodeConflict);
+  const pendingPayments = createPendingPayments(database, mc, mapCodeConflict);
 
   /** Runs a payment; one that needs a second staff member is recorded as a pending approval (answered 202 by the route). */
   async function orRequest(
@@ -84,11 +84,9 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
   async function reverseRedeem(actor: AuthUser, id: number, version?: number): Promise<Msg> {
     await inTransaction(db, async (tx) => {
       const t = await repo.findTransactionRecord(tx, id, { forUpdate: true });
-      if (t) checkVersion('payout', t.version, version);
-      if (!(await repo.reverseRedeem(tx, id))) {
-        if (!(await repo.findTransactionRecord(tx, id))) throw notFound();
-        throw refusal(MSG.payoutNotRedeemed);
-      }
+      if (!t) throw notFound();
+      checkVersion('payout', t.version, version);
+      if (!(await repo.reverseRedeem(tx, id))) throw refusal(MSG.payoutNotRedeemed);
       await recordAudit(tx, {
         actorId: actor.id,
         action: 'redeem_reversed',
@@ -103,13 +101,11 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
   async function toggleRedeem(actor: AuthUser, id: number, version?: number): Promise<Msg> {
     await inTransaction(db, async (tx) => {
       const t = await repo.findTransactionRecord(tx, id, { forUpdate: true });
-      if (t && t.sellerId === actor.id) checkVersion('payout', t.version, version);
+      if (!t || t.sellerId !== actor.id) throw notFound();
+      checkVersion('payout', t.version, version);
+      // Their own row that is not flipped is a clawback entry (flipRedeem takes payouts only).
       const now = await repo.flipRedeem(tx, id, actor.id);
-      if (now === null) {
-        const t = await repo.findTransactionRecord(tx, id);
-        if (t && t.sellerId === actor.id && t.kind !== 'payout') throw refusal(MSG.clawbackNotEditable);
-        throw notFound();
-      }
+      if (now === null) throw refusal(MSG.clawbackNotEditable);
       await recordAudit(tx, {
         actorId: actor.id,
         action: 'redeem',

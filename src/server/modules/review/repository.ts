@@ -91,13 +91,7 @@ export async function claim(tx: Tx, cardId: number, userId: number, minutes: num
     ON CONFLICT (gift_card_id) DO UPDATE SET user_id = EXCLUDED.user_id, claimed_at = now()
      WHERE card_review_claims.user_id = EXCLUDED.user_id
         OR card_review_claims.claimed_at < now() - make_interval(mins => ${minutes})`);
-  const [r] = await rowsOf<ClaimRow>(
-    tx,
-    sql`SELECT c.user_id, u.name, c.claimed_at::text AS since FROM card_review_claims c JOIN users u ON u.id = c.user_id
-         WHERE c.gift_card_id = ${cardId} AND c.user_id <> ${userId}
-           AND c.claimed_at >= now() - make_interval(mins => ${minutes})`,
-  );
-  return r ?? null;
+  return heldByOther(tx, cardId, userId, minutes);
 }
 
 /** A list of ids bound as one array parameter (a JS array in a template would be spread into a list of values). */
@@ -176,15 +170,15 @@ export async function noticeOverdue(tx: Tx, limit = 100): Promise<number> {
   return rows.length;
 }
 
-/** Another staff member's live lease on the card (younger than `minutes`), locked with it; null when none. */
-export async function heldByOther(tx: Tx, cardId: number, userId: number, minutes: number): Promise<{ id: number; name: string } | null> {
-  const [r] = await rowsOf<{ id: number; name: string }>(
+/** Another staff member's live claim (lease) on the card, younger than `minutes`; null when none. */
+export async function heldByOther(tx: Tx, cardId: number, userId: number, minutes: number): Promise<ClaimRow | null> {
+  const [r] = await rowsOf<ClaimRow>(
     tx,
-    sql`SELECT c.user_id AS id, u.name FROM card_review_claims c JOIN users u ON u.id = c.user_id
+    sql`SELECT c.user_id, u.name, c.claimed_at::text AS since FROM card_review_claims c JOIN users u ON u.id = c.user_id
          WHERE c.gift_card_id = ${cardId} AND c.user_id <> ${userId}
            AND c.claimed_at >= now() - make_interval(mins => ${minutes})`,
   );
-  return r ? { id: Number(r.id), name: r.name } : null;
+  return r ?? null;
 }
 
 /** A decided card needs no claim any more. */

@@ -50,7 +50,7 @@ async function checkLease(tx: Tx, user: AuthUser, cardId: number, takeOver: bool
     action: 'review_taken_over',
     entity: 'gift_card',
     entityId: cardId,
-    details: { from_user_id: holder.id },
+    details: { from_user_id: Number(holder.user_id) },
   });
 }
 
