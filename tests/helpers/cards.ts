@@ -105,6 +105,25 @@ export async function submitCard(
   return mine.body.data.data[0].id;
 }
 
+/** A card of `seller` at `price` under `offer`, approved by `by` (under FOUR_EYES, whoever approved a card may not pay it). */
+export async function approvedCardOf(
+  s: TestServer,
+  seller: TestUser,
+  offer: number,
+  price: number,
+  by: TestUser,
+  cardNumber?: string,
+): Promise<number> {
+  const id = await submitCard(s, seller, {
+    giftcard_offer_id: offer,
+    price: String(price),
+    ...(cardNumber ? { card_number: cardNumber } : {}),
+  });
+  const r = await staffUpdate(s, id, { giftcard_offer_id: offer, price: String(price), card_status: 1 }, by.token);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return id;
+}
+
 /** Staff edits a card (JSON body). */
 export const staffUpdate = (s: TestServer, id: number, body: Record<string, unknown>, token = s.users.admin.token) =>
   s.call('POST', `gift-card-update/${id}`, { token, body });

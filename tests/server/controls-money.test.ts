@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server';
-import { createOffer, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
+import { approvedCardOf, createOffer, rangeOffer, staffUpdate } from '../helpers/cards';
 import { checkLedgerInvariants } from '../helpers/invariants';
 
 // Issue 29: maker-checker on every path that moves money (FOUR_EYES=1, a $1,000 limit, two managers and a seller).
@@ -22,16 +22,8 @@ let seq = 0;
 const code = () => `CTL-${Date.now()}-${++seq}`;
 
 /** A card of `seller` at `price`, approved by `by`. */
-async function approved(seller: TestUser, price: number, by: TestUser, cardNumber?: string): Promise<number> {
-  const id = await submitCard(s, seller, {
-    giftcard_offer_id: offer,
-    price: String(price),
-    ...(cardNumber ? { card_number: cardNumber } : {}),
-  });
-  const r = await staffUpdate(s, id, { giftcard_offer_id: offer, price: String(price), card_status: 1 }, by.token);
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return id;
-}
+const approved = (seller: TestUser, price: number, by: TestUser, cardNumber?: string) =>
+  approvedCardOf(s, seller, offer, price, by, cardNumber);
 const paidTotal = async (sellerId: number) =>
   (
     await s.database.query<{ n: string }>(

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server';
-import { createOffer, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
+import { approvedCardOf, createOffer, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
 import { checkLedgerInvariants } from '../helpers/invariants';
 import { MSG, staleRecordMessage } from '../../src/shared/messages';
 import { loadConfig } from '../../src/server/config';
@@ -25,16 +25,7 @@ let seq = 0;
 const code = () => `C48-${Date.now()}-${++seq}`;
 const admin = () => s.users.admin;
 
-async function approvedCard(seller: TestUser, price: number, by: TestUser = reviewer, cardNumber?: string): Promise<number> {
-  const id = await submitCard(s, seller, {
-    giftcard_offer_id: offer,
-    price: String(price),
-    ...(cardNumber ? { card_number: cardNumber } : {}),
-  });
-  const r = await staffUpdate(s, id, { giftcard_offer_id: offer, price: String(price), card_status: 1 }, by.token);
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return id;
-}
+const approvedCard = (seller: TestUser, price: number, by: TestUser = reviewer) => approvedCardOf(s, seller, offer, price, by);
 const paidTo = async (sellerId: number) =>
   (
     await s.database.query<{ n: string }>(
