@@ -14,9 +14,9 @@ import { withShownAmounts } from '../../src/renderer/src/api/results';
 import { payFailureText } from '../../src/renderer/src/features/gift-cards/payFailure';
 import type { Offer } from '../../src/shared/types';
 import { formErrorsOf, refusalToast } from '../../src/renderer/src/api/results';
-import { countOf, formatDate, formatMoney } from '../../src/renderer/src/components/format';
-import { addDays, isoDay, monthRange, yearRange } from '../../src/renderer/src/features/report/dates';
-import { xTicks } from '../../src/renderer/src/features/report/chartTicks';
+import { countOf, formatDate, formatMoney } from '../../src/renderer/src/lib/format';
+import { addDays, isoDay, monthRange, yearRange } from '../../src/renderer/src/lib/dates';
+import { xTicks } from '../../src/renderer/src/components/charts/chartTicks';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));

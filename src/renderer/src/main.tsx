@@ -19,7 +19,7 @@ async function start(rootElement: HTMLElement) {
     await import('../../shared/list-queries');
     const { getTransport } = await import('./api');
     const transport = await getTransport();
-    await (await import('./components/format')).warmFormats();
+    await (await import('./lib/format')).warmFormats();
     const { App } = await import('./app/App');
     startTransition(() =>
       root.render(

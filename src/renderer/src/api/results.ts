@@ -1,6 +1,6 @@
 import type { ApiResult } from '../../../shared/endpoints';
 import type { ApiError } from '../../../shared/types';
-import { formatMoney } from '../components/format';
+import { formatMoney } from '../lib/format';
 
 /** A 2xx answer; narrows `data` to the response type. */
 export function isOk<R>(result: ApiResult<R>): result is { status: number; data: R; etag?: string } {

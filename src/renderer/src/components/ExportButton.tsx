@@ -7,7 +7,7 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import type { ArgsOf, OperationName } from '../../../shared/endpoints';
 import { useTransport } from '../api/TransportContext';
 import { useNotify } from './notify';
-import { countOf } from './format';
+import { countOf } from '../lib/format';
 
 /**
  * Export CSV: the server streams the file; in the app it goes through the Save dialog straight to disk, in a browser

@@ -10,7 +10,7 @@ import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import CloseIcon from '@mui/icons-material/Close';
 import type { PickedFile } from '../../../shared/endpoints';
 import { MAX_IMAGES_PER_REQUEST } from '../../../shared/constants';
-import { useApi } from '../app/api';
+import { useTransport } from '../api/TransportContext';
 
 interface Props {
   /** Visible label of the picker; the file input is reachable by it (getByLabel). */
@@ -44,7 +44,7 @@ export const notAnImageText = (name: string) => `${name} is not a JPEG, PNG or W
  * (transport.pickImages); in a browser, a labelled file input.
  */
 export default function ImagePicker({ label, files, onChange, multiple = true, disabled, error }: Props) {
-  const { transport } = useApi();
+  const transport = useTransport();
   const notify = useNotify();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);

@@ -19,7 +19,7 @@ import type { PagedList } from './useListQuery';
 import { FilterBar } from './filters/FilterBar';
 import { CompactFilterBar } from './filters/CompactFilterBar';
 import { describeFilters, nextSort } from './filters/listFilters';
-import { countOf } from './format';
+import { countOf } from '../lib/format';
 import { useSidewaysScroll } from './useSidewaysScroll';
 import type { FilteredListState } from './filters/useFilteredList';
 

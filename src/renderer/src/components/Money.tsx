@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { cardCarriesDue } from '../../../shared/money';
-import { formatDue, formatMoney } from './format';
+import { formatDue, formatMoney } from '../lib/format';
 
 /** An amount as "$40.50". */
 export function Money({ value }: { value: number | string | null | undefined }) {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { countOf } from './format';
+import { countOf } from '../lib/format';
 
 /** "Uploading N images…" with a progress bar while a form with new images saves (a live region, so it is announced). */
 export function UploadProgress({ active, count }: { active: boolean; count: number }) {

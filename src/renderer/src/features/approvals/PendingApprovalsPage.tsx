@@ -20,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import type { PendingPayment } from '../../../../shared/types';
 import { useApiMutation, useApiQuery, ApiCallError } from '../../api/query';
 import { useSession } from '../../app/session';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../lib/format';
 import { Money } from '../../components/Money';
 import { useNotify } from '../../components/notify';
 

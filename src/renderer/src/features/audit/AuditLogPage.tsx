@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import { AUDIT_PAGE_SIZE } from '../../../../shared/constants';
 import type { AuditEntry } from '../../../../shared/types';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../lib/format';
 import { ListPage } from '../../components/ListTable';
 import { useFilteredList } from '../../components/filters/useFilteredList';
 import { actionLabel, auditFields } from './auditFields';

@@ -10,8 +10,8 @@ import { MONTHS } from '../../../../shared/constants';
 import { useApiQuery } from '../../api/query';
 import { useSession } from '../../app/session';
 import { PageHeader } from '../../components/PageHeader';
-import ChartBlock, { type Series } from '../report/ChartBlock';
-import { yearList, yearRange } from '../report/dates';
+import ChartBlock, { type Series } from '../../components/charts/ChartBlock';
+import { yearList, yearRange } from '../../lib/dates';
 import FiguresStrip from './FiguresStrip';
 
 const empty = (): Series => ({ labels: [...MONTHS], approved: MONTHS.map(() => 0), rejected: MONTHS.map(() => 0) });

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useApiQuery } from '../../api/query';
-import { countOf, formatMoney } from '../../components/format';
+import { countOf, formatMoney } from '../../lib/format';
 import { Due } from '../../components/Money';
 import { figureLinks } from './figureLinks';
 

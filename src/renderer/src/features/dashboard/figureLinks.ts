@@ -1,4 +1,4 @@
-import { isoDay, monthRange } from '../report/dates';
+import { isoDay, monthRange } from '../../lib/dates';
 
 /** The queue behind each dashboard figure, as a filtered list's URL (staff see everyone's, a seller their own). */
 export function figureLinks(own: boolean, now = new Date()) {

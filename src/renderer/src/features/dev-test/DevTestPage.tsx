@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import type { DashboardChart } from '../../../../shared/types';
 import { useApiQuery } from '../../api/query';
 import { PageHeader } from '../../components/PageHeader';
-import ChartBlock, { type Series } from '../report/ChartBlock';
-import { localDay } from '../report/dates';
+import ChartBlock, { type Series } from '../../components/charts/ChartBlock';
+import { localDay } from '../../lib/dates';
 
 /** The dev test form's hard-coded dates (spec section 7). */
 export const DEV_TEST_START = '2024-01-01';

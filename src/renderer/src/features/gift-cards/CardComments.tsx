@@ -20,7 +20,7 @@ import type { Comment } from '../../../../shared/types';
 import { errorText, fieldErrors, isOk, msgText, useApi } from '../../app/api';
 import { useApiQuery } from '../../api/query';
 import { useSession } from '../../app/session';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../lib/format';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { TableStatusRow } from '../../components/DataTable';
 import ImagePicker from '../../components/ImagePicker';

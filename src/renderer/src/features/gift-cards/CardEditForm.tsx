@@ -17,7 +17,7 @@ import type { GiftCardDetail, Offer } from '../../../../shared/types';
 import { useApiMutation } from '../../api/query';
 import { msgText } from '../../api/results';
 import { useSession } from '../../app/session';
-import { formatCardDue, formatMoney } from '../../components/format';
+import { formatCardDue, formatMoney } from '../../lib/format';
 import { textareaProps, FormSelect, FormText } from '../../components/FormFields';
 import { FormFrame } from '../../components/FormPage';
 import ImagePicker from '../../components/ImagePicker';

@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { GiftCard } from '../../../../shared/types';
-import { countOf, formatMoney } from '../../components/format';
+import { countOf, formatMoney } from '../../lib/format';
 import StatusBadge from '../../components/StatusBadge';
 
 interface Props {

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MSG } from '../../../../shared/messages';
-import { formatMoney } from '../../components/format';
+import { formatMoney } from '../../lib/format';
 import type { GiftCard, Page } from '../../../../shared/types';
 import { errorText, isOk, useApi } from '../../app/api';
 import StatusBadge from '../../components/StatusBadge';

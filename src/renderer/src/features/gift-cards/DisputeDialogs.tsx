@@ -9,7 +9,7 @@ import { useApiMutation } from '../../api/query';
 import { msgText } from '../../api/results';
 import { DialogForm } from '../../components/DialogForm';
 import { FormSelect, FormText } from '../../components/FormFields';
-import { formatMoney } from '../../components/format';
+import { formatMoney } from '../../lib/format';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
 
 interface Props {

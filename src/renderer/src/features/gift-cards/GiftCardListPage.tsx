@@ -14,7 +14,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import SearchIcon from '@mui/icons-material/Search';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { CARD_STATUS, PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
-import { formatDate, formatMoney } from '../../components/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { CardDue } from '../../components/Money';
 import type { GiftCard } from '../../../../shared/types';
 import { useSession } from '../../app/session';

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { centsToDecimal } from '../../../../shared/money';
-import { formatMoney } from '../../components/format';
+import { formatMoney } from '../../lib/format';
 import type { Offer } from '../../../../shared/types';
 import { fixedPrices, isFixedPrice, preview } from './offers';
 

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import { MSG } from '../../../../shared/messages';
 import { normaliseAmount } from '../../../../shared/forms';
 import { parseCents } from '../../../../shared/money';
-import { formatMoney } from '../../components/format';
+import { formatMoney } from '../../lib/format';
 import { amountText } from '../../components/form';
 
 /** The fixed price list: type a price, Add Price (or Enter) makes a chip; a chip's delete removes it. */

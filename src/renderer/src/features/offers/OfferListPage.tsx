@@ -10,7 +10,7 @@ import type { Offer } from '../../../../shared/types';
 import { ListPage } from '../../components/ListTable';
 import { useFilteredList } from '../../components/filters/useFilteredList';
 import { offerFields } from '../../components/filters/listFields';
-import { formatMoney } from '../../components/format';
+import { formatMoney } from '../../lib/format';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 
 /** Rate column: a percentage shows "12.5%", a fixed rate "Fixed" (the spec's word) with its amount: "Fixed $3.00". */

@@ -16,8 +16,8 @@ import { FormText } from '../../components/FormFields';
 import { useFieldsAfterForm } from '../../components/useFieldsAfterForm';
 import { useSession } from '../../app/session';
 import { PageHeader } from '../../components/PageHeader';
-import ChartBlock, { type Series } from './ChartBlock';
-import { addDays, isoDay, localDay, monthRange, yearList, yearRange } from './dates';
+import ChartBlock, { type Series } from '../../components/charts/ChartBlock';
+import { addDays, isoDay, localDay, monthRange, yearList, yearRange } from '../../lib/dates';
 
 const none: Series = { labels: [], approved: [], rejected: [] };
 const emptyYear: Series = { labels: [...MONTHS], approved: MONTHS.map(() => 0), rejected: MONTHS.map(() => 0) };

@@ -21,13 +21,13 @@ import { useTransport } from '../../api/TransportContext';
 import { useSession } from '../../app/session';
 import { TableStatusRow } from '../../components/DataTable';
 import { ExportButton } from '../../components/ExportButton';
-import { countOf, formatDateTime, formatMoney } from '../../components/format';
+import { countOf, formatDateTime, formatMoney } from '../../lib/format';
 import { Due } from '../../components/Money';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
 import { useTrackedParams } from '../../components/filters/useTrackedParams';
-import { isoDay, localDay } from '../report/dates';
+import { isoDay, localDay } from '../../lib/dates';
 import { useSellers } from '../transactions/useSellers';
 import { canRetry } from '../../components/retry';
 

@@ -14,7 +14,7 @@ import { ListExportButton } from '../../components/ListExportButton';
 import { ListTable } from '../../components/ListTable';
 import { useFilteredList } from '../../components/filters/useFilteredList';
 import { myTransactionFields } from '../../components/filters/listFields';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../lib/format';
 
 /** The seller's payouts: Code, amount and a Redeem switch (flips is_redeem, then the list reloads). */
 export default function MyTransactionPage() {

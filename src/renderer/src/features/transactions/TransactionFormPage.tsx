@@ -8,7 +8,7 @@ import { msgText } from '../../api/results';
 import { amountText } from '../../components/form';
 import { FormSelect, FormText } from '../../components/FormFields';
 import { FormPage } from '../../components/FormPage';
-import { formatDue, formatMoney } from '../../components/format';
+import { formatDue, formatMoney } from '../../lib/format';
 import { useSellers } from './useSellers';
 
 const EMPTY: TransactionFormValues = { seller_id: '', transaction_amount: '', code: '' };

@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import EditIcon from '@mui/icons-material/Edit';
 import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import type { Transaction } from '../../../../shared/types';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../lib/format';
 import { Money } from '../../components/Money';
 import { TransactionKind } from '../../components/TransactionKind';
 import { ListPage } from '../../components/ListTable';

@@ -15,7 +15,7 @@ import type { BulkReviewResult } from '../../../../../shared/types';
 import { useApiMutation } from '../../../api/query';
 import { useNotify } from '../../../components/notify';
 import RejectDialog from './RejectDialog';
-import { countOf } from '../../../components/format';
+import { countOf } from '../../../lib/format';
 
 /** What a bulk review did: how many passed, and each card with the server's answer. */
 function BulkSummary({ result, onClose }: { result: BulkReviewResult | null; onClose(): void }) {

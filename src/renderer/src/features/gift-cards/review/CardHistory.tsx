@@ -11,7 +11,7 @@ import { PAGE_SIZE_HISTORY } from '../../../../../shared/constants';
 import type { HistoryEntry } from '../../../../../shared/types';
 import { useApiQuery } from '../../../api/query';
 import { useSession } from '../../../app/session';
-import { formatDateTime } from '../../../components/format';
+import { formatDateTime } from '../../../lib/format';
 import { Pagination } from '../../../components/Pagination';
 import { entryTitle } from './describe';
 

@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useApiQuery } from '../../../api/query';
 import { useSession } from '../../../app/session';
-import { formatCardDue, formatDateTime, formatMoney } from '../../../components/format';
+import { formatCardDue, formatDateTime, formatMoney } from '../../../lib/format';
 import { MoneyFigure } from '../../../components/Money';
 
 /**

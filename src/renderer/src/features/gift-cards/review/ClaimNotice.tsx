@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import type { ReviewClaim } from '../../../../../shared/types';
-import { formatDateTime } from '../../../components/format';
+import { formatDateTime } from '../../../lib/format';
 
 /** Another staff member holds this card (the queue leased it to them, or they opened it first). */
 export default function ClaimNotice({ claim }: { claim: ReviewClaim | null }) {

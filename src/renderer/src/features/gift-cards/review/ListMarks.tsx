@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { CARD_STATUS } from '../../../../../shared/constants';
 import type { GiftCard } from '../../../../../shared/types';
 import { reasonLabel } from './reasons';
-import { countOf } from '../../../components/format';
+import { countOf } from '../../../lib/format';
 
 /** Staff list: this number is on other cards too (compared normalised). */
 export function DuplicateMark({ count }: { count?: number }) {

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { CARD_STATUS } from '../../../../../shared/constants';
 import type { GiftCard } from '../../../../../shared/types';
-import { formatDate } from '../../../components/format';
+import { formatDate } from '../../../lib/format';
 import { reasonLabel } from './reasons';
 
 /** Why a rejected card was rejected (the seller sees it too). */

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import type { GiftCard, HistoryEntry } from '../../../../../shared/types';
 import { useApiQuery } from '../../../api/query';
-import { formatDateTime, formatMoney } from '../../../components/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 
 /** "5 minutes ago", "2 hours ago": how long since `iso`, in the largest whole unit. */
 function ago(iso: string, now = Date.now()): string {

@@ -1,6 +1,6 @@
 import { CARD_STATUS_LABEL, type CardStatus } from '../../../../../shared/constants';
 import type { HistoryEntry } from '../../../../../shared/types';
-import { formatMoney } from '../../../components/format';
+import { formatMoney } from '../../../lib/format';
 import { reasonLabel } from './reasons';
 
 const FIELD_LABEL: Record<string, string> = {
