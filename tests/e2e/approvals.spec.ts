@@ -3,7 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, loginAs, shot, apiCall, approveCard, createCard, createOffer, goVia, sidebar, E2E_PASSWORD } from './fixtures';
+import {
+  test,
+  expect,
+  loginAs,
+  shot,
+  apiCall,
+  approveCard,
+  createCard,
+  createOffer,
+  goVia,
+  sidebar,
+  E2E_PASSWORD,
+  pickSeller,
+} from './fixtures';
 import { startServer } from './fixtures/global-setup';
 import type { E2EUsers } from './fixtures/constants';
 
@@ -76,7 +89,7 @@ test.describe('pending approvals (FOUR_EYES=1, limit $1,000)', () => {
     // The maker pays $1,500 from the create-transaction form: it waits.
     await loginAs(page, 'manager');
     await page.goto('/create-transaction');
-    await page.getByLabel('Seller').selectOption(String(seller.id));
+    await pickSeller(page, seller.name);
     await page.getByLabel('Transaction Amount').fill('1500');
     const code = `FE-${Date.now()}`;
     await page.getByLabel('Code').fill(code);

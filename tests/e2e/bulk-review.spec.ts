@@ -1,4 +1,18 @@
-import { test, expect, loginAs, goVia, idle, shot, createUser, createOffer, createCard, approveCard, apiCall, unique } from './fixtures';
+import {
+  test,
+  expect,
+  loginAs,
+  goVia,
+  idle,
+  shot,
+  createUser,
+  createOffer,
+  createCard,
+  approveCard,
+  apiCall,
+  unique,
+  pickSeller,
+} from './fixtures';
 
 /** Issue 21: bulk approve / reject of selected rows, each card checked by the server as if done alone. */
 test('bulk approve with a refused row: the summary says which passed and which not; bulk reject asks for the reason', async ({ page }) => {
@@ -16,7 +30,7 @@ test('bulk approve with a refused row: the summary says which passed and which n
   await idle(page);
   const bar = page.getByRole('search', { name: 'Filter gift cards' });
   await bar.getByRole('button', { name: 'Filters', exact: true }).click();
-  await bar.getByLabel('Seller', { exact: true }).selectOption({ label: seller.name });
+  await pickSeller(bar, seller.name);
   await expect(page.getByRole('row').filter({ hasText: offer.title })).toHaveCount(4);
 
   await page.getByRole('checkbox', { name: `Select card ${duplicate}` }).check();

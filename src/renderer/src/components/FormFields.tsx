@@ -1,6 +1,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { SelectField, type Option } from './SelectField';
+import { SellerPicker, type SellerPickerProps } from './SellerPicker';
 
 type Bound<V extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'> & { control: Control<V>; name: Path<V> };
 
@@ -47,4 +48,15 @@ export function FormSelect<V extends FieldValues>({
   ...props
 }: Bound<V> & { options: Option[]; placeholder?: string }) {
   return <SelectField {...props} {...useBoundProps(control, name, helperText)} />;
+}
+
+/** The seller typeahead bound to a react-hook-form field that holds the seller's id as text. */
+export function FormSeller<V extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...props
+}: Omit<SellerPickerProps, 'value' | 'onChange' | 'name' | 'error'> & { control: Control<V>; name: Path<V> }) {
+  const { value, ...bound } = useBoundProps(control, name, helperText);
+  return <SellerPicker {...props} {...bound} value={String(value)} />;
 }

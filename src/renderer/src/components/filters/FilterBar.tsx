@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { parseCents } from '../../../../shared/money';
 import { SelectField } from '../SelectField';
+import { SellerPicker } from '../SellerPicker';
 import type { FilterField } from './listFilters';
 
 const SEARCH_DELAY_MS = 300;
@@ -55,10 +56,22 @@ function TypedField({ field, value, error, onChange }: FilterControlProps) {
   );
 }
 
-/** One filter of a bar, by its kind: a typed field (search, amount), a date, or a select. */
+/** One filter of a bar, by its kind: a typed field (search, amount), a date, the seller typeahead, or a select. */
 export function FilterControl({ field: f, value, error, onChange }: FilterControlProps) {
   if (f.kind === 'search' || f.kind === 'amount' || f.kind === 'id')
     return <TypedField field={f} value={value} error={error} onChange={onChange} />;
+  if (f.kind === 'seller')
+    return (
+      <SellerPicker
+        size="small"
+        value={value}
+        onChange={onChange}
+        placeholder="Any"
+        helperText={error}
+        error={!!error}
+        sx={{ width: 200 }}
+      />
+    );
   if (f.kind === 'date')
     return (
       <TextField

@@ -1,4 +1,5 @@
 import { PER_PAGE_CHOICES } from '../../../../shared/list-queries';
+import type { ChosenSeller } from '../useChosenSeller';
 import type { FilterField } from './listFilters';
 
 /**
@@ -32,11 +33,12 @@ export const amountRange = (min: string, max: string, noun = 'amount'): FilterFi
   { key: min, label: `Min ${noun}`, kind: 'amount' },
   { key: max, label: `Max ${noun}`, kind: 'amount' },
 ];
-export const sellerField = (sellers: { id: number; name: string }[]): FilterField => ({
+/** The seller typeahead; the chosen seller (from the URL) is its one option, so its chip and description show the name. */
+export const sellerField = (chosen: ChosenSeller | null): FilterField => ({
   key: 'seller_id',
   label: 'Seller',
-  kind: 'select',
-  options: sellers.map((s) => ({ value: String(s.id), label: s.name })),
+  kind: 'seller',
+  options: chosen ? [{ value: chosen.id, label: chosen.name }] : [],
 });
 
 const TRANSACTION_SORTS = [
@@ -46,9 +48,9 @@ const TRANSACTION_SORTS = [
 ];
 
 /** Transactions (staff): by code or seller, seller, paid date, redeemed, amount. */
-export const transactionFields = (sellers: { id: number; name: string }[]): FilterField[] => [
+export const transactionFields = (seller: ChosenSeller | null): FilterField[] => [
   { key: 'q', label: 'Search transactions', kind: 'search' },
-  sellerField(sellers),
+  sellerField(seller),
   ...dateRange(),
   { key: 'is_redeem', label: 'Redeemed', kind: 'select', options: yesNo },
   ...amountRange('min_amount', 'max_amount'),

@@ -5,8 +5,8 @@
 export interface FilterField {
   key: string;
   label: string;
-  /** `id`: a record's number, typed (applied once typing pauses, like the search). */
-  kind: 'select' | 'date' | 'search' | 'amount' | 'id';
+  /** `id`: a record's number, typed (applied once typing pauses, like the search). `seller`: the seller typeahead. */
+  kind: 'select' | 'date' | 'search' | 'amount' | 'id' | 'seller';
   options?: { value: string; label: string }[];
   /** What the select shows when nothing is chosen (default "Any"). */
   placeholder?: string;

@@ -28,7 +28,7 @@ import PayDialog from './PayDialog';
 import { DuplicateMark, ReasonCaption } from './review/ListMarks';
 import { ListExportButton } from '../../components/ListExportButton';
 import { useFilteredList } from '../../components/filters/useFilteredList';
-import { useSellers } from '../transactions/useSellers';
+import { useSellerOfUrl } from '../../components/useChosenSeller';
 import { useOffers } from './useOffers';
 import { cardFilterFields } from './cardFilters';
 import { BulkReviewBar } from './review/BulkReviewBar';
@@ -51,9 +51,9 @@ const deleteBlocker = (c: GiftCard): string | null =>
 export default function GiftCardListPage() {
   const { isStaff, isSeller } = useSession();
   const confirmedDelete = useConfirmedDelete();
-  const { sellers } = useSellers({ enabled: isStaff });
+  const seller = useSellerOfUrl(isStaff);
   const { offers } = useOffers();
-  const fields = useMemo(() => cardFilterFields({ staff: isStaff, sellers, offers }), [isStaff, sellers, offers]);
+  const fields = useMemo(() => cardFilterFields({ staff: isStaff, seller, offers }), [isStaff, seller, offers]);
   const { list, filters } = useFilteredList<GiftCard>(
     isStaff ? 'listCards' : 'myCards',
     PAGE_SIZE.cards,

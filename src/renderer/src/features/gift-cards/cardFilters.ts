@@ -1,5 +1,6 @@
 import { CARD_STATUS_LABEL, type CardStatus } from '../../../../shared/constants';
 import type { FilterField } from '../../components/filters/listFilters';
+import type { ChosenSeller } from '../../components/useChosenSeller';
 import { amountRange, dateRange, perPageField, sellerField, sortField } from '../../components/filters/listFields';
 
 const statusOptions = (Object.keys(CARD_STATUS_LABEL) as unknown as CardStatus[]).map((s) => ({
@@ -28,14 +29,14 @@ const SORTS = [
 /** The card list's filter bar: staff also filter by seller; the date range applies to the chosen date. */
 export function cardFilterFields(opts: {
   staff: boolean;
-  sellers: { id: number; name: string }[];
+  seller: ChosenSeller | null;
   offers: { id: number; title: string }[];
 }): FilterField[] {
   return [
     { key: 'q', label: 'Search cards', kind: 'search' },
     // Staff choose the status by the tabs above the list (the same URL param).
     { key: 'status', label: 'Status', kind: 'select', options: statusOptions, hidden: opts.staff },
-    ...(opts.staff ? [sellerField(opts.sellers)] : []),
+    ...(opts.staff ? [sellerField(opts.seller)] : []),
     { key: 'offer_id', label: 'Card Info', kind: 'select', options: opts.offers.map((o) => ({ value: String(o.id), label: o.title })) },
     {
       key: 'date_field',

@@ -25,10 +25,9 @@ import { countOf, formatDateTime, formatMoney } from '../../lib/format';
 import { Due } from '../../components/Money';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
-import { SelectField } from '../../components/SelectField';
 import { useTrackedParams } from '../../components/filters/useTrackedParams';
 import { isoDay, localDay } from '../../lib/dates';
-import { useSellers } from '../transactions/useSellers';
+import { SellerPicker } from '../../components/SellerPicker';
 import { canRetry } from '../../components/retry';
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -66,7 +65,6 @@ export default function StatementPage() {
   const end = DAY_RE.test(params.get('end_date') ?? '') ? params.get('end_date')! : isoDay(today);
   const sellerParam = Number(params.get('seller_id') ?? '');
   const sellerId = isStaff ? (Number.isSafeInteger(sellerParam) && sellerParam > 0 ? sellerParam : null) : (user?.id ?? null);
-  const { sellers } = useSellers({ enabled: isStaff });
   const query = { start_date: start, end_date: end, ...(isStaff && sellerId ? { seller_id: sellerId } : {}) };
   const q = useApiQuery('sellerStatement', { query }, { enabled: sellerId !== null, retry: false });
   const st = q.data;
@@ -108,13 +106,11 @@ export default function StatementPage() {
       />
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2, displayPrint: 'none' }}>
         {isStaff && (
-          <SelectField
-            label="Seller"
-            value={sellerId ?? ''}
-            onChange={(e) => set('seller_id', e.target.value)}
-            options={sellers.map((s) => ({ value: s.id, label: s.name }))}
+          <SellerPicker
+            value={sellerId === null ? '' : String(sellerId)}
+            onChange={(id) => set('seller_id', id)}
             placeholder="Choose a seller"
-            sx={{ minWidth: 240 }}
+            sx={{ width: 280 }}
             size="small"
           />
         )}

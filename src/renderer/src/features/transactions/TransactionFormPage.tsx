@@ -6,10 +6,13 @@ import { transactionForm, type TransactionFormValues } from '../../../../shared/
 import { useApiMutation, useApiQuery } from '../../api/query';
 import { msgText } from '../../api/results';
 import { amountText } from '../../components/form';
-import { FormSelect, FormText } from '../../components/FormFields';
+import { FormSeller, FormText } from '../../components/FormFields';
 import { FormPage } from '../../components/FormPage';
 import { formatDue, formatMoney } from '../../lib/format';
-import { useSellers } from './useSellers';
+import type { SellerRow } from '../../../../shared/types';
+
+/** A seller option of the payout form: "Ann (due $90.00)", "Ann (owes back $5.00)". */
+const withDue = (s: SellerRow) => `${s.name} (${s.seller_due < 0 ? formatDue(s.seller_due) : `due ${formatMoney(s.seller_due)}`})`;
 
 const EMPTY: TransactionFormValues = { seller_id: '', transaction_amount: '', code: '' };
 
@@ -18,7 +21,6 @@ export default function TransactionFormPage() {
   const { id } = useParams();
   const editId = id ? Number(id) : null;
   const creating = editId === null;
-  const sellers = useSellers();
   const loaded = useApiQuery(
     'getTransaction',
     { id: editId !== null && Number.isSafeInteger(editId) && editId > 0 ? editId : 0 },
@@ -45,12 +47,6 @@ export default function TransactionFormPage() {
   };
 
   const title = creating ? 'Create Transaction' : 'Edit Transaction';
-  const options = sellers.sellers.map((s) => ({
-    value: String(s.id),
-    label: `${s.name} (${s.seller_due < 0 ? formatDue(s.seller_due) : `due ${formatMoney(s.seller_due)}`})`,
-  }));
-  const sellerId = form.watch('seller_id');
-  if (sellerId && !options.some((o) => o.value === sellerId)) options.unshift({ value: sellerId, label: `Seller #${sellerId}` });
   return (
     <FormPage
       title={title}
@@ -65,16 +61,7 @@ export default function TransactionFormPage() {
       save={save}
       clearable
     >
-      <FormSelect
-        control={form.control}
-        name="seller_id"
-        id="tx-seller"
-        label="Seller"
-        required
-        options={options}
-        placeholder={sellers.loading ? 'Loading sellers…' : 'Select a seller'}
-        helperText={sellers.error ?? undefined}
-      />
+      <FormSeller control={form.control} name="seller_id" id="tx-seller" required placeholder="Select a seller" describe={withDue} />
       <FormText
         control={form.control}
         name="transaction_amount"

@@ -12,11 +12,11 @@ import { TransactionKind } from '../../components/TransactionKind';
 import { ListPage } from '../../components/ListTable';
 import { useFilteredList } from '../../components/filters/useFilteredList';
 import { transactionFields } from '../../components/filters/listFields';
-import { useSellers } from './useSellers';
+import { useSellerOfUrl } from '../../components/useChosenSeller';
 
 export default function TransactionListPage() {
-  const { sellers } = useSellers();
-  const fields = useMemo(() => transactionFields(sellers), [sellers]);
+  const seller = useSellerOfUrl();
+  const fields = useMemo(() => transactionFields(seller), [seller]);
   const { list, filters } = useFilteredList<Transaction>(
     'listTransactions',
     PAGE_SIZE.transactions,
