@@ -11,7 +11,7 @@ import {
 } from '../../src/shared/forms';
 import { MSG } from '../../src/shared/messages';
 import { withShownAmounts } from '../../src/renderer/src/api/results';
-import { payFailureText } from '../../src/renderer/src/features/gift-cards/payFailure';
+import { payFailureText } from '../../src/renderer/src/components/cards/payFailure';
 import type { Offer } from '../../src/shared/types';
 import { formErrorsOf, refusalToast } from '../../src/renderer/src/api/results';
 import { countOf, formatDate, formatMoney } from '../../src/renderer/src/lib/format';

@@ -10,7 +10,7 @@ const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const GiftCardListPage = lazy(() => import('../features/gift-cards/GiftCardListPage'));
 const AddGiftCardPage = lazy(() => import('../features/gift-cards/AddGiftCardPage'));
-const GiftCardDetailPage = lazy(() => import('../features/gift-cards/GiftCardDetailPage'));
+const GiftCardDetailPage = lazy(() => import('../features/review/GiftCardDetailPage'));
 const ReportPage = lazy(() => import('../features/report/ReportPage'));
 const DevTestPage = lazy(() => import('../features/dev-test/DevTestPage'));
 const UserListPage = lazy(() => import('../features/users/UserListPage'));

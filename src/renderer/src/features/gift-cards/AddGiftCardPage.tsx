@@ -11,8 +11,8 @@ import { textareaProps, FormText } from '../../components/FormFields';
 import { FormPage } from '../../components/FormPage';
 import ImagePicker from '../../components/ImagePicker';
 import { UploadProgress } from '../../components/UploadProgress';
-import { OfferPriceFields, PriceBreakdown, useOfferPrice } from './OfferPriceFields';
-import { useOffers } from './useOffers';
+import { OfferPriceFields, PriceBreakdown, useOfferPrice } from '../../components/cards/OfferPriceFields';
+import { useOffers } from '../../components/cards/useOffers';
 
 interface Values {
   giftcard_offer_id: string;

@@ -24,18 +24,18 @@ import { MSG } from '../../../../shared/messages';
 import StatusBadge from '../../components/StatusBadge';
 import { ListTable } from '../../components/ListTable';
 import CardSearchDialog from './CardSearchDialog';
-import PayDialog from './PayDialog';
-import { DuplicateMark, ReasonCaption } from './review/ListMarks';
+import PayDialog from '../../components/cards/PayDialog';
+import { DuplicateMark, ReasonCaption } from './ListMarks';
 import { ListExportButton } from '../../components/ListExportButton';
 import { useFilteredList } from '../../components/filters/useFilteredList';
 import { useSellerOfUrl } from '../../components/useChosenSeller';
-import { useOffers } from './useOffers';
+import { useOffers } from '../../components/cards/useOffers';
 import { cardFilterFields } from './cardFilters';
-import { BulkReviewBar } from './review/BulkReviewBar';
-import AgeCell from './review/AgeCell';
-import StatusTabs from './review/StatusTabs';
+import { BulkReviewBar } from './BulkReviewBar';
+import AgeCell from './AgeCell';
+import StatusTabs from './StatusTabs';
 import { DeferredMount } from '../../components/DeferredMount';
-import { useReviewQueue } from './review/useReviewQueue';
+import { useReviewQueue } from '../../components/cards/useReviewQueue';
 
 const cardName = (c: GiftCard) => `card ${c.card_number || `#${c.id}`}`;
 
