@@ -19,7 +19,7 @@ import { createServices, type Services } from './services';
 import { registerRoutes } from './modules';
 import { openApiDocument } from './openapi';
 import type { AuthUser } from './modules/auth/service';
-import { startBackgroundJobs } from './modules/jobs/start';
+import { startBackgroundWork, type TaskName } from './modules/jobs/start';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,6 +32,8 @@ export interface AppOptions {
   database: Database;
   /** Tests shorten the connection time limits. */
   httpLimits?: Partial<HttpLimits>;
+  /** Tests shorten the background tasks' intervals (with JOBS on). */
+  taskEveryMs?: Partial<Record<TaskName, number>>;
 }
 
 /** Where the renderer's build is, if it has been built: served at / for browser mode. */
@@ -49,7 +51,12 @@ export const WEB_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
 /** Builds the API server (not listening): tests use inject() or listen on port 0. */
-export async function buildApp({ config, database, httpLimits }: AppOptions): Promise<FastifyInstance & { services: Services }> {
+export async function buildApp({
+  config,
+  database,
+  httpLimits,
+  taskEveryMs,
+}: AppOptions): Promise<FastifyInstance & { services: Services }> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
@@ -116,9 +123,10 @@ export async function buildApp({ config, database, httpLimits }: AppOptions): Pr
   });
   app.get('/api/ping', async () => ({ ok: true }));
   registerRoutes(app, services);
+  // JOBS=0: this instance does no background work at all (another instance does).
   if (config.JOBS) {
-    const jobs = startBackgroundJobs(database, config, services.images, services.jobs);
-    app.addHook('onClose', () => jobs.stop());
+    const background = startBackgroundWork(services, app.log, taskEveryMs);
+    app.addHook('onClose', () => background.stop());
   }
 
   const web = webDir(config);

@@ -222,7 +222,7 @@ describe('photos stored before shape hashes (migration 0024)', () => {
     const runner = createJobRunner(
       s.database,
       { [IMAGE_SHAPES_JOB]: imageShapesJob(s.database, s.app.services.images) },
-      { leaseSeconds: 60, pollMs: 1000 },
+      { leaseSeconds: 60 },
     );
     expect(await runner.drain()).toBe(1);
     const [row] = await s.database.query<{ n: number }>(

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Tx } from '../../src/server/db/client';
-import { enqueue, markDone, take } from '../../src/server/modules/jobs/repository';
+import { enqueue, markDone, markFailed, take } from '../../src/server/modules/jobs/repository';
 import { createJobRunner, type JobHandler } from '../../src/server/modules/jobs/runner';
+import { createScheduler } from '../../src/server/modules/jobs/scheduler';
 import { cardReadJob } from '../../src/server/modules/ocr/job';
 import type { OcrEngine } from '../../src/server/modules/ocr/engine';
 import { freshDatabase } from '../helpers/db';
@@ -51,7 +52,7 @@ describe('jobs', () => {
     // The first instance takes it (lease 1 s) and stops before finishing it.
     const [taken] = await take(database.db, 'instance-a', ['restart'], 1, 1);
     expect(taken).toMatchObject({ kind: 'restart', key: 'r1', attempts: 1 });
-    const after = createJobRunner(other, { restart: recordingJob('instance-b') }, { leaseSeconds: 30, pollMs: 50, worker: 'instance-b' });
+    const after = createJobRunner(other, { restart: recordingJob('instance-b') }, { leaseSeconds: 30, worker: 'instance-b' });
     expect(await after.drain()).toBe(0); // still leased
     await new Promise((r) => setTimeout(r, 1300));
     expect(await after.drain()).toBe(1);
@@ -76,8 +77,8 @@ describe('jobs', () => {
     expect(seen.size).toBe(12);
 
     for (let i = 0; i < 10; i++) await enqueue(database.db, 'race', `q${i}`);
-    const one = createJobRunner(database, { race: recordingJob('one') }, { leaseSeconds: 60, pollMs: 50 });
-    const two = createJobRunner(other, { race: recordingJob('two') }, { leaseSeconds: 60, pollMs: 50 });
+    const one = createJobRunner(database, { race: recordingJob('one') }, { leaseSeconds: 60 });
+    const two = createJobRunner(other, { race: recordingJob('two') }, { leaseSeconds: 60 });
     const [n1, n2] = await Promise.all([one.drain(), two.drain()]);
     expect(n1 + n2).toBe(10);
     const runs = await database.query<{ key: string; n: number }>(
@@ -93,9 +94,51 @@ describe('jobs', () => {
     expect(await database.query(sql`SELECT id FROM jobs WHERE kind = 'dedupe'`)).toHaveLength(1);
   });
 
+  it('the same job queued by two instances at once is one row (the unique index, not a check that races)', async () => {
+    const waits = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // Each transaction queues and holds its insert uncommitted a moment: a NOT EXISTS check would pass in both.
+    const queueIn = (d: Database, key: string) =>
+      d.db.transaction(async (tx) => {
+        await enqueue(tx, 'twice', key, 7);
+        await waits(100);
+      });
+    await Promise.all([queueIn(database, 't1'), queueIn(other, 't1'), queueIn(database, 't2'), queueIn(other, 't2')]);
+    await Promise.all([1, 2, 3].map(() => enqueue(other.db, 'twice', 't1')));
+    const rows = await database.query<{ key: string; n: number }>(
+      sql`SELECT key, count(*)::int AS n FROM jobs WHERE kind = 'twice' GROUP BY key ORDER BY key`,
+    );
+    expect(rows.map((r) => [r.key, Number(r.n)])).toEqual([
+      ['t1', 1],
+      ['t2', 1],
+    ]);
+  });
+
+  it('a job already taken does not count: a change made meanwhile queues one more; its failed attempt leaves the work to it', async () => {
+    await enqueue(database.db, 'taken', 'k1');
+    const [job] = await take(database.db, 'instance-a', ['taken'], 1, 60);
+    await enqueue(database.db, 'taken', 'k1');
+    await enqueue(database.db, 'taken', 'k1');
+    const statuses = async () =>
+      (
+        await database.query<{ status: string; taken: boolean }>(
+          sql`SELECT status, locked_until IS NOT NULL AS taken FROM jobs WHERE kind = 'taken' ORDER BY id`,
+        )
+      ).map((r) => [r.status, r.taken]);
+    expect(await statuses()).toEqual([
+      ['queued', true],
+      ['queued', false],
+    ]);
+    // Its retry would wait beside the one queued meanwhile: given up instead, the other does the work.
+    await markFailed(database.db, job!, 'the photo store is away', 5);
+    expect(await statuses()).toEqual([
+      ['failed', false],
+      ['queued', false],
+    ]);
+  });
+
   it('a failed attempt is retried later (backoff), then finished; past the attempts it is given up', async () => {
     await enqueue(database.db, 'flaky', 'f1');
-    const runner = createJobRunner(database, { flaky: recordingJob('r', { failFirst: true }) }, { leaseSeconds: 60, pollMs: 50 });
+    const runner = createJobRunner(database, { flaky: recordingJob('r', { failFirst: true }) }, { leaseSeconds: 60 });
     expect(await runner.drain()).toBe(1);
     const failed = await jobRow('flaky', 'f1');
     expect(failed).toMatchObject({ status: 'queued', attempts: 1, last_error: 'the photo store is away' });
@@ -109,22 +152,27 @@ describe('jobs', () => {
     const broken: JobHandler = async () => {
       throw new Error('always');
     };
-    const giveUp = createJobRunner(database, { broken }, { leaseSeconds: 60, pollMs: 50, maxAttempts: 2 });
+    const giveUp = createJobRunner(database, { broken }, { leaseSeconds: 60, maxAttempts: 2 });
     await giveUp.drain();
     await database.query(sql`UPDATE jobs SET run_after = now() WHERE kind = 'broken'`);
     await giveUp.drain();
     expect(await jobRow('broken', 'b1')).toMatchObject({ status: 'failed', attempts: 2, last_error: 'always' });
   });
 
-  it('the runner loop picks up queued work when woken and stops cleanly', async () => {
-    const runner = createJobRunner(database, { loop: recordingJob('loop') }, { leaseSeconds: 60, pollMs: 60_000 });
-    runner.start();
+  it("the scheduler's jobs task picks up queued work when asked and stops cleanly", async () => {
+    const runner = createJobRunner(database, { loop: recordingJob('loop') }, { leaseSeconds: 60 });
+    const errors: object[] = [];
+    const scheduler = createScheduler([{ name: 'jobs', everyMs: 60_000, run: (stopping) => runner.drain(stopping) }], {
+      error: (details) => errors.push(details),
+    });
+    scheduler.start();
     await enqueue(database.db, 'loop', 'l1');
-    runner.wake();
+    scheduler.runNow('jobs');
     const until = Date.now() + 5000;
     while ((await jobRow('loop', 'l1'))?.status !== 'done' && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    await runner.stop();
+    await scheduler.stop();
     expect(await jobRow('loop', 'l1')).toMatchObject({ status: 'done', attempts: 1 });
+    expect(errors).toEqual([]);
   });
 });
 
@@ -145,7 +193,7 @@ describe('jobs that cannot be held hostage (issue 49)', () => {
           await finish(async () => {});
         },
       },
-      { leaseSeconds: 60, pollMs: 50 },
+      { leaseSeconds: 60 },
     );
     expect(await runner.drain()).toBe(7);
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3', 'a4']);
@@ -163,7 +211,7 @@ describe('jobs that cannot be held hostage (issue 49)', () => {
     const runner = createJobRunner(
       database,
       { stuck, polite, after: recordingJob('after') },
-      { leaseSeconds: 60, pollMs: 50, timeLimitMs: 200, graceMs: 200 },
+      { leaseSeconds: 60, timeLimitMs: 200, graceMs: 200 },
     );
     const started = Date.now();
     expect(await runner.drain()).toBe(3);
@@ -183,7 +231,7 @@ describe('jobs that cannot be held hostage (issue 49)', () => {
       const runner = createJobRunner(
         s.database,
         { 'card-read': cardReadJob(s.database, s.app.services.images, engine) },
-        { leaseSeconds: 60, pollMs: 50, timeLimitMs: 300 },
+        { leaseSeconds: 60, timeLimitMs: 300 },
       );
       expect(await runner.drain()).toBe(1);
       const read = await s.database.query<{ status: string }>(sql`SELECT status FROM card_number_reads WHERE gift_card_id = ${card}`);

@@ -116,9 +116,6 @@ export function createEventService(database: Database, auth: AuthService, option
     return started;
   }
 
-  const pruner = setInterval(() => void repo.pruneEvents(db, opts.retentionHours, opts.keepRows).catch(() => {}), opts.pruneEveryMs);
-  pruner.unref();
-
   const scopeOf = (user: AuthUser) => (isStaff(user.role) ? null : user.id);
   /** An event as `scope` gets it: a seller gets no staff ids (comment.added's author). */
   const seenBy = (scope: number | null, e: LiveEvent): LiveEvent => {
@@ -230,12 +227,15 @@ export function createEventService(database: Database, auth: AuthService, option
 
     /** Ends every open stream (the server is closing) and stops listening. */
     async stop() {
-      clearInterval(pruner);
       for (const end of [...streams]) end();
       await Promise.all(stopListening.map((stop) => stop().catch(() => {})));
       stopListening = [];
       started = null;
     },
+
+    /** Drops events past the retention (the scheduler's 'events-prune' task, every `pruneEveryMs`). */
+    pruneEvents: () => repo.pruneEvents(db, opts.retentionHours, opts.keepRows),
+    pruneEveryMs: opts.pruneEveryMs,
 
     /** Streams open (or opening) in this process. */
     openStreams: () => reserved,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { firstRow } from '../../db/rows';
 import type { ImageHashes } from './hash';
+import { unlessWaiting } from '../jobs/repository';
 
 /** Hashing a card photo stored before its shape hashes existed (migration 0024): one job per photo, keyed by its id. */
 export const IMAGE_SHAPES_JOB = 'image-shapes';
@@ -14,8 +15,8 @@ export async function queueImagesWithoutShapes(tx: Tx): Promise<number> {
           INSERT INTO jobs (kind, key)
           SELECT ${IMAGE_SHAPES_JOB}, i.id::text FROM gift_card_images i
            WHERE i.shape_hashes IS NULL
-             AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = ${IMAGE_SHAPES_JOB} AND j.key = i.id::text AND j.status = 'queued')
            ORDER BY i.id
+          ${unlessWaiting}
           RETURNING 1)
         SELECT count(*)::int AS n FROM queued`,
   );

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { firstRow, rowsOf } from '../../db/rows';
+import { pgCode } from '../../http/errors';
 
 /** A job a runner holds: finishing it names the attempt it took (its lease). */
 export interface TakenJob {
@@ -11,14 +12,18 @@ export interface TakenJob {
 }
 
 /**
- * Queues a job unless one of the same kind and key is already waiting (not yet taken). `owner`: whom it works for (a
+ * The one rule of de-duplication: at most one job of a kind and key waits (queued, not taken), by the unique index
+ * jobs_one_waiting (migration 0030). A job already taken does not count: what changed since it was taken is read by
+ * the one queued now. Append to an `INSERT INTO jobs (kind, key, ...) SELECT ...`.
+ */
+export const unlessWaiting = sql`ON CONFLICT (kind, key) WHERE status = 'queued' AND locked_until IS NULL DO NOTHING`;
+
+/**
+ * Queues a job unless one of the same kind and key is already waiting (`unlessWaiting`). `owner`: whom it works for (a
  * seller's id, or SQL that finds it), so that jobs are taken fairly by owner; 0 for nobody in particular.
  */
 export async function enqueue(tx: Tx, kind: string, key: string, owner: number | SQL = 0): Promise<void> {
-  await tx.execute(sql`
-    INSERT INTO jobs (kind, key, owner_id)
-    SELECT ${kind}, ${key}, COALESCE(${owner}, 0)
-     WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE kind = ${kind} AND key = ${key} AND status = 'queued' AND locked_until IS NULL)`);
+  await tx.execute(sql`INSERT INTO jobs (kind, key, owner_id) SELECT ${kind}, ${key}, COALESCE(${owner}, 0) ${unlessWaiting}`);
 }
 
 /**
@@ -64,14 +69,23 @@ export async function markDone(tx: Tx, job: TakenJob): Promise<boolean> {
   return row !== undefined;
 }
 
-/** A failed attempt: the job waits `retryInSeconds` and is tried again, or (null) is given up as failed. */
+/**
+ * A failed attempt: the job waits `retryInSeconds` and is tried again, or (null) is given up as failed. A retry that
+ * would wait beside a twin queued meanwhile (same kind and key) is given up instead: the twin does the work.
+ */
 export async function markFailed(tx: Tx, job: TakenJob, error: string, retryInSeconds: number | null): Promise<void> {
-  await tx.execute(sql`
-    UPDATE jobs SET locked_until = NULL, locked_by = NULL, last_error = ${error.slice(0, 500)},
-           status = ${retryInSeconds === null ? 'failed' : 'queued'},
-           run_after = now() + make_interval(secs => ${retryInSeconds ?? 0}),
-           done_at = ${retryInSeconds === null ? sql`now()` : null}
-     WHERE id = ${job.id} AND attempts = ${job.attempts} AND status = 'queued'`);
+  const twinWaits = sql`EXISTS (SELECT 1 FROM jobs t WHERE t.kind = ${job.kind} AND t.key = ${job.key}
+                                AND t.status = 'queued' AND t.locked_until IS NULL AND t.id <> ${job.id})`;
+  const retry = retryInSeconds === null ? sql`false` : sql`NOT ${twinWaits}`;
+  const update = () =>
+    tx.execute(sql`
+      UPDATE jobs SET locked_until = NULL, locked_by = NULL, last_error = ${error.slice(0, 500)},
+             status = CASE WHEN ${retry} THEN 'queued' ELSE 'failed' END,
+             run_after = now() + make_interval(secs => ${retryInSeconds ?? 0}),
+             done_at = CASE WHEN ${retry} THEN NULL ELSE now() END
+       WHERE id = ${job.id} AND attempts = ${job.attempts} AND status = 'queued'`);
+  // A twin queued at this very moment (not yet visible to the EXISTS) meets the unique index: the second try sees it.
+  await update().catch((err: unknown) => (pgCode(err) === '23505' ? update() : Promise.reject(err)));
 }
 
 /** Jobs waiting or running (the dashboard's backlog). */

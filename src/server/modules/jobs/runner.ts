@@ -20,8 +20,6 @@ class JobTimedOut extends Error {}
 export interface RunnerOptions {
   /** How long a taken job is this runner's; after that another runner may take it (this one stopped or hung). */
   leaseSeconds: number;
-  /** How often the table is looked at when nothing woke the runner (other instances' jobs, retries, expired leases). */
-  pollMs: number;
   /** Attempts before a job is given up as failed. */
   maxAttempts?: number;
   /** This runner's name in locked_by. */
@@ -37,20 +35,16 @@ export const retryDelaySeconds = (attempts: number): number => Math.min(3600, 5 
 
 export class LostLease extends Error {}
 
-/** One loop per process taking one job at a time (OCR is CPU-bound: one worker is what this machine affords). */
+/**
+ * Takes and runs jobs one at a time (OCR is CPU-bound: one worker is what this machine affords); the scheduler's 'jobs'
+ * task drains it every JOB_POLL_MS and when the bell rings (start.ts).
+ */
 export function createJobRunner(database: Database, handlers: Record<string, JobHandler>, opts: RunnerOptions) {
   const worker = opts.worker ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const maxAttempts = opts.maxAttempts ?? 5;
   const timeLimitMs = opts.timeLimitMs ?? (opts.leaseSeconds * 1000) / 2;
   const graceMs = opts.graceMs ?? 5_000;
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  let wakeUp: (() => void) | null = null;
-  /** A wake that came while the loop was busy: it looks again before sleeping. */
-  let rung = false;
   const kinds = Object.keys(handlers);
-  let loop: Promise<void> | null = null;
-  let lastPrune = 0;
 
   async function runOne(job: TakenJob): Promise<void> {
     const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
@@ -90,62 +84,17 @@ export function createJobRunner(database: Database, handlers: Record<string, Job
     }
   }
 
-  /** Takes and runs due jobs until none is left; answers how many ran. */
-  async function drain(): Promise<number> {
+  /** Takes and runs due jobs until none is left, or until `stopping` (after the job in hand); answers how many ran. */
+  async function drain(stopping?: AbortSignal): Promise<number> {
     let ran = 0;
-    // In the loop, stop() ends it after the job in hand; called alone (no loop), it runs until nothing is due.
-    while (loop === null || !stopped) {
-      rung = false;
+    while (!stopping?.aborted) {
       const [job] = await repo.take(database.db, worker, kinds, 1, opts.leaseSeconds);
       if (!job) break;
       await runOne(job);
       ran += 1;
     }
-    if (Date.now() - lastPrune > 3_600_000) {
-      lastPrune = Date.now();
-      await repo.pruneFinished(database.db, 7).catch(() => {});
-    }
     return ran;
   }
 
-  async function run(): Promise<void> {
-    while (!stopped) {
-      try {
-        await drain();
-      } catch {
-        // The database is away for a moment: try again at the next poll.
-      }
-      if (stopped) break;
-      if (rung) continue;
-      await new Promise<void>((resolve) => {
-        wakeUp = resolve;
-        timer = setTimeout(resolve, opts.pollMs);
-      });
-      wakeUp = null;
-      clearTimeout(timer);
-    }
-  }
-
-  return {
-    worker,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      loop = run();
-    },
-    /** Look now (a job was just queued in this process). */
-    wake() {
-      rung = true;
-      wakeUp?.();
-    },
-    /** Ends the loop after the job in hand. */
-    async stop() {
-      stopped = true;
-      wakeUp?.();
-      await loop;
-      loop = null;
-    },
-    /** Without the loop (a script, a test): runs what is due now. */
-    drain,
-  };
+  return { worker, drain };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { firstRow } from '../../db/rows';
-import { enqueue } from '../jobs/repository';
+import { enqueue, unlessWaiting } from '../jobs/repository';
 
 export const CARD_READ_JOB = 'card-read';
 
@@ -59,8 +59,7 @@ export async function queueUnreadCards(tx: Tx): Promise<number> {
         marked AS (
           INSERT INTO card_number_reads (gift_card_id) SELECT id FROM unread ON CONFLICT (gift_card_id) DO NOTHING),
         queued AS (
-          INSERT INTO jobs (kind, key) SELECT ${CARD_READ_JOB}, u.id::text FROM unread u
-           WHERE NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = ${CARD_READ_JOB} AND j.key = u.id::text AND j.status = 'queued')
+          INSERT INTO jobs (kind, key) SELECT ${CARD_READ_JOB}, u.id::text FROM unread u ${unlessWaiting}
           RETURNING 1)
         SELECT count(*)::int AS n FROM queued`,
   );

@@ -31,8 +31,8 @@ export interface ReviewInput extends DuplicateOverride {
 export const SIMILAR_IMAGE_BITS = 10;
 /** A card another reviewer leased meanwhile is passed over; after this many such races the queue answers none. */
 const LEASE_ATTEMPTS = 8;
-/** How often a server looks for cards that became overdue (the desktop app's notification). */
-const OVERDUE_SWEEP_MS = 30_000;
+/** How often a server with JOBS on looks for cards that became overdue (the desktop app's notification). */
+export const OVERDUE_SWEEP_MS = 30_000;
 
 /**
  * A review lease means something (issue 48): deciding a card another reviewer holds is a 409 naming them, unless the
@@ -56,10 +56,6 @@ async function checkLease(tx: Tx, user: AuthUser, cardId: number, takeOver: bool
 
 export function createReviewService(database: Database, signer: ImageSigner) {
   const { db } = database;
-  const noticeOverdue = () => repo.noticeOverdue(db);
-  const sweeper = setInterval(() => void noticeOverdue().catch(() => {}), OVERDUE_SWEEP_MS);
-  sweeper.unref();
-
   /** One card approved or rejected in its own transaction; refusals are HttpErrors with the reason. */
   const reviewOne = (user: AuthUser, id: number, input: ReviewInput, via: 'review' | 'bulk', version?: number): Promise<string> =>
     db.transaction(async (tx) => {
@@ -201,8 +197,8 @@ export function createReviewService(database: Database, signer: ImageSigner) {
       return { card: null };
     },
 
-    /** Cards that became overdue get their one 'review.overdue' event (also every 30 s by itself). */
-    noticeOverdue,
+    /** Cards that became overdue get their one 'review.overdue' event (the scheduler's 'review-overdue' task). */
+    sweepOverdue: () => repo.noticeOverdue(db),
 
     /** Leaving a card releases the caller's own claim on it. */
     async release(user: AuthUser, id: number) {
