@@ -1,4 +1,5 @@
 import { test, expect, loginAs, shot, idle, unique, createUser, users, apiCall, E2E_PASSWORD } from './fixtures';
+import { MSG } from '../../src/shared/messages';
 
 test.describe('users', () => {
   test('list shows name, email, role with edit and delete', async ({ page }) => {
@@ -137,10 +138,30 @@ test.describe('users', () => {
     await expect(adminDelete).toBeDisabled();
     await expect(page.getByRole('button', { name: `Edit ${users().admin.name}` })).toBeDisabled();
     await adminDelete.locator('..').hover();
-    await expect(page.getByRole('tooltip')).toHaveText("Only an admin can change the admin's account");
+    await expect(page.getByRole('tooltip')).toHaveText(MSG.onlyAdminStaff);
     // The server still refuses a manager who tries anyway.
     const refused = await apiCall('DELETE', `users/${users().admin.id}`, { as: 'manager' });
     expect(refused.status).toBe(403);
+  });
+
+  test("a manager's screens follow the server's people rule: another manager locked, a seller's role and password not theirs", async ({
+    page,
+  }) => {
+    const other = await createUser('manager');
+    const seller = await createUser('seller');
+    await loginAs(page, 'manager');
+    await page.goto('/users');
+    const table = page.getByRole('table', { name: 'Users' });
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    await expect(table.getByRole('button', { name: `Edit ${other.name}` })).toBeDisabled();
+    await expect(table.getByRole('button', { name: `Delete ${other.name}` })).toBeDisabled();
+    await expect(table.getByRole('button', { name: `Edit ${seller.name}` })).toBeEnabled();
+    await table.getByRole('button', { name: `Edit ${seller.name}` }).click();
+    await expect(page.getByLabel('User Name')).toHaveValue(seller.name);
+    await expect(page.getByLabel('Password')).toBeDisabled();
+    await expect(page.getByText(MSG.onlyAdminPassword)).toBeVisible();
+    await expect(page.getByLabel('User Role').locator('option:not([value=""])')).toHaveText(['Seller']);
+    await shot(page, 'users-manager-edits-seller');
   });
 
   test('pagination appears above 10 users with numbered page buttons', async ({ page }) => {

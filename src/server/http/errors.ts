@@ -18,6 +18,8 @@ export const forbidden = (message: string = MSG.forbidden) => new HttpError(403,
 export const notFound = (message: string = MSG.notFound) => new HttpError(404, { message });
 /** A business refusal: the spec's text in errorMsg (and message). */
 export const refusal = (text: string, status = 422) => new HttpError(status, { message: text, errorMsg: text });
+/** A 403 for a rule's refusal: the bare 403 for MSG.forbidden, else the rule's text as a refusal. */
+export const denied = (text: string) => (text === MSG.forbidden ? forbidden() : refusal(text, 403));
 export const invalidFields = (errors: Record<string, string[]>) => new HttpError(422, { message: MSG.invalid, errors });
 
 /** Laravel-style field messages: "The price field must be ...". */

@@ -5,7 +5,8 @@ import { MSG } from '../../shared/messages';
 import type { AccessRule } from '../../shared/access-policy';
 import type { OperationName } from '../../shared/endpoints';
 import type { AuthUser } from '../modules/auth/service';
-import { forbidden, HttpError, notFound } from './errors';
+import { peopleRefusal, type PeopleAction } from '../../shared/people-rule';
+import { denied, forbidden, notFound } from './errors';
 
 /** The seller who owns the record `:id` names, per record rule (no row: the handler answers its own 404). */
 const OWNER: Partial<Record<AccessRule['object'], (id: number) => SQL>> = {
@@ -17,12 +18,10 @@ const OWNER: Partial<Record<AccessRule['object'], (id: number) => SQL>> = {
   'own-payout': (id) => sql`SELECT seller_id AS owner FROM transactions WHERE id = ${id}`,
 };
 
-const denied = (text: string) => new HttpError(403, { message: text, errorMsg: text });
-
 /**
  * The record rule of the access policy, checked before the handler: a seller reaches only their own card, photo,
- * comment or payout (403); staff accounts are an admin's (a manager reads and edits sellers, and their own account).
- * The services keep their own finer checks (a pending card only, a role change, a password).
+ * comment or payout (403); people follow shared/people-rule.ts. The services assert only what they add (a pending
+ * card only, a version).
  */
 export async function checkObjectRule(
   dbOf: () => Tx,
@@ -44,14 +43,29 @@ export async function checkObjectRule(
     if (req && req.maker === user.id) throw denied(MSG.makerCannotApprove);
     return;
   }
-  if (rule.object !== 'people' || user.role === 'admin') return;
-  if (op === 'createUser') {
-    if ((body as { role?: string } | undefined)?.role !== 'seller') throw denied(MSG.onlyAdminStaff);
-    return;
-  }
-  if (id === user.id) return;
-  const target = await firstRow<{ role: string }>(dbOf(), sql`SELECT role FROM users WHERE id = ${id} AND deleted_at IS NULL`);
-  if (!target) return;
-  if (target.role === 'admin' && op === 'getUser') throw forbidden();
-  if (target.role !== 'seller' && op !== 'getUser') throw denied(MSG.onlyAdminStaff);
+  if (rule.object !== 'people') return;
+  const action = PEOPLE_ACTION[op] ?? 'view';
+  const target =
+    action === 'create'
+      ? null
+      : ((await firstRow<{ id: number; role: string }>(dbOf(), sql`SELECT id, role FROM users WHERE id = ${id} AND deleted_at IS NULL`)) ??
+        null);
+  assertPeopleRule(user, action, target, body as { role?: string; password?: string } | undefined);
+}
+
+const PEOPLE_ACTION: Partial<Record<OperationName, PeopleAction>> = {
+  createUser: 'create',
+  updateUser: 'edit',
+  deleteUser: 'delete',
+};
+
+/** The people rule (shared/people-rule.ts) as an HTTP refusal; the users service re-checks it under the row lock. */
+export function assertPeopleRule(
+  user: AuthUser,
+  action: PeopleAction,
+  target: { id: number; role: string } | null,
+  input?: { role?: string; password?: string },
+): void {
+  const refused = peopleRefusal(user, action, target, input);
+  if (refused) throw denied(refused);
 }

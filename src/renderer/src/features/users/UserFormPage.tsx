@@ -10,15 +10,13 @@ import { useApiMutation, useApiQuery } from '../../api/query';
 import { msgText } from '../../api/results';
 import { FormSelect, FormText } from '../../components/FormFields';
 import { FormPage } from '../../components/FormPage';
+import { peopleRefusal } from '../../../../shared/people-rule';
 import { useSession } from '../../app/session';
 
 const ROLE_OPTIONS = [
   { value: 'manager', label: 'Manager' },
   { value: 'seller', label: 'Seller' },
 ];
-/** Only an admin makes staff accounts or changes a role (issue 29): a manager is offered the account's own role (Seller when adding). */
-const onlyRole = (role: string) => ROLE_OPTIONS.filter((o) => o.value === role);
-
 /** Create user (/create/user, ?role=seller preselects Seller) and edit user (/edit/user/:id). */
 /** Why a user could not be loaded, in words: the spec's 'Server error' toast says only that it failed. */
 const loadFailure = (status: number | undefined) =>
@@ -26,7 +24,7 @@ const loadFailure = (status: number | undefined) =>
 
 export default function UserFormPage() {
   const { id } = useParams();
-  const { role: myRole } = useSession();
+  const { role: myRole, user: me } = useSession();
   const editId = id ? Number(id) : null;
   const creating = editId === null;
   const [params] = useSearchParams();
@@ -47,6 +45,10 @@ export default function UserFormPage() {
     values,
     resetOptions: { keepDirtyValues: true },
   });
+  // What the server's people rule allows this user here: the roles they may pick, and whether they may set a password.
+  const refusalFor = (input: { role?: string; password?: string }) =>
+    me ? peopleRefusal(me, creating ? 'create' : 'edit', creating ? null : (user ?? null), input) : null;
+  const passwordRefused = creating ? null : refusalFor({ password: 'set' });
   const create = useApiMutation('createUser');
   const update = useApiMutation('updateUser');
 
@@ -88,7 +90,8 @@ export default function UserFormPage() {
         type="password"
         autoComplete="new-password"
         required={creating}
-        helperText={creating ? undefined : 'Leave empty to keep the current password'}
+        disabled={passwordRefused !== null}
+        helperText={passwordRefused ?? (creating ? undefined : 'Leave empty to keep the current password')}
       />
       {adminAccount ? (
         <TextField id="user-role" label="User Role" value="Admin" disabled />
@@ -99,7 +102,7 @@ export default function UserFormPage() {
           id="user-role"
           label="User Role"
           required
-          options={myRole === 'admin' ? ROLE_OPTIONS : onlyRole(user?.role ?? 'seller')}
+          options={ROLE_OPTIONS.filter((o) => refusalFor({ role: o.value }) === null)}
           placeholder="Select a role"
         />
       )}

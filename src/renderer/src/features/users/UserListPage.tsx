@@ -7,6 +7,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { User } from '../../../../shared/types';
+import { peopleRefusal } from '../../../../shared/people-rule';
 import { useSession } from '../../app/session';
 import { ListPage } from '../../components/ListTable';
 import { useFilteredList } from '../../components/filters/useFilteredList';
@@ -39,28 +40,32 @@ export default function UserListPage() {
         filters={{ ...filters, label: 'Filter users', noun: 'users' }}
         threshold={PAGINATION_THRESHOLD.users}
         cells={(u) => {
-          // Only an admin changes the admin's account: a manager sees the row locked instead of a refusal after the click.
-          const locked = u.role === 'admin' && me?.role !== 'admin';
-          const why = locked ? "Only an admin can change the admin's account" : u.id === me?.id ? 'You cannot delete your own account' : '';
+          // The server's people rule, asked before the click: a row the user may not change shows locked, with why.
+          const editRefused = me ? peopleRefusal(me, 'edit', u) : null;
+          const deleteRefused = me ? peopleRefusal(me, 'delete', u) : null;
           return (
             <>
               <TableCell>{u.name}</TableCell>
               <TableCell>{u.email}</TableCell>
               <TableCell>{ROLE_LABEL[u.role] ?? u.role}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Tooltip title={locked ? why : ''}>
+                <Tooltip title={editRefused ?? ''}>
                   <span>
-                    <IconButton aria-label={`Edit ${u.name}`} disabled={locked} onClick={() => navigate(`/edit/user/${u.id}`)}>
+                    <IconButton
+                      aria-label={`Edit ${u.name}`}
+                      disabled={editRefused !== null}
+                      onClick={() => navigate(`/edit/user/${u.id}`)}
+                    >
                       <EditIcon />
                     </IconButton>
                   </span>
                 </Tooltip>
-                <Tooltip title={why}>
+                <Tooltip title={deleteRefused ?? ''}>
                   <span>
                     <IconButton
                       aria-label={`Delete ${u.name}`}
                       color="error"
-                      disabled={locked || u.id === me?.id}
+                      disabled={deleteRefused !== null}
                       onClick={() => confirmedDelete('deleteUser', u.id, MSG.deleteSuccess)}
                     >
                       <DeleteIcon />
