@@ -1,5 +1,6 @@
 import axios, { type AxiosInstance } from 'axios';
 import type { ApiResult } from '../shared/endpoints';
+import { LIMITS } from '../shared/limits';
 
 export const UNREACHABLE = 'The server could not be reached';
 
@@ -8,10 +9,10 @@ export function createApiClient(apiUrl: string): AxiosInstance {
   return axios.create({
     baseURL: apiUrl,
     validateStatus: () => true,
-    timeout: 60_000,
+    timeout: LIMITS.desktop.requestMs.value,
     maxRedirects: 0,
-    maxContentLength: 20 * 1024 * 1024,
-    maxBodyLength: 60 * 1024 * 1024,
+    maxContentLength: LIMITS.desktop.answerBytes.value,
+    maxBodyLength: LIMITS.desktop.sendBytes.value,
     headers: { Accept: 'application/json' },
   });
 }

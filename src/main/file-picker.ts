@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_REQUEST } from '../shared/constants';
+import { LIMITS } from '../shared/limits';
 import type { PickedFile } from '../shared/endpoints';
 import { IMAGE_MIME, sniffImageKind } from '../shared/image-kind';
 
@@ -59,10 +59,10 @@ export function createFilePicker(deps: {
   maxBytes?: number;
   maxHeld?: number;
 }): FilePicker {
-  const ttl = deps.ttlMs ?? 30 * 60_000;
+  const ttl = deps.ttlMs ?? LIMITS.desktop.pickedFileMs.value;
   const now = deps.now ?? Date.now;
-  const maxBytes = deps.maxBytes ?? MAX_IMAGE_BYTES;
-  const maxHeld = deps.maxHeld ?? 50;
+  const maxBytes = deps.maxBytes ?? LIMITS.uploads.imageBytes.value;
+  const maxHeld = deps.maxHeld ?? LIMITS.desktop.pickedFilesHeld.value;
   const files = new Map<string, HeldFile>();
 
   const purge = () => {
@@ -82,7 +82,7 @@ export function createFilePicker(deps: {
       });
       if (r.canceled) return [];
       const out: PickedFile[] = [];
-      for (const file of r.filePaths.slice(0, multiple ? MAX_IMAGES_PER_REQUEST : 1)) {
+      for (const file of r.filePaths.slice(0, multiple ? LIMITS.uploads.imagesPerRequest.value : 1)) {
         let read: Awaited<ReturnType<typeof readLimited>>;
         try {
           read = await readLimited(file, maxBytes);

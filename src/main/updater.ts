@@ -1,3 +1,4 @@
+import { LIMITS } from '../shared/limits';
 import { normalizeApiUrl, readSettings } from './config';
 
 /** The parts of electron-updater's autoUpdater the wiring uses. */
@@ -11,7 +12,7 @@ export interface UpdaterLike {
   on(event: 'error', listener: (err: Error) => void): unknown;
 }
 
-export const UPDATE_CHECK_EVERY_MS = 4 * 3600_000;
+const UPDATE_CHECK_EVERY_MS = LIMITS.desktop.updateCheckEveryMs.value;
 
 /** The update feed: `UPDATE_URL`, else `updateUrl` in settings.json (userData); an http(s) folder URL, or null. */
 export function updateFeedUrl(env: Record<string, string | undefined>, userDataDir: string): string | null {

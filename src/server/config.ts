@@ -1,3 +1,4 @@
+import { LIMITS } from '../shared/limits';
 import { parseCents } from '../shared/money';
 import { z } from 'zod';
 
@@ -48,7 +49,7 @@ const envSchema = z.object({
     .number()
     .positive()
     .max(24 * 365)
-    .default(12),
+    .default(LIMITS.auth.tokenTtlHours.value),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().optional(),
   IMAGE_STORE: z
@@ -67,15 +68,15 @@ const envSchema = z.object({
     .number()
     .positive()
     .max(24 * 366)
-    .default(24),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    .default(LIMITS.money.fourEyesWindowHours.value),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(LIMITS.database.poolSize.value),
   /** Background jobs (reading card photos) run in this process; 0: another instance (or `npm run ocr:backfill`) runs them. */
   JOBS: z
     .enum(['0', '1', ''])
     .default('1')
     .transform((v) => v !== '0'),
-  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
-  JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(LIMITS.jobs.leaseSeconds.value),
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(LIMITS.jobs.pollMs.value),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -104,7 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : [
           `FOUR_EYES_BULK_LIMIT is now FOUR_EYES_LIMIT${FOUR_EYES_LIMIT === undefined ? ' (read this time)' : ' (ignored: FOUR_EYES_LIMIT is set)'}`,
         ];
-  return { ...rest, FOUR_EYES_LIMIT: FOUR_EYES_LIMIT ?? FOUR_EYES_BULK_LIMIT ?? 100_000, warnings };
+  return { ...rest, FOUR_EYES_LIMIT: FOUR_EYES_LIMIT ?? FOUR_EYES_BULK_LIMIT ?? LIMITS.money.fourEyesCents.value, warnings };
 }
 
 /** Tests run no background jobs unless they ask (JOBS: true): photos are read only where a test reads them. */

@@ -1,6 +1,7 @@
 import { loadConfig, ConfigError } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
+import { LIMITS } from '../shared/limits';
 import { bootstrapAdmin } from './seed/bootstrap';
 import { demoAccountsIn, seedDemo } from './seed/demo';
 import { readyLines } from './startup-lines';
@@ -66,7 +67,7 @@ async function main() {
     if (closing) return;
     closing = true;
     console.log(`${signal}: finishing requests in flight, then stopping`);
-    const timer = setTimeout(() => process.exit(1), 15_000);
+    const timer = setTimeout(() => process.exit(1), LIMITS.http.shutdownMs.value);
     timer.unref();
     backups?.close();
     await app.close();

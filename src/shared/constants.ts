@@ -1,3 +1,5 @@
+import { LIMITS } from './limits';
+
 export const ROLES = ['admin', 'manager', 'seller'] as const;
 export type Role = (typeof ROLES)[number];
 export const isStaff = (role: string | undefined | null): boolean => role === 'admin' || role === 'manager';
@@ -37,24 +39,22 @@ export type DisputeReason = keyof typeof DISPUTE_REASONS;
 export const PRICE_TYPE = { range: 0, fixed: 1 } as const;
 export const RATE_TYPE = { percentage: 0, fixed: 1 } as const;
 
-export const PAGE_SIZE = { cards: 5, comments: 5, offers: 10, users: 10, sellers: 10, transactions: 10 } as const;
-/** Pagination controls appear when total is above this. */
-export const PAGINATION_THRESHOLD = { cards: 5, comments: 5, offers: 10, users: 10, sellers: 10, transactions: 10 } as const;
+/** Each list's page size, by list (shared/limits.ts says why). */
+export const PAGE_SIZE = {
+  cards: LIMITS.lists.cardsPerPage.value,
+  comments: LIMITS.lists.commentsPerPage.value,
+  offers: LIMITS.lists.offersPerPage.value,
+  users: LIMITS.lists.usersPerPage.value,
+  sellers: LIMITS.lists.sellersPerPage.value,
+  transactions: LIMITS.lists.transactionsPerPage.value,
+} as const;
+/** Pagination controls appear when total is above this: one page's worth. */
+export const PAGINATION_THRESHOLD = { ...PAGE_SIZE };
 export const PAGE_LINKS = 8;
-/** What an audit entry is about (its `entity`), and the audit log screen's page size. */
+/** What an audit entry is about (its `entity`). */
 export const AUDIT_ENTITIES = ['gift_card', 'transaction', 'user', 'offer', 'comment', 'image', 'session'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-export const AUDIT_PAGE_SIZE = 25;
 export const TOAST_MS = 3000;
-export const MAX_REPORT_DAYS = 366;
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const MAX_IMAGES_PER_REQUEST = 10;
-export const MAX_IMAGE_PIXELS = 40_000_000;
-/**
- * An image's size once decoded (width x height x channels x bytes per channel, as its header declares): what decoding
- * it costs in memory. 40 megapixels of 8-bit RGBA; a 16-bit or RGBA picture of as many pixels is refused.
- */
-export const MAX_DECODED_IMAGE_BYTES = MAX_IMAGE_PIXELS * 4;
 export const MONTHS = [
   'January',
   'February',
@@ -94,10 +94,12 @@ export const REJECT_REASON_LABEL: Record<RejectReason, string> = {
   suspected_fraud: 'Suspected fraud',
   other: 'Other',
 };
-/** A card's review claim warns other staff for this long. */
-export const REVIEW_CLAIM_MINUTES = 10;
-export const PAGE_SIZE_HISTORY = 10;
-export const MAX_BULK_REVIEW = 50;
+/** Limits by their former names, which code being changed elsewhere still reads; new code reads LIMITS. */
+export const REVIEW_CLAIM_MINUTES = LIMITS.review.claimMinutes.value;
+export const PAGE_SIZE_HISTORY = LIMITS.lists.historyPerPage.value;
+export const AUDIT_PAGE_SIZE = LIMITS.lists.auditPerPage.value;
+export const MAX_IMAGES_PER_REQUEST = LIMITS.uploads.imagesPerRequest.value;
+export const MAX_BULK_REVIEW = LIMITS.review.bulkCards.value;
 export const STATEMENT_EVENT_LABEL: Record<(typeof STATEMENT_EVENT_KINDS)[number], string> = {
   approved: 'Card approved',
   unapproved: 'Card approval withdrawn',

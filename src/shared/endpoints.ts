@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as s from './schemas';
 import * as L from './list-queries';
+import { LIMITS } from './limits';
 import type * as T from './types';
 import type { EventsPoll } from './events';
 
@@ -45,7 +46,7 @@ export const endpoints = {
     path: 'gift-card-offer',
 
     query: L.offerListQuery,
-    summary: 'Offers, 10 a page',
+    summary: `Offers, ${LIMITS.lists.offersPerPage.value} a page`,
   }),
   getOffer: def<T.Wrapped<T.Offer>>()({ method: 'GET', path: 'gift-card-offer/:id', summary: 'One offer' }),
   createOffer: def<T.Msg>()({ method: 'POST', path: 'gift-card-offer', body: s.offerBody, summary: 'Create an offer' }),
@@ -71,7 +72,7 @@ export const endpoints = {
     path: 'gift-card',
 
     query: L.cardListQuery,
-    summary: 'All cards, 5 a page',
+    summary: `All cards, ${LIMITS.lists.cardsPerPage.value} a page`,
   }),
   myCards: def<T.Wrapped<T.Page<T.GiftCard>>>()({
     method: 'GET',
@@ -110,7 +111,7 @@ export const endpoints = {
     path: 'gift-card-comments/:id',
 
     query: s.pageQuery,
-    summary: "A card's comments, 5 a page",
+    summary: `A card's comments, ${LIMITS.lists.commentsPerPage.value} a page`,
   }),
   addComment: def<T.Msg>()({
     method: 'POST',
@@ -142,7 +143,7 @@ export const endpoints = {
     path: 'transaction',
 
     query: L.transactionListQuery,
-    summary: 'All transactions, 10 a page',
+    summary: `All transactions, ${LIMITS.lists.transactionsPerPage.value} a page`,
   }),
   myTransactions: def<T.Wrapped<T.Page<T.Transaction>>>()({
     method: 'GET',
@@ -256,7 +257,7 @@ export const endpoints = {
     path: 'all-user-lists',
 
     query: L.userListQuery,
-    summary: 'Users, 10 a page',
+    summary: `Users, ${LIMITS.lists.usersPerPage.value} a page`,
   }),
   getUser: def<{ user: T.User }>()({ method: 'GET', path: 'users/:id', summary: 'One user' }),
   createUser: def<T.Msg>()({
@@ -330,15 +331,14 @@ export const endpoints = {
     method: 'POST',
     path: 'gift-card-claim/:id',
 
-    summary: "Opening a pending card for review: claims it for 10 minutes, or answers another staff member's claim (never blocks)",
+    summary: `Opening a pending card for review: claims it for ${LIMITS.review.claimMinutes.value} minutes, or answers another staff member's claim (never blocks)`,
   }),
   startReview: def<T.ReviewLease>()({
     method: 'POST',
     path: 'gift-card-review-next',
 
     body: s.reviewNextBody,
-    summary:
-      'The review queue: leases the pending card due first that nobody else holds to the caller for 10 minutes (releasing their other cards); none when the queue is empty',
+    summary: `The review queue: leases the pending card due first that nobody else holds to the caller for ${LIMITS.review.claimMinutes.value} minutes (releasing their other cards); none when the queue is empty`,
   }),
   releaseClaim: def<T.Msg>()({
     method: 'DELETE',
@@ -350,7 +350,7 @@ export const endpoints = {
     path: 'gift-card-history/:id',
 
     query: s.pageQuery,
-    summary: "A card's history from the audit trail and its payments, newest first, 10 a page",
+    summary: `A card's history from the audit trail and its payments, newest first, ${LIMITS.lists.historyPerPage.value} a page`,
   }),
   cardMoney: def<T.Wrapped<T.CardMoney>>()({
     method: 'GET',
@@ -454,7 +454,9 @@ export const argsEnvelope = z
     id: z.number().int().positive().max(2147483647).optional(),
     query: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     body: z.record(z.string(), z.unknown()).optional(),
-    files: z.record(z.string(), z.array(z.object({ id: z.string().max(64) }).passthrough()).max(10)).optional(),
+    files: z
+      .record(z.string(), z.array(z.object({ id: z.string().max(64) }).passthrough()).max(LIMITS.uploads.imagesPerRequest.value))
+      .optional(),
     ifMatch: z
       .string()
       .regex(/^(W\/)?"[\w-]{1,64}"$/)

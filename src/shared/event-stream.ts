@@ -1,4 +1,5 @@
 import { liveEventSchema, STREAM_CONTROL, type LiveEvent } from './events';
+import { LIMITS } from './limits';
 
 /** One Server-Sent Events frame. */
 export interface SseFrame {
@@ -65,13 +66,13 @@ export interface EventStreamOptions {
  */
 export function startEventStream(opts: EventStreamOptions): () => void {
   const { listener } = opts;
-  const idleMs = opts.idleMs ?? 45_000;
-  const maxDelay = opts.maxDelayMs ?? 15_000;
+  const idleMs = opts.idleMs ?? LIMITS.events.clientIdleMs.value;
+  const maxDelay = opts.maxDelayMs ?? LIMITS.events.reconnectMaxMs.value;
   let stopped = false;
   let lastId: string | undefined;
   let abort: AbortController | null = null;
   let wake: (() => void) | null = null;
-  const firstDelay = Math.min(1000, maxDelay);
+  const firstDelay = Math.min(LIMITS.events.reconnectFirstMs.value, maxDelay);
   let delay = firstDelay;
   let wasDown = false;
 

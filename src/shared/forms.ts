@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRICE_TYPE } from './constants';
+import { LIMITS } from './limits';
 import { MSG } from './messages';
 import { parseCents, type Cents } from './money';
 import type { Offer } from './types';
@@ -53,6 +54,9 @@ const amountText = () => z.string().transform(normaliseAmount);
 
 const required = (label: string, max = 255) =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} may not be greater than ${max} characters`);
+/** A text field that may be empty, of at most `max` characters (counted after trimming with `trim`). */
+const upTo = (label: string, max: number, { trim = false } = {}) =>
+  (trim ? z.string().trim() : z.string()).max(max, `${label} may not be greater than ${max} characters`);
 const amount = (label: string, opts: { positive?: boolean } = {}) =>
   z
     .string()
@@ -77,7 +81,8 @@ export const userForm = ({ creating, adminAccount = false }: { creating: boolean
       if (!v.email) issue(ctx, 'email', 'Email is required');
       else if (!EMAIL_RE.test(v.email)) issue(ctx, 'email', 'Enter a valid email address');
       if (creating && !v.password) issue(ctx, 'password', 'Password is required');
-      else if (v.password && v.password.length < 6) issue(ctx, 'password', 'Password must be at least 6 characters');
+      else if (v.password && v.password.length < LIMITS.text.passwordMinChars.value)
+        issue(ctx, 'password', `Password must be at least ${LIMITS.text.passwordMinChars.value} characters`);
       if (!adminAccount && !v.role) issue(ctx, 'role', 'User Role is required');
     });
 export type UserFormValues = z.input<ReturnType<typeof userForm>>;
@@ -93,14 +98,14 @@ export const offerForm = z
     fixed_price: z.array(z.string()),
     rate_type: z.string().min(1, 'Rate Type is required'),
     rate: amount('Rate'),
-    /** Issue 32: minutes a card may wait for a decision (1 to 10080). */
+    /** Issue 32: minutes a card may wait for a decision (1 to LIMITS.review.targetMaxMinutes). */
     review_minutes: z
       .string()
       .trim()
       .default('60')
       .refine(
-        (v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 10080,
-        'Review Target must be a whole number of minutes from 1 to 10080',
+        (v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= LIMITS.review.targetMaxMinutes.value,
+        `Review Target must be a whole number of minutes from 1 to ${LIMITS.review.targetMaxMinutes.value}`,
       ),
   })
   .superRefine((v, ctx) => {
@@ -120,7 +125,7 @@ export type OfferFormValues = z.input<typeof offerForm>;
 export const transactionForm = z.object({
   seller_id: z.string().min(1, 'Seller is required'),
   transaction_amount: amount('Transaction Amount', { positive: true }),
-  code: required('Code', 100),
+  code: required('Code', LIMITS.text.codeChars.value),
 });
 export type TransactionFormValues = z.input<typeof transactionForm>;
 
@@ -194,7 +199,12 @@ export function priceError(offer: Pick<Offer, 'price_type' | 'fixed_price' | 'mi
 /** Add a card: an active offer, a price that fits it, at least one image. */
 export const cardAddForm = <Image>(offers: Offer[]) =>
   z
-    .object({ giftcard_offer_id: z.string(), price: amountText(), description: z.string().max(5000), images: z.array(z.custom<Image>()) })
+    .object({
+      giftcard_offer_id: z.string(),
+      price: amountText(),
+      description: z.string().max(LIMITS.text.descriptionChars.value),
+      images: z.array(z.custom<Image>()),
+    })
     .superRefine((v, ctx) => {
       const offer = offers.find((o) => String(o.id) === v.giftcard_offer_id);
       if (!offer) issue(ctx, 'giftcard_offer_id', 'Offer is required');
@@ -205,8 +215,8 @@ export const cardAddForm = <Image>(offers: Offer[]) =>
       if (v.images.length === 0) issue(ctx, 'images', MSG.imageRequired);
     });
 
-const rejectNote = z.string().max(1000, 'Note may not be greater than 1000 characters');
-const overrideReason = z.string().max(1000, 'Reason may not be greater than 1000 characters');
+const rejectNote = upTo('Note', LIMITS.text.noteChars.value);
+const overrideReason = upTo('Reason', LIMITS.text.noteChars.value);
 
 /** Rejecting a card: a reason from the list is required, a note is optional. */
 export const rejectForm = z.object({
@@ -231,8 +241,8 @@ export const cardEditForm = <Image>(offers: Offer[], original: { giftcard_offer_
     .object({
       giftcard_offer_id: z.string(),
       price: amountText(),
-      card_number: z.string().max(100, 'Card Number may not be greater than 100 characters'),
-      description: z.string().max(5000, 'Description may not be greater than 5000 characters'),
+      card_number: upTo('Card Number', LIMITS.text.cardNumberChars.value),
+      description: upTo('Description', LIMITS.text.descriptionChars.value),
       card_status: z.string(),
       reject_reason: z.string(),
       reject_note: rejectNote,
@@ -261,10 +271,12 @@ export type DateRangeValues = z.input<typeof dateRangeForm>;
 /** Staff dispute a paid card: a reason (required) and a note. */
 export const disputeForm = z.object({
   reason: z.string().min(1, 'Reason is required'),
-  note: z.string().trim().max(2000, 'Note may not be greater than 2000 characters'),
+  note: upTo('Note', LIMITS.text.disputeNoteChars.value, { trim: true }),
 });
 export type DisputeFormValues = z.input<typeof disputeForm>;
 
 /** Resolving a dispute: an optional note. */
-export const resolveForm = z.object({ note: z.string().trim().max(2000, 'Note may not be greater than 2000 characters') });
+export const resolveForm = z.object({
+  note: upTo('Note', LIMITS.text.disputeNoteChars.value, { trim: true }),
+});
 export type ResolveFormValues = z.input<typeof resolveForm>;

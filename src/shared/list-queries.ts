@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseCents } from './money';
 import { AUDIT_ENTITIES } from './constants';
+import { LIMITS } from './limits';
 
 /**
  * The query parameters of the list calls (work queues). With none of them a list answers exactly as the spec says:
@@ -9,14 +10,10 @@ import { AUDIT_ENTITIES } from './constants';
  */
 export const PER_PAGE_CHOICES = [5, 10, 25, 50, 100] as const;
 /** Filtered totals are counted up to this many rows; above it the answer says `total_capped` ("10,000+"). */
-export const TOTAL_CAP = 10_000;
-/**
- * A search (`q`) is counted up to this many matches ("1,000+"): a search narrows as it is typed, and past a thousand
- * matches the exact number tells a reviewer nothing the next letter will not; counting ten thousand index entries per
- * keystroke cost a code-prefix search four times a plain page.
- */
-export const SEARCH_TOTAL_CAP = 1_000;
-export const MAX_SEARCH = 64;
+export const TOTAL_CAP = LIMITS.lists.totalCap.value;
+/** A search (`q`) is counted up to this many matches ("1,000+"). */
+export const SEARCH_TOTAL_CAP = LIMITS.lists.searchTotalCap.value;
+const MAX_SEARCH = LIMITS.lists.searchChars.value;
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
@@ -94,7 +91,7 @@ export interface Cursor {
 const CURSOR_MESSAGE = 'must be a cursor from a previous page or page';
 const cursor = z
   .string()
-  .max(1500, CURSOR_MESSAGE)
+  .max(LIMITS.lists.cursorChars.value, CURSOR_MESSAGE)
   .transform((v, ctx): Cursor | 'page' => {
     if (v === 'page') return v;
     let parsed: unknown;

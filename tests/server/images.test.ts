@@ -19,7 +19,7 @@ import {
 import { inspectImage } from '../../src/server/modules/images/inspect';
 import { pngHeaderOnly, solidPng } from '../../src/server/modules/images/png';
 import { MSG } from '../../src/shared/messages';
-import { MAX_DECODED_IMAGE_BYTES, MAX_IMAGE_BYTES } from '../../src/shared/constants';
+import { LIMITS } from '../../src/shared/limits';
 import { zeroPng } from '../helpers/bomb-png';
 
 const refusedWith = (fn: () => unknown, text: string) => {
@@ -73,7 +73,7 @@ describe('inspectImage (content, not name)', () => {
     // As many pixels at 8 bits a channel are within the budget; so is a 16-bit picture of a quarter of them.
     expect(inspectImage(await zeroPng(6300, 6300, { bitDepth: 8 })).decodedBytes).toBe(6300 * 6300 * 4);
     expect(inspectImage(await zeroPng(3150, 3150)).decodedBytes).toBe(3150 * 3150 * 8);
-    expect(MAX_DECODED_IMAGE_BYTES).toBe(160_000_000);
+    expect(LIMITS.images.decodedBytes.value).toBe(160_000_000);
   });
 });
 
@@ -119,7 +119,7 @@ describe('uploads over the API', () => {
 
   it('refuses files over the size limit with a JSON 413', async () => {
     const before = await snapshot();
-    const big = Buffer.concat([solidPng(2, 2, [9, 9, 9]), Buffer.alloc(MAX_IMAGE_BYTES + 10)]);
+    const big = Buffer.concat([solidPng(2, 2, [9, 9, 9]), Buffer.alloc(LIMITS.uploads.imageBytes.value + 10)]);
     const r = await submit([{ data: big }]);
     expect(r.status).toBe(413);
     expect(r.body.message).toBe(MSG.imageTooLarge);

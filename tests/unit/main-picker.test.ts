@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICK_AGAIN } from '../../src/main/api-forwarder';
 import { createFilePicker, sniffImageType } from '../../src/main/file-picker';
-import { MAX_IMAGES_PER_REQUEST } from '../../src/shared/constants';
+import { LIMITS } from '../../src/shared/limits';
 import { MSG } from '../../src/shared/messages';
 import { JPEG, WEBP } from '../helpers/cards';
 import { PASSWORD } from '../helpers/server';
@@ -64,7 +64,7 @@ describe('native file picker', () => {
     fs.writeFileSync(fake, 'not really an image');
     d.pick.choose([fake, ...pngFiles(dir, 12)]);
     const picked = await d.picker.pick(null, true);
-    expect(picked).toHaveLength(MAX_IMAGES_PER_REQUEST);
+    expect(picked).toHaveLength(LIMITS.uploads.imagesPerRequest.value);
     expect(picked[0]).toMatchObject({ name: 'fake.png', type: 'application/octet-stream', previewUrl: '' });
   });
 
@@ -153,7 +153,7 @@ describe('native file picker', () => {
     expect(c.image_url).toBeTruthy();
   });
 
-  it('refuses an oversized picked file (over MAX_IMAGE_BYTES) before calling the API', async () => {
+  it('refuses an oversized picked file (over LIMITS.uploads.imageBytes) before calling the API', async () => {
     const big = path.join(dir, 'big2.png');
     fs.writeFileSync(big, Buffer.alloc(6 * 1024 * 1024, 1));
     d.pick.choose([big]);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { LIMITS } from '../../shared/limits';
 import type { SnapshotManifest } from './snapshot';
 
 /**
@@ -26,7 +27,7 @@ export function listenForBackups(socketPath: string, backup: (file: string) => P
     socket.on('error', () => {});
     socket.on('data', (chunk: string) => {
       line += chunk;
-      if (!line.includes('\n') || line.length > 10_000) return;
+      if (!line.includes('\n') || line.length > LIMITS.http.backupLineChars.value) return;
       void (async () => {
         try {
           const { file } = JSON.parse(line.slice(0, line.indexOf('\n'))) as { file: unknown };

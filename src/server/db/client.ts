@@ -1,5 +1,6 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
+import { LIMITS } from '../../shared/limits';
 import * as schema from './schema';
 import { runMigrations, type MigrateOptions } from './migrate';
 import { pinReportTz } from './report-tz';
@@ -77,7 +78,7 @@ async function listenOn(
         () => schedule(),
       );
     }, delay);
-    delay = Math.min(delay * 2, 10_000);
+    delay = Math.min(delay * 2, LIMITS.database.reconnectMaxMs.value);
   };
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
@@ -128,8 +129,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // duplicate counts of a 25-row page) costs more than 10 ms to save microseconds.
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 10,
-      connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
+      max: opts.poolSize ?? LIMITS.database.poolSize.value,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? LIMITS.database.connectMs.value,
       options: '-c jit=off',
     });
     // Each statement text parsed once per connection, its plan cached by PostgreSQL (pg-statements.ts).

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_REQUEST } from '../../shared/constants';
+import { LIMITS } from '../../shared/limits';
 import { MSG } from '../../shared/messages';
 import { sniffImageKind } from '../../shared/image-kind';
 import { HttpError } from './errors';
@@ -18,6 +18,7 @@ export interface RequestBody {
   files: UploadedFile[];
 }
 
+const { imagesPerRequest, fieldsPerRequest } = LIMITS.uploads;
 const baseField = (name: string) => name.replace(/\[\d*\]$/, '');
 
 /**
@@ -78,7 +79,7 @@ export async function readBody(request: FastifyRequest, rules: BodyRules): Promi
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, { message: MSG.imageTooLarge, errorMsg: MSG.imageTooLarge });
     // Too many files, parts or fields (FST_FILES_LIMIT, FST_PARTS_LIMIT, FST_FIELDS_LIMIT): all 413s.
     if (statusCode === 413 || /^FST_(FILES|PARTS|FIELDS)_LIMIT/.test(code ?? ''))
-      throw new HttpError(413, { message: `At most ${MAX_IMAGES_PER_REQUEST} images and 50 fields per request` });
+      throw new HttpError(413, { message: `At most ${imagesPerRequest.value} images and ${fieldsPerRequest.value} fields per request` });
     throw new HttpError(400, { message: 'The upload could not be read; please send it again' });
   } finally {
     pace?.stop();
@@ -92,11 +93,11 @@ async function readParts(request: FastifyRequest, fileFields: readonly string[])
   const files: UploadedFile[] = [];
   for await (const part of request.parts({
     limits: {
-      fileSize: MAX_IMAGE_BYTES,
-      files: fileFields.length > 0 ? MAX_IMAGES_PER_REQUEST : 1,
-      fields: 50,
-      fieldSize: 64 * 1024,
-      parts: 80,
+      fileSize: LIMITS.uploads.imageBytes.value,
+      files: fileFields.length > 0 ? imagesPerRequest.value : 1,
+      fields: fieldsPerRequest.value,
+      fieldSize: LIMITS.uploads.fieldBytes.value,
+      parts: LIMITS.uploads.partsPerRequest.value,
     },
   })) {
     if (part.type === 'file') {

@@ -1,12 +1,10 @@
 import type { FastifyReply } from 'fastify';
+import { LIMITS } from '../../shared/limits';
 import { MSG } from '../../shared/messages';
 import { HttpError } from './errors';
 
-/**
- * How long a write with uploads may take once its body is read: well inside the 60 s after which a connection that
- * saw no byte either way is dropped (HTTP_LIMITS.idleMs), so the client hears the answer.
- */
-const ANSWER_WITHIN_MS = 40_000;
+/** How long a write with uploads may take once its body is read (see LIMITS.uploads.answerWithinMs). */
+const ANSWER_WITHIN_MS = LIMITS.uploads.answerWithinMs.value;
 
 /**
  * Aborted when the client is gone (the connection closed before the answer) or past ANSWER_WITHIN_MS: a write checks it

@@ -1,8 +1,9 @@
 import { LosslessNumber, parse } from 'lossless-json';
+import { LIMITS } from '../../shared/limits';
 import { HttpError } from './errors';
 
 /** A JSON body is at most this big and this deeply nested; both are checked before anything is built from it. */
-export const JSON_LIMITS = { bytes: 64 * 1024, depth: 16 };
+export const JSON_LIMITS = { bytes: LIMITS.http.jsonBytes.value, depth: LIMITS.http.jsonDepth.value };
 
 /** Money fields whose JSON numbers are judged by their source text, not by the float JavaScript reads. */
 const MONEY_KEYS = new Set(['transaction_amount', 'paid_amount', 'price', 'rate', 'min_price', 'max_price']);

@@ -1,16 +1,25 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { LIMITS } from '../../shared/limits';
+
+export type HttpLimits = Record<'headersMs' | 'requestMs' | 'idleMs' | 'keepAliveMs' | 'checkEveryMs', number>;
 
 /**
- * Time limits of every connection (milliseconds). A client that stops sending is dropped by the first that runs out,
- * its upload slot released: the headers within `headersMs`, the whole request (body included) within `requestMs`, no
- * traffic either way for `idleMs` (open event streams send a heartbeat well within it), an idle keep-alive connection
- * after `keepAliveMs`. Node checks the first two every `checkEveryMs`. The keep-alive limit is longer than clients'
- * own (Node's agent and browsers close theirs after a few seconds): a server that closed first would race a client
- * sending its next request on the same connection, which then fails with "other side closed".
+ * Time limits of every connection (milliseconds, LIMITS.http; tests shorten them). A client that stops sending is
+ * dropped by the first that runs out, its upload slot released: the headers within `headersMs`, the whole request
+ * (body included) within `requestMs`, no traffic either way for `idleMs` (open event streams send a heartbeat well
+ * within it), an idle keep-alive connection after `keepAliveMs`. Node checks the first two every `checkEveryMs`. The
+ * keep-alive limit is longer than clients' own (Node's agent and browsers close theirs after a few seconds): a server
+ * that closed first would race a client sending its next request on the same connection, which then fails with
+ * "other side closed".
  */
-export const HTTP_LIMITS = { headersMs: 10_000, requestMs: 30_000, idleMs: 60_000, keepAliveMs: 60_000, checkEveryMs: 1_000 };
-export type HttpLimits = typeof HTTP_LIMITS;
+export const HTTP_LIMITS: HttpLimits = {
+  headersMs: LIMITS.http.headersMs.value,
+  requestMs: LIMITS.http.requestMs.value,
+  idleMs: LIMITS.http.idleMs.value,
+  keepAliveMs: LIMITS.http.keepAliveMs.value,
+  checkEveryMs: LIMITS.http.checkEveryMs.value,
+};
 
 /** Fastify's options for them. */
 export function serverTimeouts(limits: HttpLimits) {

@@ -1,14 +1,21 @@
 import type { IncomingMessage } from 'node:http';
+import { LIMITS } from '../../shared/limits';
 import { MSG } from '../../shared/messages';
 import { HttpError } from './errors';
 
 /**
  * How many multipart uploads may be read at once: per user and in this server process, of which `staffReserved` only
  * for staff (a crowd of sellers never shuts out a staff comment photo). Reading an upload holds up to
- * MAX_IMAGES_PER_REQUEST x MAX_IMAGE_BYTES in memory, so the bound is on memory as much as on fairness. An upload that
+ * imagesPerRequest x imageBytes in memory, so the bound is on memory as much as on fairness. An upload that
  * arrives slower than `minBytesPerSecond` on average, judged once `graceMs` have passed, is cut (408) and frees its slot.
  */
-export const UPLOAD_LIMITS = { perUser: 2, total: 8, staffReserved: 2, minBytesPerSecond: 16 * 1024, graceMs: 5_000 };
+export const UPLOAD_LIMITS = {
+  perUser: LIMITS.uploads.slotsPerUser.value,
+  total: LIMITS.uploads.slotsTotal.value,
+  staffReserved: LIMITS.uploads.slotsStaffReserved.value,
+  minBytesPerSecond: LIMITS.uploads.minBytesPerSecond.value,
+  graceMs: LIMITS.uploads.paceGraceMs.value,
+};
 
 const busy = new Map<number | string, number>();
 let total = 0;

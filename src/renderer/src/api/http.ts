@@ -2,6 +2,7 @@ import { buildPath, endpoints, type ApiResult, type ArgsOf, type OperationName, 
 import type { LoginResponse } from '../../../shared/types';
 import { fileFieldName, formWithFields } from '../../../shared/form-data';
 import { startEventStream } from '../../../shared/event-stream';
+import { LIMITS } from '../../../shared/limits';
 import { imageUrlOf, type SessionUser, type Transport } from './transport';
 
 const TOKEN_KEY = 'gcbo.token';
@@ -39,7 +40,12 @@ export function createHttpTransport(baseUrl = `${window.location.origin}/api/`, 
     }
     try {
       // fetch (not a client library): the login screen's JavaScript stays small.
-      const res = await fetch(new URL(path, baseUrl), { method, headers, body, signal: AbortSignal.timeout(60_000) });
+      const res = await fetch(new URL(path, baseUrl), {
+        method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(LIMITS.desktop.requestMs.value),
+      });
       const text = await res.text();
       let parsed: unknown = text;
       try {

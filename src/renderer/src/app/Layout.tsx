@@ -23,6 +23,7 @@ import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import { Due } from '../components/Money';
 import { useApiQuery } from '../api/query';
+import { LIMITS } from '../../../shared/limits';
 import { useSession } from './session';
 import { activeNavItem, NAV_ITEMS, type NavItem } from './nav';
 import { useThemeMode } from './theme';
@@ -120,7 +121,11 @@ function MainMenu({ items, active, rail, isStaff }: { items: NavItem[]; active?:
   const counts = useApiQuery('cardStatusCounts', {}, { enabled: isStaff, loader: false });
   const pending = isStaff ? counts.data?.data.pending : undefined;
   // Payments waiting for a second staff member (kept fresh every 30 s and after every payment or decision).
-  const approvals = useApiQuery('listPendingPayments', {}, { enabled: isStaff, loader: false, refetchInterval: 30_000 });
+  const approvals = useApiQuery(
+    'listPendingPayments',
+    {},
+    { enabled: isStaff, loader: false, refetchInterval: LIMITS.desktop.pendingPaymentsPollMs.value },
+  );
   const waiting = approvals.data?.data.filter((r) => r.status === 'pending').length;
   const countOf = (to: string) => (to === '/gift-cards' ? pending : to === '/pending-approvals' ? waiting : undefined);
   return (

@@ -2,6 +2,7 @@ import argon2 from 'argon2';
 import type { Database } from '../../db/client';
 import type { Role } from '../../../shared/constants';
 import type { LoginResponse } from '../../../shared/types';
+import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import { HttpError } from '../../http/errors';
 import { hashToken, newToken } from '../../http/auth';
@@ -15,6 +16,9 @@ export interface AuthUser {
   role: Role;
 }
 
+const windowSeconds = LIMITS.auth.loginWindowSeconds.value;
+const baseDelaySeconds = LIMITS.auth.loginBaseDelaySeconds.value;
+const maxDelaySeconds = LIMITS.auth.loginMaxDelaySeconds.value;
 /**
  * OWASP-style throttling, counted before the password is checked: `free` tries per window, then each try waits a
  * doubling delay. Per account and address pair (the owner elsewhere is never slowed by a stranger's guesses), per
@@ -24,9 +28,15 @@ export interface AuthUser {
  * because of other addresses' guesses.
  */
 export const LOGIN_LIMITS = {
-  pair: { free: 5, windowSeconds: 15 * 60, baseDelaySeconds: 2, maxDelaySeconds: 15 * 60 },
-  address: { free: 30, windowSeconds: 15 * 60, baseDelaySeconds: 2, maxDelaySeconds: 15 * 60 },
-  account: { free: 50, windowSeconds: 15 * 60, baseDelaySeconds: 60, maxDelaySeconds: 15 * 60, ownFailures: 3 },
+  pair: { free: LIMITS.auth.loginFreePerPair.value, windowSeconds, baseDelaySeconds, maxDelaySeconds },
+  address: { free: LIMITS.auth.loginFreePerAddress.value, windowSeconds, baseDelaySeconds, maxDelaySeconds },
+  account: {
+    free: LIMITS.auth.loginFreePerAccount.value,
+    windowSeconds,
+    baseDelaySeconds: LIMITS.auth.loginAccountBaseDelaySeconds.value,
+    maxDelaySeconds,
+    ownFailures: LIMITS.auth.loginOwnFailures.value,
+  },
 };
 
 const waitText = (seconds: number) => {

@@ -1,9 +1,10 @@
 import type { Database, DbSession } from '../../db/client';
+import { LIMITS } from '../../../shared/limits';
 import { toEvent } from './repository';
 
 const RELAY_LOCK = 727011; // any constant: the advisory lock of the one relaying instance
 /** How long an event row may commit after a higher id was relayed and still be relayed (ids are taken at insert). */
-const LATE_COMMIT_MS = 5000;
+const LATE_COMMIT_MS = LIMITS.events.lateCommitMs.value;
 
 /**
  * Sends the new rows of `events` with pg_notify on 'gcbo_events', from one instance at a time: each instance with

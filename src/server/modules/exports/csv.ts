@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { LIMITS } from '../../../shared/limits';
 import { centsToDecimal, type Cents } from '../../../shared/money';
 
 /** An amount of money in a CSV cell: written as a plain number with 2 decimals ("-12.50"), never neutralised. */
@@ -23,7 +24,7 @@ export interface CsvColumn<R> {
 export const neutralise = (v: string): string => v.replace(/(^|[,;\t\r\n])(?=[=+\-@\t\r])/g, "$1'");
 
 /** Rows a chunk of the CSV stream holds: one string per chunk, not one stream write per row. */
-const CSV_CHUNK_ROWS = 500;
+const CSV_CHUNK_ROWS = LIMITS.exports.csvChunkRows.value;
 
 /**
  * A cell as RFC 4180 text: in quotes, its quotes doubled, when it holds a quote, a line break or a separator a

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { LIMITS } from '../../../shared/limits';
 import { PRIVATE_FILE_MODE, privateDir } from '../../private-files';
 
 export type ImageStoreKind = 'fs' | 'db';
@@ -50,8 +51,7 @@ export function fsBackend(dir: string): ImageBackend {
   };
 }
 
-/** Bytes read per query when serving from the database: a typical photo is one query, a large one a few. */
-export const DB_SLICE_BYTES = 256 * 1024;
+const DB_SLICE_BYTES = LIMITS.images.dbSliceBytes.value;
 
 const asBuffer = (v: unknown): Buffer =>
   Buffer.isBuffer(v) ? v : Buffer.from((v as Uint8Array).buffer, (v as Uint8Array).byteOffset, (v as Uint8Array).byteLength);

@@ -1,9 +1,9 @@
 import sharp, { type Sharp } from 'sharp';
-import { MAX_DECODED_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../../shared/constants';
+import { LIMITS } from '../../../shared/limits';
 import { decodedBytesOf } from './inspect';
 
-/** Decodes at once in this process: libuv's pool has 4 threads, and password hashing and file reads need theirs. */
-const MAX_AT_ONCE = 2;
+const MAX_AT_ONCE = LIMITS.images.decodesAtOnce.value;
+const MAX_DECODED_IMAGE_BYTES = LIMITS.images.decodedBytes.value;
 
 let bytesInUse = 0;
 let running = 0;
@@ -32,7 +32,7 @@ export async function decoding<T>(data: Buffer, work: (image: Sharp) => Promise<
     next();
   });
   try {
-    return await work(sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true }));
+    return await work(sharp(data, { limitInputPixels: LIMITS.images.pixels.value, failOn: 'error', autoOrient: true }));
   } finally {
     running -= 1;
     bytesInUse -= bytes;

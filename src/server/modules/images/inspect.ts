@@ -1,5 +1,5 @@
 import { imageSize } from 'image-size';
-import { MAX_DECODED_IMAGE_BYTES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../../shared/constants';
+import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import { sniffImageKind, type ImageKind } from '../../../shared/image-kind';
 import { HttpError } from '../../http/errors';
@@ -51,7 +51,7 @@ function structurallyComplete(kind: ImageKind, data: Buffer): boolean {
  * decompression bombs (422 imageTooLarge): too many pixels, or too many bytes once decoded, interlaced or not.
  */
 export function inspectImage(data: Buffer, field = 'gallery'): ImageInfo {
-  if (data.length > MAX_IMAGE_BYTES) throw imageTooLarge(field);
+  if (data.length > LIMITS.uploads.imageBytes.value) throw imageTooLarge(field);
   const kind = sniffKind(data);
   if (!kind) throw notAnImage(field);
   let size: { width?: number; height?: number; type?: string };
@@ -65,11 +65,11 @@ export function inspectImage(data: Buffer, field = 'gallery'): ImageInfo {
   const type = size.type === 'jpeg' ? 'jpg' : size.type;
   if (type !== kind || !Number.isSafeInteger(width) || !Number.isSafeInteger(height) || !width || !height || width < 1 || height < 1)
     throw notAnImage(field);
-  if (width * height > MAX_IMAGE_PIXELS) throw imageTooLarge(field);
+  if (width * height > LIMITS.images.pixels.value) throw imageTooLarge(field);
   const perPixel = decodedBytesPerPixel(kind, data);
   if (perPixel === null) throw notAnImage(field);
   const decodedBytes = width * height * perPixel;
-  if (decodedBytes > MAX_DECODED_IMAGE_BYTES) throw imageTooLarge(field);
+  if (decodedBytes > LIMITS.images.decodedBytes.value) throw imageTooLarge(field);
   if (!structurallyComplete(kind, data)) throw notAnImage(field);
   return { ext: kind, width, height, decodedBytes };
 }

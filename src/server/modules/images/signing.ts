@@ -1,10 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { LIMITS } from '../../../shared/limits';
 
 /** A photo URL is good for 10 to 15 minutes: expiries are rounded up to 5 minutes, so a page's URLs stay stable. */
-export const IMAGE_URL_TTL_SECONDS = 10 * 60;
-const ROUND_SECONDS = 5 * 60;
+const IMAGE_URL_TTL_SECONDS = LIMITS.images.urlTtlSeconds.value;
+const ROUND_SECONDS = LIMITS.images.urlRoundSeconds.value;
 /** No URL this server makes expires further ahead than this; one that says it does was not made here. */
 const MAX_AHEAD_SECONDS = IMAGE_URL_TTL_SECONDS + ROUND_SECONDS;
 /** An HMAC-SHA256 in base64url without padding: exactly 43 characters, the last one of 16. */

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
-import { MAX_REPORT_DAYS, MONTHS } from '../../../shared/constants';
+import { MONTHS } from '../../../shared/constants';
+import { LIMITS } from '../../../shared/limits';
 import type { ChartData, DashboardChart } from '../../../shared/types';
 import { invalidFields } from '../../http/errors';
 import type { AuthUser } from '../auth/service';
@@ -9,15 +10,17 @@ const DAY_MS = 86_400_000;
 const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
 const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The number of days from start to end inclusive; refuses ranges over MAX_REPORT_DAYS. */
+/** The number of days from start to end inclusive; refuses ranges over LIMITS.reports.maxDays. */
 export function checkedDayCount(start: string, end: string): number {
   const count = Math.round((dayMs(end) - dayMs(start)) / DAY_MS) + 1;
-  if (count > MAX_REPORT_DAYS)
-    throw invalidFields({ end_date: [`The end date field must be within ${MAX_REPORT_DAYS} days of the start date (both included).`] });
+  if (count > LIMITS.reports.maxDays.value)
+    throw invalidFields({
+      end_date: [`The end date field must be within ${LIMITS.reports.maxDays.value} days of the start date (both included).`],
+    });
   return count;
 }
 
-/** Every day from start to end inclusive, as YYYY-MM-DD; refuses ranges over MAX_REPORT_DAYS. */
+/** Every day from start to end inclusive, as YYYY-MM-DD; refuses ranges over LIMITS.reports.maxDays. */
 export function reportDays(start: string, end: string): string[] {
   const from = dayMs(start);
   return Array.from({ length: checkedDayCount(start, end) }, (_, i) => dayText(from + i * DAY_MS));
