@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../src/server/modules/auth/service';
 import { insertUser } from '../../src/server/modules/users/repository';
 import { freshDatabase, testDbKind } from '../helpers/db';
@@ -124,16 +124,27 @@ describe.runIf(testDbKind() === 'postgres')('live events across two server proce
   });
 
   it('one instance relays the event rows with pg_notify; when its connection is lost, a relayer takes over', async () => {
+    // pg_locks lists the locks of every database on the server, and an advisory lock belongs to one database:
+    // another copy of the server on the same PostgreSQL holds its own relay lock in its own database.
     const relayer = async () =>
       (
         await fresh.database.query<{ pid: number }>(
-          sql`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = 727011 AND granted`,
+          sql`SELECT pid FROM pg_locks
+               WHERE locktype = 'advisory' AND objid = 727011 AND granted
+                 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
         )
       ).map((r) => r.pid);
-    const before = await relayer();
-    expect(before).toHaveLength(1);
+    // An instance starts relaying with its first stream (the test does not lean on the tests before it for that).
     const onOne = await open(one, tokens.admin);
     const onTwo = await open(two, tokens.admin);
+    const before = await vi.waitFor(
+      async () => {
+        const pids = await relayer();
+        expect(pids).toHaveLength(1);
+        return pids;
+      },
+      { timeout: 3000, interval: 50 },
+    );
     await fresh.database.query(sql`SELECT pg_terminate_backend(${before[0]})`);
     const card = await submit(one, tokens.sellerA, 33);
     await onOne.waitFor(isEvent('card.submitted', card), 3000);
