@@ -98,7 +98,6 @@ export const REJECT_REASON_LABEL: Record<RejectReason, string> = {
 export const REVIEW_CLAIM_MINUTES = LIMITS.review.claimMinutes.value;
 export const PAGE_SIZE_HISTORY = LIMITS.lists.historyPerPage.value;
 export const AUDIT_PAGE_SIZE = LIMITS.lists.auditPerPage.value;
-export const MAX_IMAGES_PER_REQUEST = LIMITS.uploads.imagesPerRequest.value;
 export const MAX_BULK_REVIEW = LIMITS.review.bulkCards.value;
 export const STATEMENT_EVENT_LABEL: Record<(typeof STATEMENT_EVENT_KINDS)[number], string> = {
   approved: 'Card approved',

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import CloseIcon from '@mui/icons-material/Close';
 import type { PickedFile } from '../../../shared/endpoints';
-import { MAX_IMAGES_PER_REQUEST } from '../../../shared/constants';
+import { LIMITS } from '../../../shared/limits';
 import { useTransport } from '../api/TransportContext';
 
 interface Props {
@@ -72,7 +72,7 @@ export default function ImagePicker({ label, files, onChange, multiple = true, d
 
   const add = (picked: PickedFile[]) => {
     if (!picked.length) return;
-    const next = multiple ? [...latest.current, ...picked].slice(0, MAX_IMAGES_PER_REQUEST) : picked.slice(0, 1);
+    const next = multiple ? [...latest.current, ...picked].slice(0, LIMITS.uploads.imagesPerRequest.value) : picked.slice(0, 1);
     onChange(next);
   };
 

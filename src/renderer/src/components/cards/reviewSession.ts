@@ -1,5 +1,7 @@
+import { LIMITS } from '../../../../shared/limits';
+
 /** The most card ids `startReview` takes in `skip` (its schema's limit). */
-const MAX_SKIP = 200;
+const MAX_SKIP = LIMITS.review.skippedCards.value;
 
 /**
  * This window's review session: the cards handed to me in order (P goes back through them) and the ones I passed over

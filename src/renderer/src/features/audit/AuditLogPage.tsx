@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
-import { AUDIT_PAGE_SIZE } from '../../../../shared/constants';
+import { LIMITS } from '../../../../shared/limits';
 import type { AuditEntry } from '../../../../shared/types';
 import { formatDateTime } from '../../lib/format';
 import { ListPage } from '../../components/ListTable';
@@ -22,7 +22,12 @@ export default function AuditLogPage() {
     [staff, actor],
   );
   const fields = useMemo(() => auditFields(people), [people]);
-  const { list, filters } = useFilteredList<AuditEntry>('listAuditLog', AUDIT_PAGE_SIZE, 'Could not load the audit log', fields);
+  const { list, filters } = useFilteredList<AuditEntry>(
+    'listAuditLog',
+    LIMITS.lists.auditPerPage.value,
+    'Could not load the audit log',
+    fields,
+  );
 
   return (
     <ListPage
@@ -40,7 +45,7 @@ export default function AuditLogPage() {
       list={list}
       emptyText="No audit entries yet"
       filters={{ ...filters, label: 'Filter the audit log', noun: 'entries', one: 'entry' }}
-      threshold={AUDIT_PAGE_SIZE}
+      threshold={LIMITS.lists.auditPerPage.value}
       rowTestId={(e) => `audit-${e.id}`}
       cells={(e) => (
         <>

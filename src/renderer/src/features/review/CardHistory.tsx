@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { PAGE_SIZE_HISTORY } from '../../../../shared/constants';
+import { LIMITS } from '../../../../shared/limits';
 import type { HistoryEntry } from '../../../../shared/types';
 import { useApiQuery } from '../../api/query';
 import { useSession } from '../../app/session';
@@ -82,9 +82,9 @@ export default function CardHistory({ cardId }: { cardId: number }) {
         <Pagination
           label="History pages"
           total={p.total}
-          perPage={p.per_page || PAGE_SIZE_HISTORY}
+          perPage={p.per_page || LIMITS.lists.historyPerPage.value}
           page={page}
-          threshold={PAGE_SIZE_HISTORY}
+          threshold={LIMITS.lists.historyPerPage.value}
           onChange={setPage}
         />
       )}

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
+import { LIMITS } from '../../../../shared/limits';
 import type { ReviewClaim } from '../../../../shared/types';
 import { useTransport } from '../../api/TransportContext';
 import { callOrThrow } from '../../api/query';
 
-/** Renewed well inside the 10-minute lease while the card stays open. */
-const RENEW_MS = 3 * 60_000;
-
 /**
- * Staff with a pending card open hold it (issue 32): claimed on opening and renewed every 3 minutes, released on
- * leaving. Answers another staff member's live claim ("Being reviewed by NAME since TIME"), else null.
+ * Staff with a pending card open hold it (issue 32): claimed on opening, renewed well inside the claim
+ * (LIMITS.review.claimRenewMs), released on leaving. Answers another staff member's live claim ("Being reviewed by
+ * NAME since TIME"), else null.
  */
 export function useReviewClaim(cardId: number, active: boolean): ReviewClaim | null {
   const transport = useTransport();
@@ -22,7 +21,7 @@ export function useReviewClaim(cardId: number, active: boolean): ReviewClaim | n
         () => undefined, // a claim is advice: a failed one leaves the card usable
       );
     void renew();
-    const timer = setInterval(() => void renew(), RENEW_MS);
+    const timer = setInterval(() => void renew(), LIMITS.review.claimRenewMs.value);
     return () => {
       live = false;
       clearInterval(timer);
