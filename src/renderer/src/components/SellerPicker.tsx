@@ -1,4 +1,4 @@
-import { useState, type Ref } from 'react';
+import { useMemo, useState, type Ref } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
@@ -48,7 +48,8 @@ export function SellerPicker({ label = 'Seller', value, onChange, describe = byN
     { enabled: open, loader: false, placeholderData: (previous) => previous },
   );
   const loaded = useChosenSeller(picked?.id === value ? '' : value);
-  const chosen = value === '' ? null : picked?.id === value ? picked : (loaded ?? { id: value, name: `Seller #${value}` });
+  const unnamed = useMemo(() => ({ id: value, name: `Seller #${value}` }), [value]);
+  const chosen = value === '' ? null : picked?.id === value ? picked : (loaded ?? unnamed);
   const options: ChosenSeller[] = (matches.data?.data ?? []).map((s) => ({ id: String(s.id), name: s.name, text: describe(s) }));
   // The chosen seller stays an option while nothing is typed, so the field can show it (Autocomplete's value).
   if (chosen && !search && !options.some((o) => o.id === chosen.id)) options.unshift(chosen);
