@@ -8,7 +8,7 @@ import { cardNumberKey, payoutCodeKey } from '../../src/shared/identifiers';
 import { CARD_SORTS, OFFER_SORTS, SELLER_SORTS, TRANSACTION_SORTS, USER_SORTS } from '../../src/shared/list-queries';
 
 /**
- * The list builder (db/list-query.ts) against plain reference queries written another way (strpos, starts_with, days
+ * The list builder (db/lists/) against plain reference queries written another way (strpos, starts_with, days
  * in the report zone, the order spelled out), on random data: every filter, sort and search of every list, by page
  * and by keyset cursor forwards and back; keyset paging across inserts and deletes; exact and capped totals.
  */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './client';
 import { rowsOf } from './rows';
-import { allOf, containing } from './list-query';
+import { allOf, containing } from './lists/conditions';
 
 /** A stored key holding a search key: the trigram index looks up only the key's rarest trigrams (docs/lists.md, Search). */
 const [LOOKUPS, COMMON, SAMPLE, SAMPLE_MS] = [3, 0.25, 256, 10 * 60_000];

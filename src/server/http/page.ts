@@ -1,5 +1,5 @@
 import type { Page } from '../../shared/types';
-import type { ListPage, PageRequest } from '../db/list-query';
+import type { ListPage, PageRequest, PlanLog } from '../db/lists/types';
 import type { Cursor } from '../../shared/list-queries';
 
 export const pageOffset = (page: number, perPage: number) => (page - 1) * perPage;
@@ -22,9 +22,12 @@ export function listResult<T>(data: T[], q: { page: number; cursor?: unknown }, 
 /** A cursor as the `cursor` parameter carries it (shared/list-queries.ts reads it). */
 export const encodeCursor = (c: Cursor): string => Buffer.from(JSON.stringify([c.sort, c.key, c.id, c.back ? 1 : 0])).toString('base64url');
 
-/** A list call's query split into its filters and the page it asks for (`cursor=page`: the `page`-th, with cursors). */
-export function splitQuery<Q extends { page: number; per_page?: number; cursor?: Cursor | 'page' }>(q: Q, perPage: number) {
+/**
+ * A list call's query split into its filters and the page it asks for (`cursor=page`: the `page`-th, with cursors);
+ * `log`: the request's logger, where the list's plan is logged.
+ */
+export function splitQuery<Q extends { page: number; per_page?: number; cursor?: Cursor | 'page' }>(q: Q, perPage: number, log?: PlanLog) {
   const { page, per_page: _per, cursor, ...filter } = q;
-  const request: PageRequest = { limit: perPage, offset: pageOffset(page, perPage), cursor: cursor === 'page' ? undefined : cursor };
+  const request: PageRequest = { limit: perPage, offset: pageOffset(page, perPage), cursor: cursor === 'page' ? undefined : cursor, log };
   return { filter, request };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { dayFrom, dayTo, type ListDef } from '../../db/list-query';
+import { dayFrom, dayTo } from '../../db/lists/conditions';
+import type { ListDef } from '../../db/lists/types';
 import type { AuditLogQuery } from '../../../shared/list-queries';
 
 /** The audit log's query: who, what, which record, when; newest first by id (the order entries were written in). */

@@ -3,5 +3,5 @@ import { route } from '../../http/route';
 import type { AuditService } from './service';
 
 export function auditRoutes(app: FastifyInstance, audit: AuditService) {
-  route(app, 'listAuditLog', async ({ query }) => audit.list(query));
+  route(app, 'listAuditLog', async ({ query, request }) => audit.list(query, request.log));
 }

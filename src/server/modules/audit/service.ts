@@ -2,7 +2,8 @@ import type { Database } from '../../db/client';
 import { AUDIT_PAGE_SIZE } from '../../../shared/constants';
 import type { AuditLogQuery } from '../../../shared/list-queries';
 import type { AuditEntry } from '../../../shared/types';
-import { listPage } from '../../db/list-query';
+import { listPage } from '../../db/lists/list-page';
+import type { PlanLog } from '../../db/lists/types';
 import { listResult, splitQuery } from '../../http/page';
 import { auditList } from './list';
 import { auditRowsByIds, type AuditRow } from './repository';
@@ -21,9 +22,9 @@ const entryOut = (r: AuditRow): AuditEntry => ({
 export function createAuditService(database: Database) {
   const { db } = database;
   return {
-    async list(q: AuditLogQuery) {
+    async list(q: AuditLogQuery, log?: PlanLog) {
       const per = q.per_page ?? AUDIT_PAGE_SIZE;
-      const { filter, request } = splitQuery(q, per);
+      const { filter, request } = splitQuery(q, per, log);
       const p = await listPage(db, auditList, filter, request);
       return listResult((await auditRowsByIds(db, p.ids)).map(entryOut), q, per, p);
     },

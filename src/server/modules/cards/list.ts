@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { aSellerStarting, atLeast, atMost, containing, dayFrom, dayTo, lookUp, oneOf, type ListDef } from '../../db/list-query';
+import { atLeast, atMost, containing, dayFrom, dayTo, oneOf } from '../../db/lists/conditions';
+import { aSellerStarting, lookUp } from '../../db/lists/seller-lookup';
+import type { ListDef } from '../../db/lists/types';
 import type { Tx } from '../../db/client';
 import { counterSum } from '../../db/values';
 import { cardDue, cardPayable } from '../../db/due-sql';

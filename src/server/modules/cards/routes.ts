@@ -5,9 +5,9 @@ import type { CardService } from './service';
 
 export function cardRoutes(app: FastifyInstance, cards: CardService) {
   route(app, 'createCard', async ({ user, body, files, reply }) => cards.create(user, body, files, answerDeadline(reply)));
-  route(app, 'listCards', async ({ query }) => cards.list(query));
+  route(app, 'listCards', async ({ query, request }) => cards.list(query, request.log));
   route(app, 'cardStatusCounts', async () => cards.statusCounts());
-  route(app, 'myCards', async ({ user, query }) => cards.mine(user, query));
+  route(app, 'myCards', async ({ user, query, request }) => cards.mine(user, query, request.log));
   route(app, 'getCard', async ({ user, id }) => cards.get(user, id));
   route(app, 'updateCard', async ({ user, id, body, rawFields, files, version }) =>
     cards.update(user, id, body, rawFields, files, version),

@@ -6,7 +6,8 @@ import { HttpError, invalidFields, notFound, pgCode, refusal } from '../../http/
 import { checkDeadline } from '../../http/deadline';
 import type { UploadedFile } from '../../http/body';
 import { listResult, splitQuery } from '../../http/page';
-import { listPage } from '../../db/list-query';
+import { listPage } from '../../db/lists/list-page';
+import type { PlanLog } from '../../db/lists/types';
 import { cardList } from './list';
 import { cardOut, cardWithDuplicates, type CardViewRow } from './shape';
 import { type CardListQuery, type MyCardListQuery } from '../../../shared/list-queries';
@@ -58,9 +59,9 @@ export function createCardService(database: Database, images: ImageStore, signer
   const { db } = database;
 
   return {
-    async list(q: CardListQuery) {
+    async list(q: CardListQuery, log?: PlanLog) {
       const per = q.per_page ?? PAGE_SIZE.cards;
-      const { filter, request } = splitQuery(q, per);
+      const { filter, request } = splitQuery(q, per, log);
       const p = await listPage(db, cardList, filter, { ...request, read: repo.cardViewsOfPage(db, true) });
       return listResult(
         (p.rows as unknown as CardViewRow[]).map((r) => cardWithDuplicates(r, Number(r.duplicates ?? 0))),
@@ -70,9 +71,9 @@ export function createCardService(database: Database, images: ImageStore, signer
       );
     },
 
-    async mine(user: AuthUser, q: MyCardListQuery) {
+    async mine(user: AuthUser, q: MyCardListQuery, log?: PlanLog) {
       const per = q.per_page ?? PAGE_SIZE.cards;
-      const { filter, request } = splitQuery(q, per);
+      const { filter, request } = splitQuery(q, per, log);
       const p = await listPage(db, cardList, { ...filter, own: user.id }, { ...request, read: repo.cardViewsOfPage(db, false) });
       return { data: listResult((p.rows as unknown as CardViewRow[]).map(cardOut), q, per, p) };
     },

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { listPage, type Filters, type ListDef } from '../../db/list-query';
+import { listPage } from '../../db/lists/list-page';
+import type { Filters, ListDef } from '../../db/lists/types';
 import { cardList, type CardFilter } from '../cards/list';
 import { transactionList, type TransactionFilter } from '../ledger/list';
 import { sellerList, userList, type SellerFilter, type UserFilter } from '../users/list';
@@ -11,7 +12,7 @@ import { idArray, inOrder, rowsOf as rowsOfSql } from '../../db/rows';
 import type { Cursor } from '../../../shared/list-queries';
 
 /**
- * The rows of the list exports, newest first: the list's own ids (db/list-query.ts, so an export has exactly the rows
+ * The rows of the list exports, newest first: the list's own ids (db/lists, so an export has exactly the rows
  * its list has), read in keyset batches, each batch's rows then read by id. An export of a million cards holds one
  * batch at a time and no query skips what it already read. A batch is 1,000 rows: at 2,000 a batch's rows lived long
  * enough (the reply waiting on the client) to be moved to V8's old generation, which grows until a full collection: the

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { aSellerStarting, atLeast, atMost, dayFrom, dayTo, lookUp, type ListDef, type Search } from '../../db/list-query';
+import { atLeast, atMost, dayFrom, dayTo } from '../../db/lists/conditions';
+import { aSellerStarting, lookUp } from '../../db/lists/seller-lookup';
+import type { ListDef, Search } from '../../db/lists/types';
 import { counterSum } from '../../db/values';
 import type { Tx } from '../../db/client';
 import { payoutCodeKey } from '../../../shared/identifiers';

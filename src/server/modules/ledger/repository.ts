@@ -308,7 +308,7 @@ const viewColumns = sql`t.id, t.code, t.seller_id, t.transaction_amount::text AS
   ${iso(sql`t.created_at`)} AS created_at, u.name AS seller_name,
   ${paymentKind} AS payment_kind`;
 
-/** A list page's transaction views in the page's order, in the page's own statement (db/list-query.ts `read`). */
+/** A list page's transaction views in the page's order, in the page's own statement (db/lists `read`). */
 export const transactionViewsOfPage = (tx: Tx) => (page: SQL) =>
   rowsOf<TransactionViewRow & { n: number; k: string | null }>(
     tx,

@@ -21,9 +21,9 @@ export function ledgerRoutes(app: FastifyInstance, ledger: LedgerService) {
     },
   );
   route(app, 'getTransaction', async ({ user, id }) => ledger.get(user, id));
-  route(app, 'listTransactions', async ({ query }) => ledger.list(query));
+  route(app, 'listTransactions', async ({ query, request }) => ledger.list(query, request.log));
   route(app, 'listPendingPayments', async () => ledger.pending.list());
   route(app, 'approvePendingPayment', async ({ user, id }) => ledger.pending.approve(user, id));
   route(app, 'declinePendingPayment', async ({ user, id, body }) => ledger.pending.decline(user, id, body.reason));
-  route(app, 'myTransactions', async ({ user, query }) => ledger.mine(user, query));
+  route(app, 'myTransactions', async ({ user, query, request }) => ledger.mine(user, query, request.log));
 }

@@ -6,7 +6,8 @@ import type { Msg, Page, Transaction, Wrapped } from '../../../shared/types';
 import { invalidFields, notFound, pgCode, refusal } from '../../http/errors';
 import { listResult, splitQuery } from '../../http/page';
 import type { MyTransactionListQuery, TransactionListQuery } from '../../../shared/list-queries';
-import { listPage } from '../../db/list-query';
+import { listPage } from '../../db/lists/list-page';
+import type { PlanLog } from '../../db/lists/types';
 import { transactionList } from './list';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
@@ -117,9 +118,9 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
     return { msg: MSG.redeemUpdated };
   }
 
-  async function transactionPage(q: MyTransactionListQuery & { seller_id?: number }, scope: { own?: number }) {
+  async function transactionPage(q: MyTransactionListQuery & { seller_id?: number }, scope: { own?: number }, log?: PlanLog) {
     const per = q.per_page ?? PAGE_SIZE.transactions;
-    const { filter, request } = splitQuery(q, per);
+    const { filter, request } = splitQuery(q, per, log);
     const p = await listPage(db, transactionList, { ...filter, ...scope }, { ...request, read: repo.transactionViewsOfPage(db) });
     return listResult(
       (p.rows as unknown as TransactionViewRow[]).map((r) => transactionOut(r)),
@@ -209,12 +210,12 @@ export function createLedgerService(database: Database, fourEyes: FourEyes = { e
       return { data: transactionOut(t, await repo.allocationsOf(db, id)) };
     },
 
-    async list(q: TransactionListQuery): Promise<Page<Transaction>> {
-      return transactionPage(q, {});
+    async list(q: TransactionListQuery, log?: PlanLog): Promise<Page<Transaction>> {
+      return transactionPage(q, {}, log);
     },
 
-    async mine(actor: AuthUser, q: MyTransactionListQuery): Promise<Wrapped<Page<Transaction>>> {
-      return { data: await transactionPage(q, { own: actor.id }) };
+    async mine(actor: AuthUser, q: MyTransactionListQuery, log?: PlanLog): Promise<Wrapped<Page<Transaction>>> {
+      return { data: await transactionPage(q, { own: actor.id }, log) };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { containing, type ListDef } from '../../db/list-query';
+import { containing } from '../../db/lists/conditions';
+import type { ListDef } from '../../db/lists/types';
 import { counterSum } from '../../db/values';
 import type { OfferListQuery } from '../../../shared/list-queries';
 

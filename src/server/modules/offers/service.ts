@@ -5,7 +5,8 @@ import { MSG } from '../../../shared/messages';
 import { centsToDecimal, type Cents } from '../../../shared/money';
 import { invalidFields, notFound, pgCode, refusal } from '../../http/errors';
 import { listResult, splitQuery } from '../../http/page';
-import { listPage } from '../../db/list-query';
+import { listPage } from '../../db/lists/list-page';
+import type { PlanLog } from '../../db/lists/types';
 import type { OfferListQuery } from '../../../shared/list-queries';
 import { offerList } from './list';
 import { recordAudit } from '../audit/repository';
@@ -53,9 +54,9 @@ export function createOfferService(database: Database) {
     /** Every offer, newest first (for selects). */
     all: async () => (await repo.listOffers(db)).map(offerOut),
 
-    async list(q: OfferListQuery) {
+    async list(q: OfferListQuery, log?: PlanLog) {
       const per = q.per_page ?? PAGE_SIZE.offers;
-      const { filter, request } = splitQuery(q, per);
+      const { filter, request } = splitQuery(q, per, log);
       const p = await listPage(db, offerList, filter, request);
       return listResult((await repo.offersByIds(db, p.ids)).map(offerOut), q, per, p);
     },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { anyOf, containing, type ListDef, type SortKey } from '../../db/list-query';
+import { anyOf, containing } from '../../db/lists/conditions';
+import type { ListDef, SortKey } from '../../db/lists/types';
 import { counterSum } from '../../db/values';
 import type { SellerListQuery, UserListQuery } from '../../../shared/list-queries';
 

@@ -5,7 +5,8 @@ import { MSG } from '../../../shared/messages';
 import { centsToDecimal } from '../../../shared/money';
 import { forbidden, HttpError, notFound, pgCode, refusal } from '../../http/errors';
 import { listResult, splitQuery } from '../../http/page';
-import { listPage } from '../../db/list-query';
+import { listPage } from '../../db/lists/list-page';
+import type { PlanLog } from '../../db/lists/types';
 import type { UserListQuery } from '../../../shared/list-queries';
 import { userList } from './list';
 import { recordAudit } from '../audit/repository';
@@ -50,9 +51,9 @@ export function createUserService(database: Database) {
   }
 
   return {
-    async list(q: UserListQuery) {
+    async list(q: UserListQuery, log?: PlanLog) {
       const per = q.per_page ?? PAGE_SIZE.users;
-      const { filter, request } = splitQuery(q, per);
+      const { filter, request } = splitQuery(q, per, log);
       const p = await listPage(db, userList, filter, request);
       return listResult((await repo.usersByIds(db, p.ids)).map(userOut), q, per, p);
     },
