@@ -9,7 +9,7 @@ import { apiHandlers, fileHandlers, saveHandlers, sessionHandlers } from './ipc/
 import { registerHandlers, type IpcMainLike } from './ipc/register';
 import type { TokenVault } from './keychain';
 import { createLiveBridge, withLiveSync } from './live';
-import { createNotifier, withRejectionReason, type NotificationSpec } from './notifications';
+import { createNotifier, withApprovalNames, withRejectionReason, type NotificationSpec } from './notifications';
 import { createFileSaver, type PrintableLike, type SaveDialogLike } from './save-file';
 import { createSessionManager, type KeyValueStore } from './session';
 
@@ -57,15 +57,19 @@ export function createDesktopCore<E>(deps: DesktopCoreDeps<E>) {
     },
     apply: deps.applyBadge,
   });
+  /** `path`'s JSON for the signed-in user when they have `role`'s side (a seller, or staff), else null. */
+  const read = async (path: string, side: 'seller' | 'staff') => {
+    const token = session.token();
+    if (!token || (side === 'staff') !== isStaff()) return null;
+    const r = await send(client, { method: 'GET', path, token });
+    return r.status === 200 ? r.data : null;
+  };
+  const rejectionReason = withRejectionReason((id) => read(`gift-card/${id}`, 'seller'));
+  const approvalNames = withApprovalNames(() => read('pending-payment', 'staff'));
   const notifier = createNotifier({
-    role: () => session.user()?.role ?? null,
+    user: () => session.user(),
     show: deps.showNotification,
-    enrich: withRejectionReason(async (id) => {
-      const token = session.token();
-      if (!token || session.user()?.role !== 'seller') return null;
-      const r = await send(client, { method: 'GET', path: `gift-card/${id}`, token });
-      return r.status === 200 ? r.data : null;
-    }),
+    enrich: async (e) => approvalNames(await rejectionReason(e)),
   });
   const live = createLiveBridge({
     apiUrl,

@@ -1,5 +1,6 @@
 import type { Role } from '../shared/constants';
 import type { LiveEvent } from '../shared/events';
+import type { PendingPayment } from '../shared/types';
 
 /** One OS notification; clicking it opens `path` in the app. */
 export interface NotificationSpec {
@@ -8,14 +9,33 @@ export interface NotificationSpec {
   path: string;
 }
 
-const money = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? `$${v.toFixed(2)}` : null);
+/** As the screens show amounts ("$1,200.00"; notifications are in English). */
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? dollars.format(v) : null);
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** "$1,500.00 to Sid Seller, requested by Mo Maker." (the names when `withApprovalNames` found them). */
+function approvalBody(e: LiveEvent): string {
+  const amount = money(Number(e.data.amount));
+  const seller = text(e.data.seller_name);
+  const maker = text(e.data.maker_name);
+  const what = [amount ?? 'A payment', seller && `to ${seller}`].filter(Boolean).join(' ');
+  return maker ? `${what}, requested by ${maker}.` : `${what} needs a second staff member.`;
+}
 const cardPath = (e: LiveEvent) => (e.card_id ? `/gift-card/${e.card_id}` : '/gift-cards');
 
+/** Who is signed in: whom a notification is for. */
+export interface Recipient {
+  id: number;
+  role: Role;
+}
+
 /**
- * What a batch of events tells this user. Staff: new submissions (one notification for several). Sellers: their
- * card approved or rejected (with the reason when the event carries one) and payments to them.
+ * What a batch of events tells this user. Staff: new submissions (one notification for several), payments waiting for
+ * them to approve, cards overdue for review. Sellers: their card approved or rejected (with the reason when the event
+ * carries one) and payments to them.
  */
-export function notificationsFor(role: Role, events: readonly LiveEvent[]): NotificationSpec[] {
+export function notificationsFor({ id: me, role }: Recipient, events: readonly LiveEvent[]): NotificationSpec[] {
   if (role === 'admin' || role === 'manager') {
     const staff: NotificationSpec[] = [];
     const submitted = events.filter((e) => e.type === 'card.submitted' && e.data.status === 0);
@@ -27,23 +47,22 @@ export function notificationsFor(role: Role, events: readonly LiveEvent[]): Noti
         body: 'They are waiting in the Gift Cards list.',
         path: '/gift-cards',
       });
-    // Maker-checker: a payment that waits for a second staff member (the maker's own request is not news to them,
-    // but main does not know who the maker is: the Pending approvals screen shows them no Approve button).
-    const requested = events.filter((e) => e.type === 'approval.requested');
-    if (requested.length > 0) {
-      const amount = requested.length === 1 ? money(Number(requested[0].data.amount)) : null;
+    // Maker-checker: a payment that waits for a second staff member; its maker cannot approve it, so is not told.
+    const requested = events.filter((e) => e.type === 'approval.requested' && e.data.maker_id !== me);
+    if (requested.length === 1)
+      staff.push({ title: 'Payment awaits approval', body: approvalBody(requested[0]), path: '/pending-approvals' });
+    else if (requested.length > 1)
       staff.push({
-        title: requested.length === 1 ? 'A payment waits for approval' : `${requested.length} payments wait for approval`,
-        body: amount ? `${amount} needs a second staff member.` : 'They need a second staff member.',
+        title: `${requested.length} payments await approval`,
+        body: 'Each needs a second staff member.',
         path: '/pending-approvals',
       });
-    }
     // The review SLA (issue 32): each card once, when it passes its offer's review target.
     const overdue = events.filter((e) => e.type === 'review.overdue');
     if (overdue.length === 1)
       staff.push({
-        title: 'A card is overdue for review',
-        body: `Card #${overdue[0].card_id} passed its review target.`,
+        title: `Card #${overdue[0].card_id} is overdue for review`,
+        body: 'It has waited past its offer’s review target.',
         path: cardPath(overdue[0]),
       });
     else if (overdue.length > 1)
@@ -107,11 +126,26 @@ export const withRejectionReason =
   };
 
 /**
+ * For a payment waiting for approval: the seller's and the maker's names, from the Pending approvals list
+ * (`fetchPending` answers `pending-payment`'s JSON, or null).
+ */
+export const withApprovalNames =
+  (fetchPending: () => Promise<unknown>) =>
+  async (e: LiveEvent): Promise<LiveEvent> => {
+    if (e.type !== 'approval.requested') return e;
+    const list = (await fetchPending()) as { data?: unknown } | null;
+    const rows = Array.isArray(list?.data) ? (list.data as Partial<PendingPayment>[]) : [];
+    const request = rows.find((r) => r.id === e.data.request_id);
+    if (!request) return e;
+    return { ...e, data: { ...e.data, seller_name: request.seller?.name, maker_name: request.maker?.name } };
+  };
+
+/**
  * Gathers events for `waitMs` (a burst of submissions becomes one notification) and shows what they tell the user.
  * `show` gets each notification; the caller opens `path` when it is clicked.
  */
 export function createNotifier(opts: {
-  role: () => Role | null;
+  user: () => Recipient | null;
   show(n: NotificationSpec): void;
   /** Adds what the event does not carry (a rejection's reason, read from the card) before it is shown. */
   enrich?: (e: LiveEvent) => Promise<LiveEvent>;
@@ -129,9 +163,9 @@ export function createNotifier(opts: {
     const mine = generation;
     const enrich = opts.enrich;
     const full = enrich ? await Promise.all(events.map((e) => enrich(e).catch(() => e))) : events;
-    const role = opts.role();
+    const user = opts.user();
     // Signed out (or in as someone else) meanwhile: nothing of the last session is shown.
-    if (role && mine === generation) notificationsFor(role, full).forEach((n) => opts.show(n));
+    if (user && mine === generation) notificationsFor(user, full).forEach((n) => opts.show(n));
   };
   return {
     push(e: LiveEvent) {

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { menuTemplate, type MenuItem } from '../../src/main/menu';
-import { createNotifier, notificationsFor, showWith, withRejectionReason, type NotificationSpec } from '../../src/main/notifications';
+import {
+  createNotifier,
+  notificationsFor,
+  showWith,
+  withApprovalNames,
+  withRejectionReason,
+  type NotificationSpec,
+} from '../../src/main/notifications';
 import { applyBadge, createBadgeUpdater, overlayDotPng } from '../../src/main/badge';
 import { keepWindowState, placeWindow, WINDOW_STATE_KEY, type Rect } from '../../src/main/window-state';
 import { deepLinkInArgs, parseDeepLink, wireDeepLinks } from '../../src/main/deep-link';
@@ -12,9 +19,12 @@ import { startAutoUpdates, updateFeedUrl, type UpdaterLike } from '../../src/mai
 import { createLiveBridge, withLiveSync } from '../../src/main/live';
 import { SCREENS } from '../../src/shared/screens';
 import type { LiveEvent } from '../../src/shared/events';
+import type { Role } from '../../src/shared/constants';
 import type { LiveMessage } from '../../src/shared/bridge';
 import type { EventStreamOptions } from '../../src/shared/event-stream';
 
+/** The signed-in user a notification is for (id 9: no event's maker unless a test says so). */
+const as = (role: Role, id = 9) => ({ id, role });
 const ev = (type: LiveEvent['type'], data: Record<string, unknown> = {}, card: number | null = 12): LiveEvent => ({
   id: 1,
   type,
@@ -104,45 +114,54 @@ describe('application menu', () => {
 
 describe('notifications', () => {
   it('staff: one per new submission, grouped when several; nothing else', () => {
-    expect(notificationsFor('admin', [ev('card.submitted', { status: 0 })])).toEqual([
+    expect(notificationsFor(as('admin'), [ev('card.submitted', { status: 0 })])).toEqual([
       { title: 'New gift card to review', body: 'Card #12 was submitted.', path: '/gift-card/12' },
     ]);
     const many = [1, 2, 3].map((i) => ev('card.submitted', { status: 0 }, i));
-    expect(notificationsFor('manager', many)).toEqual([
+    expect(notificationsFor(as('manager'), many)).toEqual([
       { title: '3 new gift cards to review', body: 'They are waiting in the Gift Cards list.', path: '/gift-cards' },
     ]);
-    expect(notificationsFor('admin', [ev('card.status', { from: 0, to: 1 }), ev('payment.recorded', { amount: 5 })])).toEqual([]);
+    expect(notificationsFor(as('admin'), [ev('card.status', { from: 0, to: 1 }), ev('payment.recorded', { amount: 5 })])).toEqual([]);
   });
 
-  it('staff: a payment waiting for a second staff member opens Pending approvals; sellers never hear of it', () => {
-    expect(notificationsFor('manager', [ev('approval.requested', { request_id: 3, amount: 1500 })])).toEqual([
-      { title: 'A payment waits for approval', body: '$1500.00 needs a second staff member.', path: '/pending-approvals' },
+  it('staff: a payment waiting for a second staff member opens Pending approvals; its maker and sellers never hear of it', async () => {
+    const request = (id: number, maker: number, amount: number) => ev('approval.requested', { request_id: id, amount, maker_id: maker });
+    expect(notificationsFor(as('manager'), [request(3, 4, 1500)])).toEqual([
+      { title: 'Payment awaits approval', body: '$1,500.00 needs a second staff member.', path: '/pending-approvals' },
     ]);
-    const two = [ev('approval.requested', { amount: 1200 }), ev('approval.requested', { amount: 1300 }, 13)];
-    expect(notificationsFor('admin', two)).toEqual([
-      { title: '2 payments wait for approval', body: 'They need a second staff member.', path: '/pending-approvals' },
+    // The names come from the Pending approvals list.
+    const pending = {
+      data: [
+        { id: 2, seller: { id: 5, name: 'Other Seller' }, maker: { id: 4, name: 'Mo Maker' } },
+        { id: 3, seller: { id: 6, name: 'Seller One' }, maker: { id: 4, name: 'Mo Maker' } },
+      ],
+    };
+    const named = await withApprovalNames(async () => pending)(request(3, 4, 120));
+    expect(notificationsFor(as('admin'), [named])).toEqual([
+      { title: 'Payment awaits approval', body: '$120.00 to Seller One, requested by Mo Maker.', path: '/pending-approvals' },
     ]);
-    expect(notificationsFor('admin', [ev('approval.decided', { status: 'approved' })])).toEqual([]);
-    expect(notificationsFor('seller', [ev('approval.requested', { amount: 1500 })])).toEqual([]);
-  });
+    // Gone from the list, or the list unreadable: the event as it came.
+    const gone = request(8, 4, 120);
+    expect(await withApprovalNames(async () => pending)(gone)).toBe(gone);
+    expect(await withApprovalNames(async () => null)(gone)).toBe(gone);
+    const card = ev('card.status', { from: 0, to: 1 });
+    expect(await withApprovalNames(async () => pending)(card)).toBe(card);
 
-  it('staff: a card past its review target, once (the server sends one event per card); sellers never hear of it', () => {
-    expect(notificationsFor('admin', [ev('review.overdue', {}, 7)])).toEqual([
-      { title: 'A card is overdue for review', body: 'Card #7 passed its review target.', path: '/gift-card/7' },
+    expect(notificationsFor(as('admin'), [request(3, 4, 1200), request(4, 5, 1300)])).toEqual([
+      { title: '2 payments await approval', body: 'Each needs a second staff member.', path: '/pending-approvals' },
     ]);
-    expect(notificationsFor('manager', [ev('review.overdue', {}, 7), ev('review.overdue', {}, 8)])).toEqual([
-      {
-        title: '2 cards are overdue for review',
-        body: 'They are first in the review queue.',
-        path: '/gift-cards?status=0&sort=review_due',
-      },
+    // The maker's own request is not news to them (they cannot approve it); another's in the same batch is.
+    expect(notificationsFor(as('manager', 4), [request(3, 4, 1500)])).toEqual([]);
+    expect(notificationsFor(as('manager', 4), [request(3, 4, 1500), request(4, 5, 90)]).map((n) => n.body)).toEqual([
+      '$90.00 needs a second staff member.',
     ]);
-    expect(notificationsFor('seller', [ev('review.overdue', {}, 7)])).toEqual([]);
+    expect(notificationsFor(as('admin'), [ev('approval.decided', { status: 'approved' })])).toEqual([]);
+    expect(notificationsFor(as('seller'), [request(3, 4, 1500)])).toEqual([]);
   });
 
   it('sellers: approved, rejected (with the reason when there is one) and paid; clicking opens the card', () => {
     expect(
-      notificationsFor('seller', [
+      notificationsFor(as('seller'), [
         ev('card.status', { from: 0, to: 1 }),
         ev('card.status', { from: 0, to: 2 }, 13),
         ev('card.status', { from: 0, to: 2, reason: 'The PIN is unreadable' }, 14),
@@ -161,7 +180,7 @@ describe('notifications', () => {
   });
 
   it('a dispute is told; a clawback is not a payment; a rejection gets its reason from the card', async () => {
-    expect(notificationsFor('seller', [ev('card.status', { from: 1, to: 3 }), ev('payment.recorded', { amount: -20 })])).toEqual([
+    expect(notificationsFor(as('seller'), [ev('card.status', { from: 1, to: 3 }), ev('payment.recorded', { amount: -20 })])).toEqual([
       { title: 'Gift card disputed', body: 'Card #12 was disputed; what was paid for it is owed back.', path: '/gift-card/12' },
     ]);
     const cards: Record<number, unknown> = {
@@ -171,7 +190,7 @@ describe('notifications', () => {
     };
     const enrich = withRejectionReason(async (id) => cards[id] ?? null);
     const rejected = await Promise.all([12, 13, 14, 15].map((id) => enrich(ev('card.status', { from: 0, to: 2 }, id))));
-    expect(notificationsFor('seller', rejected).map((n) => n.body)).toEqual([
+    expect(notificationsFor(as('seller'), rejected).map((n) => n.body)).toEqual([
       'Card #12 was rejected. Reason: Unreadable image: the PIN is scratched',
       'Card #13 was rejected. Reason: call us',
       'Card #14 was rejected.',
@@ -184,7 +203,7 @@ describe('notifications', () => {
   it('gathers a burst into one; a sign-out drops what was gathered; a click opens the path', async () => {
     vi.useFakeTimers();
     const shown: NotificationSpec[] = [];
-    const n = createNotifier({ role: () => 'admin', show: (x) => shown.push(x), waitMs: 1000 });
+    const n = createNotifier({ user: () => as('admin'), show: (x) => shown.push(x), waitMs: 1000 });
     for (let i = 1; i <= 12; i++) n.push(ev('card.submitted', { status: 0 }, i));
     vi.advanceTimersByTime(999);
     expect(shown).toEqual([]);

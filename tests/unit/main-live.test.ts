@@ -29,7 +29,7 @@ describe('live events in the desktop app', () => {
   it('main streams the signed-in seller’s events to the page and to notifications; a logout elsewhere signs the app out', async () => {
     const pageListeners = new Set<(m: LiveMessage) => void>();
     const shown: NotificationSpec[] = [];
-    const notifier = createNotifier({ role: () => d.session.user()?.role ?? null, show: (n) => shown.push(n), waitMs: 50 });
+    const notifier = createNotifier({ user: () => d.session.user(), show: (n) => shown.push(n), waitMs: 50 });
     const live = createLiveBridge({
       apiUrl: d.apiUrl,
       session: d.session,
