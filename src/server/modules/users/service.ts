@@ -3,7 +3,8 @@ import type { Database } from '../../db/client';
 import { PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { centsToDecimal } from '../../../shared/money';
-import { forbidden, HttpError, notFound, pgCode, refusal } from '../../http/errors';
+import { HttpError, notFound, pgCode, refusal } from '../../http/errors';
+import { assertPeopleRule } from '../../http/object-access';
 import { listResult, splitQuery } from '../../http/page';
 import { listPage } from '../../db/lists/list-page';
 import type { PlanLog } from '../../db/lists/types';
@@ -29,27 +30,6 @@ const emailTakenError = () =>
 export function createUserService(database: Database) {
   const { db } = database;
 
-  /** A manager may not touch an admin account. */
-  function assertMayManage(actor: AuthUser, target: { role: string }) {
-    if (target.role === 'admin' && actor.role !== 'admin') throw forbidden();
-  }
-  const denied = (text: string) => new HttpError(403, { message: text, errorMsg: text });
-
-  /**
-   * People are managed by admins (issue 29): only an admin creates, edits or deletes staff accounts, changes a role or
-   * sets another user's password; a manager may create and edit sellers; nobody changes their own role (their own
-   * name, email and password they may).
-   */
-  function assertMayEdit(actor: AuthUser, target: { id: number; role: string }, input: { role: string; password?: string }) {
-    const self = actor.id === target.id;
-    const roleChange = target.role !== 'admin' && input.role !== target.role;
-    if (self && roleChange) throw denied(MSG.ownRole);
-    if (actor.role === 'admin' || self) return;
-    if (target.role !== 'seller') throw denied(MSG.onlyAdminStaff);
-    if (roleChange) throw denied(MSG.onlyAdminRole);
-    if (input.password) throw denied(MSG.onlyAdminPassword);
-  }
-
   return {
     async list(q: UserListQuery, log?: PlanLog) {
       const per = q.per_page ?? PAGE_SIZE.users;
@@ -58,15 +38,13 @@ export function createUserService(database: Database) {
       return listResult((await repo.usersByIds(db, p.ids)).map(userOut), q, per, p);
     },
 
-    async get(actor: AuthUser, id: number) {
+    async get(id: number) {
       const row = await repo.findUser(db, id);
       if (!row) throw notFound();
-      assertMayManage(actor, row);
       return { user: userOut(row) };
     },
 
     async create(actor: AuthUser, input: UserInput & { password: string }) {
-      if (input.role !== 'seller' && actor.role !== 'admin') throw denied(MSG.onlyAdminStaff);
       const passwordHash = await hashPassword(input.password);
       try {
         await db.transaction(async (tx) => {
@@ -99,9 +77,9 @@ export function createUserService(database: Database) {
         await db.transaction(async (tx) => {
           const current = await repo.findUser(tx, id, { forUpdate: true });
           if (!current) throw notFound();
-          assertMayManage(actor, current);
+          // The people rule again, now that the row is locked: its role may have changed since the policy's check.
+          assertPeopleRule(actor, 'edit', current, input);
           checkVersion('user', current.version, version);
-          assertMayEdit(actor, current, input);
           if (await repo.emailTaken(tx, input.email, id)) throw emailTakenError();
           // An admin stays an admin: accounts are only ever made managers or sellers through the API.
           const role = current.role === 'admin' ? 'admin' : input.role;
@@ -129,13 +107,11 @@ export function createUserService(database: Database) {
     },
 
     async remove(actor: AuthUser, id: number, version?: number) {
-      if (actor.id === id) throw new HttpError(403, { message: MSG.cannotDeleteSelf, errorMsg: MSG.cannotDeleteSelf });
       await db.transaction(async (tx) => {
         const current = await repo.findUser(tx, id, { forUpdate: true });
         if (!current) throw notFound();
-        assertMayManage(actor, current);
+        assertPeopleRule(actor, 'delete', current);
         checkVersion('user', current.version, version);
-        if (current.role !== 'seller' && actor.role !== 'admin') throw denied(MSG.onlyAdminStaff);
         // Soft delete: the user's cards, comments and payouts stay on record.
         await repo.softDeleteUser(tx, id);
         await revokeUserTokens(tx, id);
