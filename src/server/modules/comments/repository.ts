@@ -1,32 +1,18 @@
-import { count, desc, eq } from 'drizzle-orm';
-import { comments, users } from '../../db/schema';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { comments } from '../../db/schema';
 import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { CommentRow } from './shape';
 
-/** A card's comments newest first, each with its author's id and name. */
-export async function listComments(tx: Tx, cardId: number, limit: number, offset: number): Promise<CommentRow[]> {
-  return tx
-    .select({
-      id: comments.id,
-      giftCardId: comments.giftCardId,
-      comment: comments.comment,
-      image: comments.image,
-      userId: comments.userId,
-      createdAt: comments.createdAt,
-      userName: users.name,
-    })
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.userId))
-    .where(eq(comments.giftCardId, cardId))
-    .orderBy(desc(comments.id))
-    .limit(limit)
-    .offset(offset) as Promise<CommentRow[]>;
-}
-
-export async function countComments(tx: Tx, cardId: number): Promise<number> {
-  const rows = await tx.select({ n: count() }).from(comments).where(eq(comments.giftCardId, cardId));
-  return Number(rows[0]?.n ?? 0);
-}
+/** A page of a card's comments (list.ts) in the page's order, each with its author's id and name (db/lists `read`). */
+export const commentsOfPage = (tx: Tx) => (page: SQL) =>
+  rowsOf<CommentRow & { n: number; k: string | null }>(
+    tx,
+    sql`SELECT c.id, c.gift_card_id AS "giftCardId", c.comment, c.image, c.user_id AS "userId", c.created_at AS "createdAt",
+               u.name AS "userName", pa.n, pr.k
+          FROM ${page} LEFT JOIN gift_card_comments c ON c.id = pr.id LEFT JOIN users u ON u.id = c.user_id
+         ORDER BY pr.o`,
+  );
 
 export async function insertComment(
   tx: Tx,

@@ -3,6 +3,9 @@ import { PAGE_SIZE } from '../../../shared/constants';
 import { forbidden, invalidFields, notFound, pgCode } from '../../http/errors';
 import type { UploadedFile } from '../../http/body';
 import { pageOffset, pageResult } from '../../http/page';
+import { listPage } from '../../db/lists/list-page';
+import type { PlanLog } from '../../db/lists/types';
+import { commentList } from './list';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
 import type { ImageStore } from '../images/store';
@@ -10,7 +13,7 @@ import { findCard } from '../cards/repository';
 import { assertMayView, isSeller } from '../cards/rules';
 import * as repo from './repository';
 import type { ImageSigner } from '../images/signing';
-import { commentOut } from './shape';
+import { commentOut, type CommentRow } from './shape';
 
 const STAFF_AUTHOR = 'Staff';
 
@@ -26,15 +29,17 @@ export function createCommentService(database: Database, images: ImageStore, sig
   }
 
   return {
-    async list(user: AuthUser, cardId: number, page: number) {
+    async list(user: AuthUser, cardId: number, page: number, log?: PlanLog) {
       await reachableCard(user, cardId);
       const per = PAGE_SIZE.comments;
-      const [rows, total] = await Promise.all([repo.listComments(db, cardId, per, pageOffset(page, per)), repo.countComments(db, cardId)]);
+      const read = repo.commentsOfPage(db);
+      const p = await listPage(db, commentList, { card: cardId }, { limit: per, offset: pageOffset(page, per), read, log });
+      const rows = p.rows as unknown as CommentRow[];
       // A seller sees their own name on their comments and "Staff", without an id, on staff's (staff stay with staff).
       const seen =
         user.role === 'seller' ? rows.map((c) => (c.userId === user.id ? c : { ...c, userId: null, userName: STAFF_AUTHOR })) : rows;
       const signed = seen.map((c) => commentOut(c, c.image ? signer.url(c.image, user.id) : null));
-      return { data: pageResult(signed, page, per, total) };
+      return { data: pageResult(signed, page, per, p.count.total) };
     },
 
     async add(user: AuthUser, cardId: number, comment: string, files: UploadedFile[]) {

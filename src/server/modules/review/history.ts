@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isoOrNull, moneyOut } from '../../db/values';
 import { PAGE_SIZE_HISTORY, type CardStatus, type RejectReason } from '../../../shared/constants';
@@ -10,6 +10,8 @@ import { findCard, findCardView } from '../cards/repository';
 import { cardOut } from '../cards/shape';
 import { assertMayView, isSeller } from '../cards/rules';
 import { rowsOf } from '../../db/rows';
+import { listPage } from '../../db/lists/list-page';
+import type { ListDef, PlanLog } from '../../db/lists/types';
 import { MSG } from '../../../shared/messages';
 
 interface EventRow {
@@ -43,6 +45,21 @@ const events = (id: number) => sql`
   SELECT 'p', al.id, t.created_at, t.created_by, 'payment', 'transaction', t.id, '{}'::jsonb, t.id, t.code, al.amount
     FROM transaction_allocations al JOIN transactions t ON t.id = al.transaction_id
    WHERE al.gift_card_id = ${id}`;
+
+/**
+ * One card's events as a list, newest first (ties: payments before audit entries, then the later entry). An event's
+ * id is its kind and its entry's id in one number (payments above 2^32), so the list's order is (at, id).
+ */
+const historyList = (id: number): ListDef<Record<string, never>> => ({
+  from: sql`(${events(id)}) ev`,
+  id: eventId,
+  filters: {},
+  sorts: { at: { key: sql`ev.at`, type: 'timestamptz' } },
+  defaultSort: '-at',
+  // Exact: one card's events are few.
+  counter: () => sql`(SELECT count(*) FROM (${events(id)}) ev)`,
+});
+const eventId = sql`(CASE WHEN ev.src = 'p' THEN 4294967296 ELSE 0 END + ev.seq)`;
 
 const FIELDS = [
   ['offerId', 'offer'],
@@ -115,24 +132,24 @@ export function createHistoryService(database: Database) {
   const { db } = database;
   return {
     /** Newest first, 10 a page; a seller sees their own card's (without staff-only details), never another's. */
-    async history(user: AuthUser, id: number, page: number) {
+    async history(user: AuthUser, id: number, page: number, log?: PlanLog) {
       const card = await findCard(db, id);
       if (!card) throw notFound();
       assertMayView(user, card);
       const per = PAGE_SIZE_HISTORY;
-      const [[{ total }], rows] = await Promise.all([
-        rowsOf<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (${events(id)}) ev`),
-        rowsOf<EventRow>(
+      const read = (list: SQL) =>
+        rowsOf<EventRow & { n: number; id: number | null; k: string | null }>(
           db,
-          sql`SELECT ev.src, ev.seq::text AS seq, ev.at::text AS at, ev.actor_id, u.name AS actor_name, ev.action, ev.entity,
-                     ev.details, ev.tx_id, ev.code, ev.amount::text AS amount, c.comment
-                FROM (${events(id)}) ev
+          sql`SELECT pa.n, pr.id, pr.k, ev.src, ev.seq::text AS seq, ev.at::text AS at, ev.actor_id, u.name AS actor_name,
+                     ev.action, ev.entity, ev.details, ev.tx_id, ev.code, ev.amount::text AS amount, c.comment
+                FROM ${list}
+                LEFT JOIN (${events(id)}) ev ON ${eventId} = pr.id
                 LEFT JOIN users u ON u.id = ev.actor_id
                 LEFT JOIN gift_card_comments c ON ev.entity = 'comment' AND c.id = ev.entity_id
-               ORDER BY ev.at DESC, ev.src DESC, ev.seq DESC
-               LIMIT ${per} OFFSET ${pageOffset(page, per)}`,
-        ),
-      ]);
+               ORDER BY pr.o`,
+        );
+      const p = await listPage(db, historyList(id), {}, { limit: per, offset: pageOffset(page, per), read, log });
+      const [rows, total] = [p.rows as unknown as EventRow[], p.count.total];
       const offerIds = new Set<number>();
       for (const r of rows) {
         const d = (typeof r.details === 'string' ? JSON.parse(r.details) : r.details) as {

@@ -11,6 +11,6 @@ export function reviewRoutes(app: FastifyInstance, review: ReviewService, histor
   route(app, 'startReview', async ({ user, body }) => review.startReview(user, body.skip));
   route(app, 'releaseClaim', async ({ user, id }) => review.release(user, id));
   route(app, 'rejectReasons', async ({ user, body }) => review.rejectReasons(user, body));
-  route(app, 'cardHistory', async ({ user, id, query }) => history.history(user, id, query.page));
+  route(app, 'cardHistory', async ({ user, id, query, request }) => history.history(user, id, query.page, request.log));
   route(app, 'cardMoney', async ({ user, id }) => history.money(user, id));
 }
