@@ -24,6 +24,9 @@ export interface BenchOptions {
   ocr: 'off' | 'on' | 'only';
   /** Cards per OCR batch. */
   ocrCards: number;
+  /** Issue 52: generated phone photos read per engine, and the engines compared (pp-ocrv4, tesseract). */
+  ocrPhotos: number;
+  ocrEngines: string[];
   /** The review queue in the real UI: decision to next card on screen (issue 32). */
   review: boolean;
   /** Where the markdown table goes. */
@@ -82,6 +85,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'photos',
     'ocr',
     'ocr-cards',
+    'ocr-photos',
+    'ocr-engines',
     'out',
     'before',
   ];
@@ -102,6 +107,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     screenRounds: num('screen-rounds', 3),
     ocr: mode('ocr', get('ocr', 'off')),
     ocrCards: num('ocr-cards', 20),
+    ocrPhotos: num('ocr-photos', 120),
+    ocrEngines: get('ocr-engines', 'pp-ocrv4').split(',').filter(Boolean),
     review: flag('review', true),
     out: get('out', get('renderer', 'on') === 'only' ? 'bench/results-renderer.md' : 'bench/results.md'),
     before: get('before', '') || null,

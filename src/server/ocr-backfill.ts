@@ -1,5 +1,6 @@
 // npm run ocr:backfill [-- --queue-only]: queues a photo read for every card whose photos were never read (cards sent
-// before OCR existed) and a shape hash for every photo stored without one (before migration 0024: a turned, mirrored or
+// before OCR existed) or were read by an older reader (tesseract.js, before issue 52: a read that changes a card's key
+// changes its duplicate marks, which are worked out from the stored keys whenever they are asked for), and a shape hash for every photo stored without one (before migration 0024: a turned, mirrored or
 // framed copy of it would be missed), then runs them here, one at a time, until none is left. With --queue-only the running
 // servers' job runners read them instead (PostgreSQL; on the embedded database stop the server first, then run this).
 import { loadConfig } from './config';
@@ -7,13 +8,14 @@ import { openDatabase } from './db/client';
 import { createServices } from './services';
 import { createImageSigner, loadImageUrlKey } from './modules/images/signing';
 import { queueUnreadCards } from './modules/ocr/repository';
+import { OCR_READER } from './modules/ocr/engine';
 import { queueImagesWithoutShapes } from './modules/images/shape-repository';
 import { createJobWork } from './modules/jobs/start';
 import { backlog } from './modules/jobs/repository';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, reportTz: config.REPORT_TZ });
-const queued = await queueUnreadCards(database.db);
+const queued = await queueUnreadCards(database.db, OCR_READER);
 console.log(`Cards queued for reading their photos: ${queued}`);
 console.log(`Photos queued for their shape hashes: ${await queueImagesWithoutShapes(database.db)}`);
 if (!process.argv.includes('--queue-only')) {

@@ -54,6 +54,11 @@ export const offerResponse = z.object({
   rate_type: flag,
   rate: money,
   review_minutes: z.number().int().describe('Minutes a card of this offer may wait for a decision (the review target)'),
+  code_pattern: z
+    .string()
+    .nullable()
+    .describe('What its codes look like: 9 a digit, A a letter, X either, in groups (e.g. XXXX-XXXXXX-XXXX); null: any code'),
+  code_check: z.enum(['luhn']).nullable().describe('luhn: the last digit of the code is a Luhn check digit'),
   version,
 });
 
@@ -86,13 +91,18 @@ export const giftCardResponse = z.object({
     .describe("Staff's card answer only: pending (photos not read yet), read, unreadable (no card number found)"),
   read_image_id: z.number().int().nullable().optional().describe('The photo the number was read from'),
   read_confidence: z.number().nullable().optional().describe("The reader's confidence, 0-100"),
+  read_box: z
+    .object({ x: z.number().int(), y: z.number().int(), w: z.number().int(), h: z.number().int() })
+    .nullable()
+    .optional()
+    .describe("Where on that photo the number was read, in the photo's own pixels (upright), for the review to outline"),
   review_due_at: date.nullable().optional().describe('Staff lists only: when the card is due for a decision'),
   version,
 });
 export const giftCardDetailResponse = z.object({ data: giftCardResponse, images: z.array(cardImageResponse) });
 /** What the photos say is for staff: a seller's card answer leaves it out. */
 const sellerGiftCardDetailResponse = giftCardDetailResponse.extend({
-  data: giftCardResponse.omit({ read_number: true, read_status: true, read_image_id: true, read_confidence: true }),
+  data: giftCardResponse.omit({ read_number: true, read_status: true, read_image_id: true, read_confidence: true, read_box: true }),
 });
 
 export const commentResponse = z.object({

@@ -3,6 +3,7 @@ import { parseCents } from './money';
 import { DISPUTE_REASONS, type DisputeReason } from './constants';
 import { MAX_BULK_REVIEW, REJECT_REASONS } from './constants';
 
+import { CODE_CHECKS, CODE_PATTERN_MAX, CODE_PATTERN_SYNTAX } from './code-pattern';
 /** Form bodies arrive as strings, JSON bodies as numbers: every field schema accepts both. */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -112,6 +113,16 @@ const reviewMinutes = z.union([z.number(), z.string()], { error: 'must be a whol
   return n;
 });
 
+const codePattern = z
+  .union([z.string(), z.null()])
+  .transform((v) => (v === null ? null : v.trim().toUpperCase().replace(/\s+/g, ' ') || null))
+  .refine((v) => v === null || (v.length <= CODE_PATTERN_MAX && CODE_PATTERN_SYNTAX.test(v)), {
+    message: 'must be groups of 9 (a digit), A (a letter) and X (either), split by spaces or dashes, e.g. XXXX-XXXXXX-XXXX',
+  });
+const codeCheck = z
+  .union([z.enum(CODE_CHECKS), z.literal(''), z.null()], { error: 'must be luhn or empty' })
+  .transform((v) => (v ? v : null));
+
 export const offerBody = z
   .object({
     title: text(255),
@@ -124,6 +135,9 @@ export const offerBody = z
     rate: money,
     /** Issue 32: the review target in minutes (1 to 7 days); left out, 60 for a new offer and unchanged on an edit. */
     review_minutes: optional(reviewMinutes),
+    /** Issue 52: what the offer's codes look like; left out, none on a new offer and unchanged on an edit; null or '' clears it. */
+    code_pattern: codePattern.optional(),
+    code_check: codeCheck.optional(),
   })
   .superRefine((o, ctx) => {
     if (o.price_type === 0) {
@@ -135,6 +149,8 @@ export const offerBody = z
       ctx.addIssue({ code: 'custom', path: ['fixed_price'], message: 'needs at least one price' });
     }
     if (o.rate_type === 0 && o.rate > 10000) ctx.addIssue({ code: 'custom', path: ['rate'], message: 'may not be more than 100 percent' });
+    if (o.code_check && o.code_pattern && /[AX]/.test(o.code_pattern))
+      ctx.addIssue({ code: 'custom', path: ['code_check'], message: 'applies to codes of digits only (a pattern of 9s)' });
   });
 
 const cardFields = {

@@ -61,6 +61,10 @@ export interface Offer {
   rate: number;
   /** Issue 32: minutes a card of this offer may wait for a decision (default 60). */
   review_minutes: number;
+  /** Issue 52: what its codes look like (shared/code-pattern.ts), e.g. `XXXX-XXXXXX-XXXX`; null: any code. */
+  code_pattern: string | null;
+  /** Issue 52: 'luhn' when the code's last digit is a Luhn check digit. */
+  code_check: 'luhn' | null;
   /** The record's version (its ETag), sent back with a decision (If-Match). */
   version?: number;
 }
@@ -98,6 +102,7 @@ export interface GiftCard {
   read_status?: CardReadStatus;
   read_image_id?: number | null;
   read_confidence?: number | null;
+  read_box?: ReadBox | null;
   /** Staff lists only: when the card is due for a decision (submission plus the offer's review target). */
   review_due_at?: string | null;
   /** The record's version (its ETag), sent back with a decision (If-Match). */
@@ -111,6 +116,15 @@ export interface CardRead {
   read_status: CardReadStatus;
   read_image_id: number | null;
   read_confidence: number | null;
+  /** Issue 52: where on photo read_image_id the number was read. */
+  read_box: ReadBox | null;
+}
+/** A box on a photo, in the photo's own pixels (upright, as shown). */
+export interface ReadBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 export interface GiftCardDetail {
   data: GiftCard;

@@ -8,7 +8,6 @@ import { fsBackend } from '../../src/server/modules/images/backends';
 import { createImageStore } from '../../src/server/modules/images/store';
 import { runServerScript } from '../helpers/server-process';
 import { png } from '../helpers/cards';
-import { createOcrEngine } from '../../src/server/modules/ocr/engine';
 
 /**
  * Issue 30: DATA_DIR, the embedded database's files, photos and backups are owner-only (folders 0700, files 0600)
@@ -59,18 +58,6 @@ describe('private files (umask 022)', () => {
       await database.close();
     }
   });
-
-  it("the photo reader's cache (DATA_DIR/tesseract, the unpacked language data) is owner-only (issue 49)", async () => {
-    const cacheDir = path.join(tmp, 'ocr-data', 'tesseract');
-    const engine = createOcrEngine({ cacheDir });
-    try {
-      expect(await engine.read(png())).not.toBeNull();
-      expect(fs.existsSync(path.join(cacheDir, 'eng.traineddata'))).toBe(true);
-      expect(notPrivate(cacheDir)).toEqual([]);
-    } finally {
-      await engine.close();
-    }
-  }, 60_000);
 
   it('npm run backup says where it wrote and with which mode', () => {
     const dataDir = path.join(tmp, 'data');

@@ -69,6 +69,9 @@ export const offers = pgTable('gift_card_offers', {
   rate: money('rate').notNull(),
   /** The review target: minutes a card of this offer may wait for a decision (issue 32). */
   reviewMinutes: integer('review_minutes').notNull().default(60),
+  /** What its codes look like (issue 52, shared/code-pattern.ts); null: any code of letters and digits. */
+  codePattern: text('code_pattern'),
+  codeCheck: text('code_check'),
   version: integer('version').notNull().default(1),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),

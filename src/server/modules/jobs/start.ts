@@ -1,5 +1,3 @@
-import os from 'node:os';
-import path from 'node:path';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Services } from '../../services';
@@ -14,10 +12,6 @@ import { pruneFinished } from './repository';
 import { createJobRunner } from './runner';
 import { createScheduler, type PeriodicTask, type SchedulerLog } from './scheduler';
 
-/** Where tesseract.js keeps its unpacked language data: DATA_DIR, or the temp folder for an in-memory database. */
-const ocrCacheDir = (config: Config) =>
-  config.DATA_DIR === ':memory:' ? path.join(os.tmpdir(), 'gcbo-tesseract') : path.resolve(config.DATA_DIR, 'tesseract');
-
 /** The scheduler's tasks (docs/jobs.md): tests shorten their intervals by name. */
 export type TaskName = 'jobs' | 'jobs-prune' | 'review-overdue' | 'events-prune';
 const JOBS_PRUNE_MS = 3_600_000;
@@ -26,7 +20,7 @@ const JOBS_KEPT_DAYS = 7;
 
 /** A job runner with this process's handlers, and the OCR worker the card reads use (close it when done). */
 export function createJobWork(database: Database, config: Config, images: ImageStore) {
-  const engine = createOcrEngine({ cacheDir: ocrCacheDir(config) });
+  const engine = createOcrEngine();
   const runner = createJobRunner(
     database,
     { [CARD_READ_JOB]: cardReadJob(database, images, engine), [IMAGE_SHAPES_JOB]: imageShapesJob(database, images) },

@@ -1,65 +1,114 @@
-import path from 'node:path';
-import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { decoding } from '../images/decode';
-import { makePrivate, privateDir } from '../../private-files';
 
-/** A line of text the reader found, with its confidence (0-100). */
+/** Where a line was found, in the photo's own pixels (upright, as stored and shown). */
+export interface PhotoBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** A line of text the reader found, with its confidence (0-100) and where it is. */
 export interface ReadLine {
   text: string;
   confidence: number;
+  box: PhotoBox;
 }
 
-type TesseractWorker = Awaited<ReturnType<typeof import('tesseract.js').createWorker>>;
+/** Which reader made a read (stored with it): the backfill reads again what another one read. */
+export const OCR_READER = 'PP-OCRv4';
 
-/** The English data shipped by `@tesseract.js-data/eng` (the LSTM model, integer weights): nothing is downloaded. */
-function englishDataDir(): string {
-  const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng')), '4.0.0_best_int');
+/** The detector's input: at most this many pixels a side, each side a multiple of 32 (what its network takes). */
+const DETECT_MAX_SIDE = 1280;
+const DETECT_STEP = 32;
+
+interface Prepared {
+  png: Buffer;
+  /** Photo pixels per detector pixel, across and down. */
+  scaleX: number;
+  scaleY: number;
 }
 
-/** A photo as the reader likes it: grey, upright (EXIF), at most 1600 px a side, PNG (decoded in turn with uploads'). */
-async function prepare(image: Buffer): Promise<Buffer> {
-  return decoding(image, (photo) =>
-    photo.flatten({ background: '#ffffff' }).greyscale().resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).png().toBuffer(),
-  );
+/** A photo as the detector takes it: upright (EXIF), flattened, scaled to multiples of 32 (decoded with uploads'). */
+async function prepare(image: Buffer): Promise<Prepared> {
+  return decoding(image, async (photo) => {
+    const { data, info } = await photo.flatten({ background: '#ffffff' }).png().toBuffer({ resolveWithObject: true });
+    const fit = Math.min(1, DETECT_MAX_SIDE / Math.max(info.width, info.height));
+    const width = Math.max(DETECT_STEP, Math.round((info.width * fit) / DETECT_STEP) * DETECT_STEP);
+    const height = Math.max(DETECT_STEP, Math.round((info.height * fit) / DETECT_STEP) * DETECT_STEP);
+    const { default: sharp } = await import('sharp');
+    const png = await sharp(data).resize(width, height, { fit: 'fill' }).png({ compressionLevel: 1 }).toBuffer();
+    return { png, scaleX: info.width / width, scaleY: info.height / height };
+  });
 }
+
+type Corners = [number, number][];
+type Answer = { id: number; lines?: { text: string; confidence: number; corners: Corners }[]; error?: string };
+
+const boxOf = (corners: Corners, p: Prepared): PhotoBox => {
+  const xs = corners.map((c) => c[0] * p.scaleX);
+  const ys = corners.map((c) => c[1] * p.scaleY);
+  const x = Math.max(0, Math.round(Math.min(...xs)));
+  const y = Math.max(0, Math.round(Math.min(...ys)));
+  return { x, y, w: Math.round(Math.max(...xs)) - x, h: Math.round(Math.max(...ys)) - y };
+};
 
 /**
- * One tesseract.js worker for the process (it runs in its own worker thread; requests are never blocked by it),
- * started on first use. `cacheDir` keeps the unpacked language data between starts.
+ * One OCR worker thread for the process (PaddleOCR through onnxruntime-node, paddle-worker.mjs), started on first use:
+ * a process that never reads a photo (JOBS=0) never loads the models. Photos are read one at a time, in turn.
  */
-export function createOcrEngine(opts: { cacheDir: string }) {
-  let worker: Promise<TesseractWorker> | null = null;
+export function createOcrEngine() {
+  let worker: Promise<Worker> | null = null;
+  let nextId = 1;
+  const waiting = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
 
-  const start = async (): Promise<TesseractWorker> => {
-    const { createWorker, OEM } = await import('tesseract.js');
-    privateDir(opts.cacheDir);
-    const w = await createWorker('eng', OEM.LSTM_ONLY, { langPath: englishDataDir(), cachePath: opts.cacheDir, gzip: true });
-    // tesseract.js writes the unpacked data under the umask (0644): made owner-only like the rest of DATA_DIR.
-    makePrivate(opts.cacheDir);
-    return w;
+  const failAll = (err: Error) => {
+    for (const w of waiting.values()) w.reject(err);
+    waiting.clear();
   };
+  const start = () =>
+    new Promise<Worker>((resolve, reject) => {
+      const w = new Worker(new URL('./paddle-worker.mjs', import.meta.url));
+      w.on('message', (m: Answer & { ready?: boolean }) => {
+        if (m.ready) return resolve(w);
+        waiting.get(m.id)?.resolve(m);
+        waiting.delete(m.id);
+      });
+      w.on('error', (err) => {
+        worker = null;
+        reject(err);
+        failAll(err);
+      });
+      w.on('exit', () => {
+        worker = null;
+        failAll(new Error('the OCR worker stopped'));
+      });
+    });
 
   return {
     /** The lines of text on a photo; null when the photo cannot be decoded. */
     async read(image: Buffer): Promise<ReadLine[] | null> {
-      const png = await prepare(image).catch(() => null);
-      if (!png) return null;
-      worker ??= start().catch((err: unknown) => {
-        worker = null;
-        throw err;
+      const prepared = await prepare(image).catch(() => null);
+      if (!prepared) return null;
+      worker ??= start();
+      const w = await worker;
+      const id = nextId++;
+      const answer = await new Promise<Answer>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        w.postMessage({ id, png: prepared.png });
       });
-      const result = await (await worker).recognize(png, {}, { text: false, blocks: true });
-      const lines: ReadLine[] = [];
-      for (const block of result.data.blocks ?? [])
-        for (const paragraph of block.paragraphs)
-          for (const line of paragraph.lines) lines.push({ text: line.text, confidence: line.confidence });
-      return lines;
+      if (answer.error !== undefined) throw new Error(answer.error);
+      return (answer.lines ?? []).map((l) => ({ text: l.text, confidence: l.confidence, box: boxOf(l.corners, prepared) }));
     },
+    /** Stops the worker once the photo in hand is read (a read cut short is not waited for by its caller). */
     async close(): Promise<void> {
-      const w = worker;
+      const w = await worker?.catch(() => null);
       worker = null;
-      if (w) await (await w.catch(() => null))?.terminate();
+      if (!w) return;
+      const exited = new Promise((resolve) => w.once('exit', resolve));
+      w.postMessage({ close: true });
+      await exited;
     },
   };
 }

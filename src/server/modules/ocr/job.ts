@@ -2,9 +2,9 @@ import type { Database } from '../../db/client';
 import { listImages } from '../cards/repository';
 import { bytesOf, type ImageStore } from '../images/store';
 import type { JobHandler } from '../jobs/runner';
-import type { OcrEngine, ReadLine } from './engine';
-import { findCardNumber } from './extract';
-import { saveCardRead } from './repository';
+import { OCR_READER, type OcrEngine, type ReadLine } from './engine';
+import { findCode } from './extract';
+import { codePatternOfCard, saveCardRead, type CardReadFound } from './repository';
 
 /** How long one photo may take to read; a photo that takes longer is unreadable. */
 const PHOTO_READ_MS = 20_000;
@@ -31,19 +31,24 @@ async function readPhoto(engine: OcrEngine, photo: Buffer, timeUp: AbortSignal):
   return lines;
 }
 
-/** Reads every photo of the card (job key: its id) and keeps the most confident card-number-like run of digits. */
+/**
+ * Reads every photo of the card (job key: its id) and keeps the code that fits its offer's pattern (extract.ts), from
+ * the photo that shows it most surely. Two photos showing two different codes: neither is taken (unreadable).
+ */
 export function cardReadJob(database: Database, images: ImageStore, engine: OcrEngine): JobHandler {
   return async (job, finish, timeUp) => {
     const cardId = Number(job.key);
-    let best: { number: string; key: string; imageId: number; confidence: number } | null = null;
-    for (const photo of await listImages(database.db, cardId)) {
+    const pattern = await codePatternOfCard(database.db, cardId);
+    const found: CardReadFound[] = [];
+    for (const photo of pattern ? await listImages(database.db, cardId) : []) {
       if (timeUp.aborted) break;
       const stored = await images.open(photo.image);
       if (!stored) continue;
       const lines = await readPhoto(engine, await bytesOf(stored.stream), timeUp);
-      const found = lines && findCardNumber(lines);
-      if (found && (!best || found.confidence > best.confidence)) best = { ...found, imageId: photo.id };
+      const code = lines && findCode(lines, pattern);
+      if (code) found.push({ ...code, imageId: photo.id });
     }
-    await finish((tx) => saveCardRead(tx, cardId, best));
+    const best = new Set(found.map((f) => f.key)).size === 1 ? found.reduce((a, b) => (b.confidence > a.confidence ? b : a)) : null;
+    await finish((tx) => saveCardRead(tx, cardId, best, OCR_READER));
   };
 }

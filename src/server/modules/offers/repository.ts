@@ -16,6 +16,8 @@ const columns = {
   rateType: offers.rateType,
   rate: offers.rate,
   reviewMinutes: offers.reviewMinutes,
+  codePattern: offers.codePattern,
+  codeCheck: offers.codeCheck,
   version: offers.version,
 };
 /** Every offer, newest first (for selects). */
@@ -37,7 +39,8 @@ export async function findOffer(tx: Tx, id: number, lock?: 'update' | 'share'): 
 }
 
 /** What an offer is written with: its row without the id. */
-export type OfferValues = Omit<OfferRow, 'id' | 'reviewMinutes' | 'version'> & { reviewMinutes?: number };
+export type OfferValues = Omit<OfferRow, 'id' | 'reviewMinutes' | 'codePattern' | 'codeCheck' | 'version'> &
+  Partial<Pick<OfferRow, 'reviewMinutes' | 'codePattern' | 'codeCheck'>>;
 
 export async function insertOffer(tx: Tx, v: OfferValues): Promise<number> {
   const rows = await tx.insert(offers).values(v).returning({ id: offers.id });

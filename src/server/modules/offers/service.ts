@@ -25,6 +25,8 @@ export interface OfferInput {
   rate_type: 0 | 1;
   rate: Cents;
   review_minutes?: number;
+  code_pattern?: string | null;
+  code_check?: 'luhn' | null;
 }
 
 /** Range offers keep min/max, fixed offers keep their list; a fixed fee may not exceed the lowest price. */
@@ -45,6 +47,9 @@ function toValues(input: OfferInput): repo.OfferValues {
     rate: centsToDecimal(input.rate),
     // Left out: the column's default on a new offer, the current target on an edit.
     reviewMinutes: input.review_minutes,
+    // Issue 52, the same: left out, none on a new offer and unchanged on an edit; null clears it.
+    codePattern: input.code_pattern,
+    codeCheck: input.code_check,
   };
 }
 

@@ -14,6 +14,8 @@ export type OfferRow = {
   rateType: number;
   rate: string;
   reviewMinutes: number;
+  codePattern: string | null;
+  codeCheck: string | null;
   version: number;
 };
 
@@ -40,6 +42,8 @@ export function offerRecord(r: OfferRow): OfferRecord {
       rate_type: r.rateType === 1 ? 1 : 0,
       rate: moneyOut(r.rate),
       review_minutes: Number(r.reviewMinutes),
+      code_pattern: r.codePattern,
+      code_check: r.codeCheck === 'luhn' ? 'luhn' : null,
       version: Number(r.version),
     },
     minCents: r.minPrice === null ? null : centsOf(r.minPrice),
