@@ -4,6 +4,7 @@ import { LIMITS } from './limits';
 import { MSG } from './messages';
 import { parseCents, type Cents } from './money';
 import type { Offer } from './types';
+import { CODE_PATTERN_MAX, CODE_PATTERN_SYNTAX } from './code-pattern';
 
 /**
  * The renderer's form schemas: what a person typed (strings), checked with the texts the screens show
@@ -107,6 +108,16 @@ export const offerForm = z
         (v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= LIMITS.review.targetMaxMinutes.value,
         `Review Target must be a whole number of minutes from 1 to ${LIMITS.review.targetMaxMinutes.value}`,
       ),
+    /** Issue 52: what the offer's codes look like (empty: any code) and whether a Luhn check digit applies. */
+    code_pattern: z
+      .string()
+      .trim()
+      .default('')
+      .refine(
+        (v) => v === '' || (v.length <= CODE_PATTERN_MAX && CODE_PATTERN_SYNTAX.test(v.toUpperCase().replace(/\s+/g, ' '))),
+        'Code Pattern must be groups of 9 (a digit), A (a letter) and X (either), e.g. XXXX-XXXXXX-XXXX',
+      ),
+    code_check: z.string().default(''),
   })
   .superRefine((v, ctx) => {
     if (v.price_type === '0') {
@@ -118,6 +129,8 @@ export const offerForm = z
         issue(ctx, 'max_price', 'Max Price must be at least the Min Price');
     } else if (v.price_type === '1' && v.fixed_price.length === 0) issue(ctx, 'fixed_price', 'Add at least one price');
     if (v.rate_type === '0' && (parseCents(v.rate) ?? 0) > 10000) issue(ctx, 'rate', 'Rate may not be more than 100 percent');
+    if (v.code_check === 'luhn' && /[AX]/i.test(v.code_pattern ?? ''))
+      issue(ctx, 'code_check', 'A Luhn check digit applies to codes of digits only (a pattern of 9s)');
   });
 export type OfferFormValues = z.input<typeof offerForm>;
 

@@ -153,4 +153,36 @@ test.describe('gift card offers', () => {
     await expect(nav.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
     await shot(page, 'offers-pagination');
   });
+
+  test('an offer says what its codes look like (issue 52): examples as helper text, checked, kept on edit', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/add-gift-card-offer');
+    const pattern = page.getByLabel('Code Pattern');
+    await expect(page.getByText(/XXXX-XXXXXX-XXXX \(Amazon\)/)).toBeVisible();
+    const title = unique('Pattern Offer');
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Min Price').fill('10');
+    await page.getByLabel('Max Price').fill('100');
+    await page.getByLabel('Rate (%)').fill('5');
+    await pattern.fill('XXXX_XXXX');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      page.getByText('Code Pattern must be groups of 9 (a digit), A (a letter) and X (either), e.g. XXXX-XXXXXX-XXXX'),
+    ).toBeVisible();
+    await pattern.fill('9999 9999 9999 9999');
+    await page.getByLabel('Check Digit').selectOption('luhn');
+    // The example fits the pattern, its last digit a valid check digit.
+    const example = page.getByText(/^A code looks like \d{4} \d{4} \d{4} \d{4}$/);
+    await expect(example).toBeVisible();
+    await shot(page, 'offer-code-pattern');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Gift card offer created successfully')).toBeVisible();
+    await page
+      .getByRole('row')
+      .filter({ hasText: title })
+      .getByRole('button', { name: `Edit ${title}` })
+      .click();
+    await expect(page.getByLabel('Code Pattern')).toHaveValue('9999 9999 9999 9999');
+    await expect(page.getByLabel('Check Digit')).toHaveValue('luhn');
+  });
 });

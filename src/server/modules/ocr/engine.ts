@@ -43,6 +43,8 @@ async function prepare(image: Buffer): Promise<Prepared> {
   });
 }
 
+const CLOSE_WAIT_MS = 30_000;
+
 type Corners = [number, number][];
 type Answer = { id: number; lines?: { text: string; confidence: number; corners: Corners }[]; error?: string };
 
@@ -87,6 +89,11 @@ export function createOcrEngine() {
     });
 
   return {
+    /** Starts the worker and loads the models, if not yet done. */
+    async warm(): Promise<void> {
+      worker ??= start();
+      await worker;
+    },
     /** The lines of text on a photo; null when the photo cannot be decoded. */
     async read(image: Buffer): Promise<ReadLine[] | null> {
       const prepared = await prepare(image).catch(() => null);
@@ -101,14 +108,19 @@ export function createOcrEngine() {
       if (answer.error !== undefined) throw new Error(answer.error);
       return (answer.lines ?? []).map((l) => ({ text: l.text, confidence: l.confidence, box: boxOf(l.corners, prepared) }));
     },
-    /** Stops the worker once the photo in hand is read (a read cut short is not waited for by its caller). */
+    /**
+     * Stops the worker once the photo in hand is read: a thread stopped in the middle of a run can take the process
+     * with it. One that has not stopped after CLOSE_WAIT_MS is stuck and is stopped all the same.
+     */
     async close(): Promise<void> {
       const w = await worker?.catch(() => null);
       worker = null;
       if (!w) return;
       const exited = new Promise((resolve) => w.once('exit', resolve));
       w.postMessage({ close: true });
+      const stuck = setTimeout(() => void w.terminate(), CLOSE_WAIT_MS);
       await exited;
+      clearTimeout(stuck);
     },
   };
 }

@@ -13,9 +13,10 @@ const PHOTO_READ_MS = 20_000;
  * One photo's lines, or null when it cannot be read: the engine refuses it (it fails the image checks, e.g. the
  * decoded-size budget, for photos stored before it), or it took longer than PHOTO_READ_MS or the job's time ran out.
  * A read cut short stops the engine (its worker would otherwise go on with the photo, holding every read after it);
- * the next read starts a fresh one.
+ * the next read starts a fresh one. Loading the models is not the photo's time (the job's time still bounds it).
  */
 async function readPhoto(engine: OcrEngine, photo: Buffer, timeUp: AbortSignal): Promise<ReadLine[] | null> {
+  await engine.warm().catch(() => {});
   if (timeUp.aborted) return null;
   const limit = AbortSignal.any([timeUp, AbortSignal.timeout(PHOTO_READ_MS)]);
   let onAbort = () => {};

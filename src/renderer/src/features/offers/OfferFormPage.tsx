@@ -9,7 +9,7 @@ import { msgText } from '../../api/results';
 import { FormSelect, FormText } from '../../components/FormFields';
 import { FormPage } from '../../components/FormPage';
 import { FixedPrices } from './FixedPrices';
-import { EMPTY_OFFER, offerBody, offerToValues } from './offerForm';
+import { codePatternHelp, EMPTY_OFFER, offerBody, offerToValues } from './offerForm';
 import { canRetry } from '../../components/retry';
 
 const decimal = { htmlInput: { inputMode: 'decimal' as const } };
@@ -117,6 +117,25 @@ export default function OfferFormPage() {
         helperText="A card of this offer waiting longer is overdue in the review queue"
         required
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <FormText
+        control={control}
+        name="code_pattern"
+        id="offer-code-pattern"
+        label="Code Pattern"
+        helperText={codePatternHelp(form.watch('code_pattern'), form.watch('code_check'))}
+        slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters' } }}
+      />
+      <FormSelect
+        control={control}
+        name="code_check"
+        id="offer-code-check"
+        label="Check Digit"
+        options={[
+          { value: '', label: 'None' },
+          { value: 'luhn', label: 'Luhn (last digit)' },
+        ]}
+        helperText="A code read off a photo that fails it is not taken"
       />
     </FormPage>
   );

@@ -2,6 +2,7 @@ import type { OfferFormValues } from '../../../../shared/forms';
 import type { OfferBody } from '../../../../shared/schemas';
 import type { Offer } from '../../../../shared/types';
 import { amountText } from '../../components/form';
+import { CODE_PATTERN_MAX, CODE_PATTERN_SYNTAX, exampleCode } from '../../../../shared/code-pattern';
 
 export const EMPTY_OFFER: OfferFormValues = {
   title: '',
@@ -13,6 +14,8 @@ export const EMPTY_OFFER: OfferFormValues = {
   rate_type: '0',
   rate: '',
   review_minutes: '60',
+  code_pattern: '',
+  code_check: '',
 };
 
 export function offerToValues(o: Offer): OfferFormValues {
@@ -33,6 +36,8 @@ export function offerToValues(o: Offer): OfferFormValues {
     rate_type: String(o.rate_type),
     rate: o.rate_type === 0 ? String(o.rate) : amountText(o.rate),
     review_minutes: String(o.review_minutes ?? 60),
+    code_pattern: o.code_pattern ?? '',
+    code_check: o.code_check ?? '',
   };
 }
 
@@ -48,5 +53,15 @@ export function offerBody(v: OfferFormValues): OfferBody {
     rate_type: Number(v.rate_type),
     rate: v.rate.trim(),
     review_minutes: Number(v.review_minutes ?? 60),
+    code_pattern: v.code_pattern?.trim() ? v.code_pattern.trim().toUpperCase() : null,
+    code_check: v.code_check === 'luhn' ? 'luhn' : null,
   };
+}
+
+/** The Code Pattern field's helper: an example of the pattern typed, else what a pattern is made of. */
+export function codePatternHelp(pattern: string | undefined, check: string | undefined): string {
+  const p = (pattern ?? '').trim().toUpperCase().replace(/\s+/g, ' ');
+  if (p && p.length <= CODE_PATTERN_MAX && CODE_PATTERN_SYNTAX.test(p))
+    return `A code looks like ${exampleCode(p, check === 'luhn' && /^[9 -]+$/.test(p) ? 'luhn' : null)}`;
+  return '9 a digit, A a letter, X either, in groups: XXXX-XXXXXX-XXXX (Amazon), XXXXX-XXXXX-XXXXX (Steam), 9999 9999 9999 9999. Empty: any code of 10-24 letters and digits';
 }
