@@ -12,7 +12,7 @@ import type { Filters, ListDef, PageRequest } from './types';
  */
 export function choosePlan<F extends Filters>(def: ListDef<F>, f: F, req: PageRequest, r: Reading): Plan {
   const { where, search, rest } = conditionsOf(def, f);
-  if (!search) return plainPlan(def, f, req, r);
+  if (!search) return plainPlan(def, f, req, r, where);
   const fanOut = sellerFanOutApplies(search) ? sellerFanOut(def, f, search, rest(), r) : undefined;
   const plain = plainTotal(def, f, req, where);
   const sellersCounted = !req.uncounted && !plain.exact && fanOut?.total !== undefined;

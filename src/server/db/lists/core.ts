@@ -68,8 +68,8 @@ export function plainTotal<F extends Filters>(def: ListDef<F>, f: F, req: PageRe
 }
 
 /** The plain plan: `where` from the position in the sort's order, with the list's counter or a capped count. */
-export function plainPlan<F extends Filters>(def: ListDef<F>, f: F, req: PageRequest, r: Reading): Plan {
-  const { where } = conditionsOf(def, f);
+export function plainPlan<F extends Filters>(def: ListDef<F>, f: F, req: PageRequest, r: Reading, where?: SQL): Plan {
+  where ??= conditionsOf(def, f).where;
   const { total, exact } = plainTotal(def, f, req, where);
   return { names: ['plain'], exact, rows: withCount(r, total, selectRows(def.from, r, where, plainDepth(r))) };
 }
