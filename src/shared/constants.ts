@@ -94,11 +94,8 @@ export const REJECT_REASON_LABEL: Record<RejectReason, string> = {
   suspected_fraud: 'Suspected fraud',
   other: 'Other',
 };
-/** Limits by their former names, which code being changed elsewhere still reads; new code reads LIMITS. */
+/** LIMITS.review.claimMinutes by its former name, which the review service still reads; new code reads LIMITS. */
 export const REVIEW_CLAIM_MINUTES = LIMITS.review.claimMinutes.value;
-export const PAGE_SIZE_HISTORY = LIMITS.lists.historyPerPage.value;
-export const AUDIT_PAGE_SIZE = LIMITS.lists.auditPerPage.value;
-export const MAX_BULK_REVIEW = LIMITS.review.bulkCards.value;
 export const STATEMENT_EVENT_LABEL: Record<(typeof STATEMENT_EVENT_KINDS)[number], string> = {
   approved: 'Card approved',
   unapproved: 'Card approval withdrawn',

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { parseCents } from './money';
 import { DISPUTE_REASONS, type DisputeReason } from './constants';
-import { MAX_BULK_REVIEW, REJECT_REASONS } from './constants';
-
+import { REJECT_REASONS } from './constants';
+import { LIMITS } from './limits';
 import { CODE_CHECKS, CODE_PATTERN_MAX, CODE_PATTERN_SYNTAX } from './code-pattern';
+
 /** Form bodies arrive as strings, JSON bodies as numbers: every field schema accepts both. */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -40,6 +41,18 @@ const enumInt = <T extends number>(allowed: readonly T[]) =>
     return n as T;
   });
 
+const PASSWORD_CHARS = LIMITS.text.passwordChars.value;
+const PASSWORD_MIN_CHARS = LIMITS.text.passwordMinChars.value;
+const CARD_NUMBER_CHARS = LIMITS.text.cardNumberChars.value;
+const CODE_CHARS = LIMITS.text.codeChars.value;
+const DESCRIPTION_CHARS = LIMITS.text.descriptionChars.value;
+const NOTE_CHARS = LIMITS.text.noteChars.value;
+const DISPUTE_NOTE_CHARS = LIMITS.text.disputeNoteChars.value;
+const SKIPPED_CARDS = LIMITS.review.skippedCards.value;
+const REVIEW_TARGET_MAX_MINUTES = LIMITS.review.targetMaxMinutes.value;
+const BULK_CARDS = LIMITS.review.bulkCards.value;
+const FIXED_PRICES = LIMITS.offers.fixedPrices.value;
+
 const text = (max: number) =>
   z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `may not be greater than ${max} characters`);
 const optionalText = (max: number) =>
@@ -64,20 +77,30 @@ export const eventsQuery = z.object({
 
 export const loginBody = z.object({
   email: text(255),
-  password: z.string({ error: 'is required' }).min(1, 'is required').max(1024, 'may not be greater than 1024 characters'),
+  password: z
+    .string({ error: 'is required' })
+    .min(1, 'is required')
+    .max(PASSWORD_CHARS, `may not be greater than ${PASSWORD_CHARS} characters`),
 });
 
 export const userCreateBody = z.object({
   name: text(255),
   email: z.string({ error: 'is required' }).trim().toLowerCase().pipe(z.email('must be a valid email address').max(255)),
   role: z.enum(['manager', 'seller'], { error: 'must be manager or seller' }),
-  password: z.string({ error: 'is required' }).min(6, 'must be at least 6 characters').max(1024, 'may not be greater than 1024 characters'),
+  password: z
+    .string({ error: 'is required' })
+    .min(PASSWORD_MIN_CHARS, `must be at least ${PASSWORD_MIN_CHARS} characters`)
+    .max(PASSWORD_CHARS, `may not be greater than ${PASSWORD_CHARS} characters`),
   rate: optional(money),
 });
 export const userUpdateBody = userCreateBody.extend({
   password: z.preprocess(
     emptyToUndefined,
-    z.string().min(6, 'must be at least 6 characters').max(1024, 'may not be greater than 1024 characters').optional(),
+    z
+      .string()
+      .min(PASSWORD_MIN_CHARS, `must be at least ${PASSWORD_MIN_CHARS} characters`)
+      .max(PASSWORD_CHARS, `may not be greater than ${PASSWORD_CHARS} characters`)
+      .optional(),
   ),
 });
 
@@ -92,8 +115,8 @@ export const fixedPriceList = z.union([z.string(), z.array(z.union([z.number(), 
       return z.NEVER;
     }
   }
-  if (!Array.isArray(list) || list.length > 50) {
-    ctx.addIssue({ code: 'custom', message: 'must be a JSON list of at most 50 prices' });
+  if (!Array.isArray(list) || list.length > FIXED_PRICES) {
+    ctx.addIssue({ code: 'custom', message: `must be a JSON list of at most ${FIXED_PRICES} prices` });
     return z.NEVER;
   }
   const cents = list.map(parseCents);
@@ -106,8 +129,8 @@ export const fixedPriceList = z.union([z.string(), z.array(z.union([z.number(), 
 
 const reviewMinutes = z.union([z.number(), z.string()], { error: 'must be a whole number of minutes' }).transform((v, ctx) => {
   const n = typeof v === 'number' ? v : /^\d{1,6}$/.test(v.trim()) ? Number(v) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > 10080) {
-    ctx.addIssue({ code: 'custom', message: 'must be a whole number of minutes from 1 to 10080' });
+  if (!Number.isInteger(n) || n < 1 || n > REVIEW_TARGET_MAX_MINUTES) {
+    ctx.addIssue({ code: 'custom', message: `must be a whole number of minutes from 1 to ${REVIEW_TARGET_MAX_MINUTES}` });
     return z.NEVER;
   }
   return n;
@@ -156,8 +179,8 @@ export const offerBody = z
 const cardFields = {
   giftcard_offer_id: id,
   price: money,
-  card_number: optionalText(100),
-  description: optionalText(5000),
+  card_number: optionalText(CARD_NUMBER_CHARS),
+  description: optionalText(DESCRIPTION_CHARS),
 };
 export const cardCreateBody = z.object({
   ...cardFields,
@@ -172,9 +195,9 @@ const rejectReason = z.enum(REJECT_REASONS, { error: `must be one of ${REJECT_RE
 /** Review fields the spec does not have: all optional on the spec's update call. */
 const reviewFields = {
   reject_reason: optional(rejectReason),
-  reject_note: optionalText(1000),
+  reject_note: optionalText(NOTE_CHARS),
   override_duplicate: optional(flagValue),
-  override_reason: optionalText(1000),
+  override_reason: optionalText(NOTE_CHARS),
 };
 const overrideNeedsReason = (v: { override_duplicate?: boolean; override_reason?: string }, ctx: z.RefinementCtx) => {
   if (v.override_duplicate && !v.override_reason)
@@ -193,7 +216,7 @@ export const cardReviewBody = z
   .object({
     action: z.enum(['approve', 'reject'], { error: 'must be approve or reject' }),
     // The review workspace sends the number read off the photos with the decision (issue 32); left out: unchanged.
-    card_number: optionalText(100),
+    card_number: optionalText(CARD_NUMBER_CHARS),
     ...reviewFields,
     // Deciding a card another reviewer holds (their lease) is refused unless the caller takes it over (audited).
     take_over: optional(flagValue),
@@ -208,32 +231,35 @@ export const cardReviewBulkBody = z
     ids: z
       .array(id, { error: 'must be a list of card ids' })
       .min(1, 'must name at least one card')
-      .max(MAX_BULK_REVIEW, `may not name more than ${MAX_BULK_REVIEW} cards`),
+      .max(BULK_CARDS, `may not name more than ${BULK_CARDS} cards`),
     action: z.enum(['approve', 'reject'], { error: 'must be approve or reject' }),
     reject_reason: optional(rejectReason),
-    reject_note: optionalText(1000),
+    reject_note: optionalText(NOTE_CHARS),
     // The version of each card as the caller saw it (card id -> version): a card changed since is refused, alone.
     versions: z.record(z.string().regex(/^[1-9]\d{0,9}$/, 'must be keyed by card id'), z.number().int().min(1).max(2147483647)).optional(),
     take_over: optional(flagValue),
   })
   .superRefine((v, ctx) => {
     if (v.action === 'reject' && !v.reject_reason) ctx.addIssue({ code: 'custom', path: ['reject_reason'], message: 'is required' });
-    if (v.versions && Object.keys(v.versions).length > MAX_BULK_REVIEW)
-      ctx.addIssue({ code: 'custom', path: ['versions'], message: `may not name more than ${MAX_BULK_REVIEW} cards` });
+    if (v.versions && Object.keys(v.versions).length > BULK_CARDS)
+      ctx.addIssue({ code: 'custom', path: ['versions'], message: `may not name more than ${BULK_CARDS} cards` });
   });
 /** The number staff are typing, to look its duplicates up before saving; the card's own when left out. */
 /** Start reviewing / next card: the cards to pass over this time (the one just skipped). */
 export const reviewNextBody = z.object({
-  skip: z.array(id, { error: 'must be a list of card ids' }).max(200, 'may not name more than 200 cards').optional(),
+  skip: z.array(id, { error: 'must be a list of card ids' }).max(SKIPPED_CARDS, `may not name more than ${SKIPPED_CARDS} cards`).optional(),
 });
-export const duplicatesQuery = z.object({ card_number: optionalText(100) });
+export const duplicatesQuery = z.object({ card_number: optionalText(CARD_NUMBER_CHARS) });
 
-export const commentBody = z.object({ comment: text(5000) });
-export const searchCardBody = z.object({ card_number: text(100) });
+export const commentBody = z.object({ comment: text(DESCRIPTION_CHARS) });
+export const searchCardBody = z.object({ card_number: text(CARD_NUMBER_CHARS) });
 
 /** Business refusals (zero, empty code, over due) are checked by the service with the spec's texts, so these stay lax. */
 export const transactionBody = z.object({
-  code: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().max(100, 'may not be greater than 100 characters')),
+  code: z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z.string().trim().max(CODE_CHARS, `may not be greater than ${CODE_CHARS} characters`),
+  ),
   transaction_amount: money,
   gidcard_id: optional(id),
   seller_id: optional(id),
@@ -247,7 +273,10 @@ export const transactionUpdateBody = transactionBody
 export const bulkPaymentBody = z.object({
   seller_id: id,
   paid_amount: money,
-  code: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().max(100, 'may not be greater than 100 characters')),
+  code: z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z.string().trim().max(CODE_CHARS, `may not be greater than ${CODE_CHARS} characters`),
+  ),
 });
 
 const isoDate = z
@@ -285,9 +314,9 @@ export const disputeBody = z.object({
   reason: z.enum(Object.keys(DISPUTE_REASONS) as [DisputeReason, ...DisputeReason[]], {
     error: `must be one of ${Object.keys(DISPUTE_REASONS).join(', ')}`,
   }),
-  note: optionalText(2000),
+  note: optionalText(DISPUTE_NOTE_CHARS),
 });
-export const disputeResolveBody = z.object({ note: optionalText(2000) });
+export const disputeResolveBody = z.object({ note: optionalText(DISPUTE_NOTE_CHARS) });
 
 /** A seller's statement over a date range (both ends included); staff name the seller, a seller gets their own. */
 export const statementQuery = z

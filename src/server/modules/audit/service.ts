@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { AUDIT_PAGE_SIZE } from '../../../shared/constants';
+import { LIMITS } from '../../../shared/limits';
 import type { AuditLogQuery } from '../../../shared/list-queries';
 import type { AuditEntry } from '../../../shared/types';
 import { listPage } from '../../db/lists/list-page';
@@ -23,7 +23,7 @@ export function createAuditService(database: Database) {
   const { db } = database;
   return {
     async list(q: AuditLogQuery, log?: PlanLog) {
-      const per = q.per_page ?? AUDIT_PAGE_SIZE;
+      const per = q.per_page ?? LIMITS.lists.auditPerPage.value;
       const { filter, request } = splitQuery(q, per, log);
       const p = await listPage(db, auditList, filter, request);
       return listResult((await auditRowsByIds(db, p.ids)).map(entryOut), q, per, p);

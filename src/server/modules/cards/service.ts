@@ -1,5 +1,6 @@
 import type { Database, Tx } from '../../db/client';
-import { CARD_STATUS, PAGE_SIZE, REVIEW_CLAIM_MINUTES, type CardStatus, type RejectReason } from '../../../shared/constants';
+import { CARD_STATUS, PAGE_SIZE, type CardStatus, type RejectReason } from '../../../shared/constants';
+import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import { centsToDecimal, centsToNumber, type Cents } from '../../../shared/money';
 import { HttpError, invalidFields, notFound, pgCode, refusal } from '../../http/errors';
@@ -176,7 +177,7 @@ export function createCardService(database: Database, images: ImageStore, signer
           if (card.status === CARD_STATUS.disputed) throw refusal(MSG.cardDisputed);
           const seller = isSeller(user);
           // A correction never changes what a reviewer is looking at: it waits until their lease ends (issue 53).
-          if (seller && (await heldByOther(tx, id, user.id, REVIEW_CLAIM_MINUTES)))
+          if (seller && (await heldByOther(tx, id, user.id, LIMITS.review.claimMinutes.value)))
             throw new HttpError(409, { message: MSG.cardBeingReviewed, errorMsg: MSG.cardBeingReviewed });
           const has = (f: string) => Object.hasOwn(rawFields, f);
           let status: CardStatus = seller ? card.status : (input.card_status ?? card.status);

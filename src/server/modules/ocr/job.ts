@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { LIMITS } from '../../../shared/limits';
 import { listImages } from '../cards/repository';
 import { bytesOf, type ImageStore } from '../images/store';
 import type { JobHandler } from '../jobs/runner';
@@ -7,7 +8,7 @@ import { findCode } from './extract';
 import { codePatternOfCard, saveCardRead, type CardReadFound } from './repository';
 
 /** How long one photo may take to read; a photo that takes longer is unreadable. */
-const PHOTO_READ_MS = 20_000;
+const PHOTO_READ_MS = LIMITS.jobs.photoReadMs.value;
 
 /**
  * One photo's lines, or null when it cannot be read: the engine refuses it (it fails the image checks, e.g. the

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isoOrNull, moneyOut } from '../../db/values';
-import { PAGE_SIZE_HISTORY, type CardStatus, type RejectReason } from '../../../shared/constants';
+import type { CardStatus, RejectReason } from '../../../shared/constants';
+import { LIMITS } from '../../../shared/limits';
 import type { CardMoney, HistoryEntry } from '../../../shared/types';
 import { notFound } from '../../http/errors';
 import { pageOffset, pageResult } from '../../http/page';
@@ -136,7 +137,7 @@ export function createHistoryService(database: Database) {
       const card = await findCard(db, id);
       if (!card) throw notFound();
       assertMayView(user, card);
-      const per = PAGE_SIZE_HISTORY;
+      const per = LIMITS.lists.historyPerPage.value;
       const read = (list: SQL) =>
         rowsOf<EventRow & { n: number; id: number | null; k: string | null }>(
           db,
