@@ -10,16 +10,18 @@ import { auditList, type AuditFilter } from '../audit/list';
 import { auditRowsSql, type AuditRow } from '../audit/repository';
 import { idArray, inOrder, rowsOf as rowsOfSql } from '../../db/rows';
 import type { Cursor } from '../../../shared/list-queries';
+import { LIMITS } from '../../../shared/limits';
 
 /**
- * The rows of the list exports, newest first: the list's own ids (db/lists, so an export has exactly the rows
- * its list has), read in keyset batches, each batch's rows then read by id. An export of a million cards holds one
- * batch at a time and no query skips what it already read. A batch is 1,000 rows: at 2,000 a batch's rows lived long
- * enough (the reply waiting on the client) to be moved to V8's old generation, which grows until a full collection: the
- * server's memory grew by 109-120 MB over an export of a million cards, against 34-36 MB at 1,000 (31-39 MB at 500), at
- * the same rows a second (`npx tsx bench/quick-1m.ts`), measured when csv-stringify still wrote the lines (csv.ts).
+ * The rows of the list exports, newest first: the list's own ids (db/lists, so an export has exactly the rows its list
+ * has), read in keyset batches, each batch's rows then read by id. An export of a million cards holds one batch at a
+ * time and no query skips what it already read. A batch is 1,000 rows (LIMITS.exports.batchRows): at 2,000 a batch's
+ * rows lived long enough (the reply waiting on the client) to be moved to V8's old generation, which grows until a full
+ * collection: the server's memory grew by 109-120 MB over an export of a million cards, against 34-36 MB at 1,000
+ * (31-39 MB at 500), at the same rows a second (`npx tsx bench/quick-1m.ts`), measured when csv-stringify still wrote
+ * the lines (csv.ts).
  */
-export const EXPORT_BATCH = 1000;
+export const EXPORT_BATCH = LIMITS.exports.batchRows.value;
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 async function* exportRows<F extends Filters, R extends { id: number }>(
