@@ -122,6 +122,10 @@ export const LIMITS = {
   },
   money: {
     fourEyesCents: { value: 100_000, why: 'With FOUR_EYES: what one staff member may move alone ($1,000)', env: 'FOUR_EYES_LIMIT' },
+    pendingPaymentHours: {
+      value: 24,
+      why: 'A payment waiting for a second staff member expires after this: the maker asks again, on current figures',
+    },
     fourEyesWindowHours: {
       value: 24,
       why: "With FOUR_EYES: the window over which one staff member's payouts add up",

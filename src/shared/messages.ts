@@ -1,3 +1,5 @@
+import { LIMITS } from './limits';
+
 /** Every user-facing text of the spec, word for word. */
 export const MSG = {
   loginSuccess: 'Login Success',
@@ -81,7 +83,7 @@ export const MSG = {
   /** Deciding a card another reviewer holds (their review lease). */
   reviewHeldBy: (name: string) => `${name} is reviewing this card. Take it over to decide it yourself.`,
   requestNotPending: 'This request was already approved or declined.',
-  requestExpired: 'This request expired (requests wait 24 hours): make the payment again.',
+  requestExpired: `This request expired (requests wait ${LIMITS.money.pendingPaymentHours.value} hours): make the payment again.`,
   paymentApproved: 'Payment approved and made.',
   paymentDeclined: 'Payment request declined.',
   payoutNeedsSecondStaff:

@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { LIMITS } from '../../../shared/limits';
 import { centsToDecimal, type Cents } from '../../../shared/money';
 import { centsOf } from '../../db/values';
 import type { PendingPayment } from '../../../shared/types';
 
-/** Payments waiting for a second staff member (migration 0022). A request expires 24 hours after it was made. */
+/**
+ * Payments waiting for a second staff member (migration 0022). A request expires LIMITS.money.pendingPaymentHours
+ * after it was made.
+ */
 
 export interface PendingRequest {
   kind: PendingPayment['kind'];
@@ -43,9 +47,10 @@ export interface PendingRow {
   earlier: EarlierPayment[] | string | null;
 }
 
+const expiresAfter = sql.raw(`interval '${LIMITS.money.pendingPaymentHours.value} hours'`);
 const columns = sql`p.id, p.kind, p.status, p.maker_id, m.name AS maker_name, p.seller_id, s.name AS seller_name, p.gift_card_id,
   p.transaction_id, p.code, p.amount::text AS amount, p.created_at::text AS created_at,
-  (p.created_at + interval '24 hours')::text AS expires_at, p.created_at <= now() - interval '24 hours' AS expired,
+  (p.created_at + ${expiresAfter})::text AS expires_at, p.created_at <= now() - ${expiresAfter} AS expired,
   p.before || jsonb_build_object('seller_name', (SELECT b.name FROM users b WHERE b.id = (p.before->>'seller_id')::int)) AS before,
   p.earlier`;
 const from = sql`pending_payments p LEFT JOIN users m ON m.id = p.maker_id LEFT JOIN users s ON s.id = p.seller_id`;
