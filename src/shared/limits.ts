@@ -151,6 +151,7 @@ export const LIMITS = {
     streamsTotal: { value: 500, why: 'Open streams in one process: each holds memory, a timer and a token check per heartbeat' },
     bufferedBytes: { value: MiB, why: 'A client reading slower than this is dropped (it reconnects) rather than buffered without end' },
     clientIdleMs: { value: 45 * SECOND_MS, why: 'A stream that sent nothing for 3 heartbeats is dead: the client reconnects' },
+    sseRetryMs: { value: 3 * SECOND_MS, why: "The stream's retry hint: how long an EventSource waits before it reconnects" },
     reconnectFirstMs: { value: SECOND_MS, why: 'The first reconnect waits this long, then twice as long each time' },
     reconnectMaxMs: { value: 15 * SECOND_MS, why: 'Reconnects are at most this far apart' },
   },
