@@ -1,7 +1,7 @@
 import { CARD_STATUS, PRICE_TYPE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { computeRateCents, type Cents } from '../../../shared/money';
-import { forbidden, HttpError, invalidFields, refusal } from '../../http/errors';
+import { HttpError, invalidFields, refusal } from '../../http/errors';
 import type { Tx } from '../../db/client';
 import { findOffer } from '../offers/repository';
 import { offerRecord, type OfferRecord } from '../offers/shape';
@@ -10,15 +10,11 @@ import type { CardRecord } from './repository';
 
 export const isSeller = (user: AuthUser) => user.role === 'seller';
 
-/** A seller reaches only their own cards (403 otherwise); staff reach every card. */
-export function assertMayView(user: AuthUser, card: { sellerId: number } | { seller_id: number }) {
-  const owner = 'sellerId' in card ? card.sellerId : card.seller_id;
-  if (isSeller(user) && owner !== user.id) throw forbidden();
-}
-
-/** Editing (fields or images): staff any card; a seller only their own card while it is pending. */
+/**
+ * Editing (fields or images): staff any card; a seller only while it is pending. Which cards a seller reaches at all is
+ * the access policy's record rule ('own-card', 'own-image': http/object-access.ts), checked before the handler.
+ */
 export function assertMayEdit(user: AuthUser, card: CardRecord) {
-  assertMayView(user, card);
   if (isSeller(user) && card.status !== CARD_STATUS.pending) throw refusal(MSG.cardLocked);
 }
 
