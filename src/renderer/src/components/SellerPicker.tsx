@@ -48,7 +48,7 @@ export function SellerPicker({ label = 'Seller', value, onChange, describe = byN
     { enabled: open, loader: false, placeholderData: (previous) => previous },
   );
   const loaded = useChosenSeller(picked?.id === value ? '' : value);
-  const unnamed = useMemo(() => ({ id: value, name: `Seller #${value}` }), [value]);
+  const unnamed = useMemo<ChosenSeller>(() => ({ id: value, name: `Seller #${value}` }), [value]);
   const chosen = value === '' ? null : picked?.id === value ? picked : (loaded ?? unnamed);
   const options: ChosenSeller[] = (matches.data?.data ?? []).map((s) => ({ id: String(s.id), name: s.name, text: describe(s) }));
   // The chosen seller stays an option while nothing is typed, so the field can show it (Autocomplete's value).
