@@ -20,6 +20,7 @@ import { registerRoutes } from './modules';
 import { openApiDocument } from './openapi';
 import type { AuthUser } from './modules/auth/service';
 import { startBackgroundWork, type TaskName } from './modules/jobs/start';
+import { LIMITS } from '../shared/limits';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,7 +60,7 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance & { services: Services }> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: LIMITS.http.bodyBytes.value,
     trustProxy: false,
     return503OnClosing: true,
     forceCloseConnections: false,
@@ -86,12 +87,12 @@ export async function buildApp({
   // buffered), card photos (already compressed) and the precompressed renderer files pass through as they are.
   await app.register(compress, {
     global: true,
-    threshold: 1024,
+    threshold: LIMITS.http.compressAboveBytes.value,
     encodings: ['br', 'gzip', 'deflate'],
     customTypes: /^application\/json(?:;|$)/,
   });
   await app.register(formbody, { bodyLimit: JSON_LIMITS.bytes });
-  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 5 * 1024 * 1024 } });
+  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: LIMITS.uploads.imageBytes.value } });
 
   // Empty bodies with a JSON content type (the redeem toggle sends none) are an empty object, not an error.
   // Size and depth are bounded before parsing; money numbers are judged by their source text (see json-body.ts).

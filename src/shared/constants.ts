@@ -94,8 +94,6 @@ export const REJECT_REASON_LABEL: Record<RejectReason, string> = {
   suspected_fraud: 'Suspected fraud',
   other: 'Other',
 };
-/** LIMITS.review.claimMinutes by its former name, which the review service still reads; new code reads LIMITS. */
-export const REVIEW_CLAIM_MINUTES = LIMITS.review.claimMinutes.value;
 export const STATEMENT_EVENT_LABEL: Record<(typeof STATEMENT_EVENT_KINDS)[number], string> = {
   approved: 'Card approved',
   unapproved: 'Card approval withdrawn',

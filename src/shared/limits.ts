@@ -164,6 +164,7 @@ export const LIMITS = {
     pollMs: { value: 5 * SECOND_MS, why: 'How often an idle worker looks for jobs', env: 'JOB_POLL_MS' },
     graceMs: { value: 5 * SECOND_MS, why: 'A job past its time limit (half its lease) gets this long to stop before it is given up' },
     pruneEveryMs: { value: HOUR_MS, why: 'How often finished jobs are deleted' },
+    keptDays: { value: 7, why: 'Finished jobs stay this many days, to see what ran and why one failed' },
     retryFirstSeconds: { value: 5, why: 'A failed job is tried again after this, then twice as long each time' },
     retryMaxSeconds: { value: 3600, why: 'Retries are at most an hour apart' },
     errorChars: { value: 500, why: "A failed job's error is kept to this many characters" },

@@ -6,6 +6,7 @@ import type { AuthService, AuthUser } from '../auth/service';
 import { HttpError } from '../../http/errors';
 import * as repo from './repository';
 import { startRelay } from './relay';
+import { LIMITS } from '../../../shared/limits';
 
 export interface EventOptions {
   /** A comment line on every open stream this often (keeps proxies from closing it); the token is re-checked then too. */
@@ -18,23 +19,26 @@ export interface EventOptions {
   relayEveryMs: number;
 }
 export const EVENT_DEFAULTS: EventOptions = {
-  heartbeatMs: 15_000,
-  retentionHours: 24,
-  keepRows: 50_000,
-  pruneEveryMs: 10 * 60_000,
-  relayEveryMs: 150,
+  heartbeatMs: LIMITS.events.heartbeatMs.value,
+  retentionHours: LIMITS.events.retentionHours.value,
+  keepRows: LIMITS.events.keepRows.value,
+  pruneEveryMs: LIMITS.events.pruneEveryMs.value,
+  relayEveryMs: LIMITS.events.relayEveryMs.value,
 };
 /** Ids recently dispatched, so that an event relayed twice (a relayer taking over) reaches a stream once. */
-const SEEN_IDS = 10_000;
+const SEEN_IDS = LIMITS.events.seenIds.value;
 /** A replay longer than this tells the client to refetch everything instead. */
-const REPLAY_LIMIT = 1000;
+const REPLAY_LIMIT = LIMITS.events.replayRows.value;
 /**
  * Open streams allowed per user and in this server process (more are a 429). A stream holds no database connection
  * (the process has one LISTEN for all of them) but memory, a timer and a token check per heartbeat.
  */
-export const STREAM_LIMITS = { perUser: 5, total: 500 };
+export const STREAM_LIMITS: { perUser: number; total: number } = {
+  perUser: LIMITS.events.streamsPerUser.value,
+  total: LIMITS.events.streamsTotal.value,
+};
 /** A client that reads too slowly is dropped (it reconnects with Last-Event-ID) rather than buffered without end. */
-const MAX_BUFFERED = 1 << 20;
+const MAX_BUFFERED = LIMITS.events.bufferedBytes.value;
 
 /**
  * The events of migration 0011 (written by triggers in the changes' own transactions, sent with pg_notify) fanned
@@ -204,7 +208,7 @@ export function createEventService(database: Database, auth: AuthService, option
       sessionWatchers.add(onSession);
       streams.add(end);
       res.on('close', () => end());
-      write('retry: 3000\n\n');
+      write(`retry: ${LIMITS.events.sseRetryMs.value}\n\n`);
       await check();
 
       // Replay what was missed, then the events that arrived meanwhile (held), each once.

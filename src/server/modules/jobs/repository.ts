@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { firstRow, rowsOf } from '../../db/rows';
 import { pgCode } from '../../http/errors';
+import { LIMITS } from '../../../shared/limits';
 
 /** A job a runner holds: finishing it names the attempt it took (its lease). */
 export interface TakenJob {
@@ -79,7 +80,7 @@ export async function markFailed(tx: Tx, job: TakenJob, error: string, retryInSe
   const retry = retryInSeconds === null ? sql`false` : sql`NOT ${twinWaits}`;
   const update = () =>
     tx.execute(sql`
-      UPDATE jobs SET locked_until = NULL, locked_by = NULL, last_error = ${error.slice(0, 500)},
+      UPDATE jobs SET locked_until = NULL, locked_by = NULL, last_error = ${error.slice(0, LIMITS.jobs.errorChars.value)},
              status = CASE WHEN ${retry} THEN 'queued' ELSE 'failed' END,
              run_after = now() + make_interval(secs => ${retryInSeconds ?? 0}),
              done_at = CASE WHEN ${retry} THEN NULL ELSE now() END

@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { Database, Tx } from '../../db/client';
 import * as repo from './repository';
 import type { TakenJob } from './repository';
+import { LIMITS } from '../../../shared/limits';
 
 /**
  * What a kind of job does. Slow work (reading photos) happens outside any transaction; `finish` then writes the
@@ -31,7 +32,8 @@ export interface RunnerOptions {
 }
 
 /** Seconds before attempt `n + 1`: 5 s, 10 s, 20 s ... up to an hour. */
-export const retryDelaySeconds = (attempts: number): number => Math.min(3600, 5 * 2 ** Math.max(0, attempts - 1));
+export const retryDelaySeconds = (attempts: number): number =>
+  Math.min(LIMITS.jobs.retryMaxSeconds.value, LIMITS.jobs.retryFirstSeconds.value * 2 ** Math.max(0, attempts - 1));
 
 export class LostLease extends Error {}
 
@@ -43,7 +45,7 @@ export function createJobRunner(database: Database, handlers: Record<string, Job
   const worker = opts.worker ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const maxAttempts = opts.maxAttempts ?? 5;
   const timeLimitMs = opts.timeLimitMs ?? (opts.leaseSeconds * 1000) / 2;
-  const graceMs = opts.graceMs ?? 5_000;
+  const graceMs = opts.graceMs ?? LIMITS.jobs.graceMs.value;
   const kinds = Object.keys(handlers);
 
   async function runOne(job: TakenJob): Promise<void> {

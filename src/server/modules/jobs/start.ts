@@ -11,12 +11,10 @@ import { OVERDUE_SWEEP_MS } from '../review/service';
 import { pruneFinished } from './repository';
 import { createJobRunner } from './runner';
 import { createScheduler, type PeriodicTask, type SchedulerLog } from './scheduler';
+import { LIMITS } from '../../../shared/limits';
 
 /** The scheduler's tasks (docs/jobs.md): tests shorten their intervals by name. */
 export type TaskName = 'jobs' | 'jobs-prune' | 'review-overdue' | 'events-prune';
-const JOBS_PRUNE_MS = 3_600_000;
-/** Finished jobs are kept this long. */
-const JOBS_KEPT_DAYS = 7;
 
 /** A job runner with this process's handlers, and the OCR worker the card reads use (close it when done). */
 export function createJobWork(database: Database, config: Config, images: ImageStore) {
@@ -38,7 +36,12 @@ export function startBackgroundWork(services: Services, log: SchedulerLog, every
   const { runner, engine } = createJobWork(database, config, services.images);
   const tasks: (PeriodicTask & { name: TaskName })[] = [
     { name: 'jobs', everyMs: config.JOB_POLL_MS, atStart: true, run: (stopping) => runner.drain(stopping) },
-    { name: 'jobs-prune', everyMs: JOBS_PRUNE_MS, atStart: true, run: () => pruneFinished(database.db, JOBS_KEPT_DAYS) },
+    {
+      name: 'jobs-prune',
+      everyMs: LIMITS.jobs.pruneEveryMs.value,
+      atStart: true,
+      run: () => pruneFinished(database.db, LIMITS.jobs.keptDays.value),
+    },
     { name: 'review-overdue', everyMs: OVERDUE_SWEEP_MS, run: () => services.review.sweepOverdue() },
     { name: 'events-prune', everyMs: services.events.pruneEveryMs, run: () => services.events.pruneEvents() },
   ];

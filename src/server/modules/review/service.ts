@@ -1,6 +1,6 @@
 import type { Database, Tx } from '../../db/client';
 import { checkVersion } from '../../http/versions';
-import { CARD_STATUS, REJECT_REASONS, REJECT_REASON_LABEL, REVIEW_CLAIM_MINUTES, type RejectReason } from '../../../shared/constants';
+import { CARD_STATUS, REJECT_REASONS, REJECT_REASON_LABEL, type RejectReason } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { centsToDecimal } from '../../../shared/money';
 import type { BulkReviewResult, CardDuplicates, RejectReasonCount, ReviewLease } from '../../../shared/types';
@@ -16,6 +16,7 @@ import { claimOut, duplicateOut, imageMatchOut } from './shape';
 import { findCardRead } from '../ocr/repository';
 import { readOut } from '../ocr/shape';
 import type { ImageSigner } from '../images/signing';
+import { LIMITS } from '../../../shared/limits';
 
 export interface ReviewInput extends DuplicateOverride {
   action: 'approve' | 'reject';
@@ -30,16 +31,16 @@ export interface ReviewInput extends DuplicateOverride {
 /** Photos whose 64-bit dHashes differ in at most this many bits are the same picture (re-encoded, resized). */
 export const SIMILAR_IMAGE_BITS = 10;
 /** A card another reviewer leased meanwhile is passed over; after this many such races the queue answers none. */
-const LEASE_ATTEMPTS = 8;
+const LEASE_ATTEMPTS = LIMITS.review.leaseAttempts.value;
 /** How often a server with JOBS on looks for cards that became overdue (the desktop app's notification). */
-export const OVERDUE_SWEEP_MS = 30_000;
+export const OVERDUE_SWEEP_MS = LIMITS.review.overdueSweepMs.value;
 
 /**
  * A review lease means something (issue 48): deciding a card another reviewer holds is a 409 naming them, unless the
  * caller takes it over, which is in the card's history.
  */
 async function checkLease(tx: Tx, user: AuthUser, cardId: number, takeOver: boolean): Promise<void> {
-  const holder = await repo.heldByOther(tx, cardId, user.id, REVIEW_CLAIM_MINUTES);
+  const holder = await repo.heldByOther(tx, cardId, user.id, LIMITS.review.claimMinutes.value);
   if (!holder) return;
   if (!takeOver) {
     const text = MSG.reviewHeldBy(holder.name);
@@ -174,7 +175,7 @@ export function createReviewService(database: Database, signer: ImageSigner) {
       if (!card) throw notFound();
       if (card.status !== CARD_STATUS.pending) return { claim: null };
       try {
-        const held = await repo.claim(db, id, user.id, REVIEW_CLAIM_MINUTES);
+        const held = await repo.claim(db, id, user.id, LIMITS.review.claimMinutes.value);
         return { claim: held && claimOut(held) };
       } catch (err) {
         if (pgCode(err) === '23503') throw notFound(); // deleted meanwhile
@@ -189,7 +190,7 @@ export function createReviewService(database: Database, signer: ImageSigner) {
     async startReview(user: AuthUser, skip: number[] = []): Promise<ReviewLease> {
       await repo.releaseOwnClaims(db, user.id);
       for (let attempt = 0; attempt < LEASE_ATTEMPTS; attempt++) {
-        const { picked, leased } = await repo.leaseNext(db, user.id, REVIEW_CLAIM_MINUTES, skip);
+        const { picked, leased } = await repo.leaseNext(db, user.id, LIMITS.review.claimMinutes.value, skip);
         if (leased)
           return { card: { id: leased.id, review_due_at: isoOrNull(leased.review_due_at), lease_until: isoOrNull(leased.until) ?? '' } };
         if (picked === null) return { card: null };
