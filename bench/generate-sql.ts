@@ -127,7 +127,8 @@ export function paymentsSql(): string {
   return `
 CREATE TEMP TABLE bench_alloc AS
 SELECT id AS card_id, seller_id, paid_amount AS amount, approval_date,
-       CASE WHEN full_paid THEN 'BP-' || seller_id || '-' || ((row_number() OVER (PARTITION BY seller_id, full_paid ORDER BY approval_date, id) - 1) / 4)
+       -- The payout number padded: a code's key drops the dashes, and BP-9-11 and BP-91-1 would share one.
+       CASE WHEN full_paid THEN 'BP-' || seller_id || '-' || lpad(((row_number() OVER (PARTITION BY seller_id, full_paid ORDER BY approval_date, id) - 1) / 4)::text, 6, '0')
             ELSE 'BC-' || id END AS code
   FROM (SELECT *, paid_amount = price - rate AS full_paid FROM gift_cards WHERE card_status = 1 AND paid_amount > 0) c;
 INSERT INTO transactions (code, seller_id, transaction_amount, is_redeem, gift_card_id, created_by, created_at, updated_at)
