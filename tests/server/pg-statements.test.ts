@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { freshDatabase, testDbKind } from '../helpers/db';
-import { nameStatements } from '../../src/server/db/pg-statements';
+import { nameStatements } from '../../src/server/db/adapter/pg-statements';
 
-/** PostgreSQL's pooled connections prepare each parameterised statement once (src/server/db/pg-statements.ts). */
+/** PostgreSQL's pooled connections prepare each parameterised statement once (src/server/db/adapter/pg-statements.ts). */
 describe.skipIf(testDbKind() !== 'postgres')('named statements on PostgreSQL', () => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
   let pool: pg.Pool;

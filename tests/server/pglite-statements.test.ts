@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
-import { prepareStatements } from '../../src/server/db/pglite-statements';
+import { prepareStatements } from '../../src/server/db/adapter/pglite-statements';
 
 /**
  * PGlite with each statement prepared once, and a SELECT's rows read from the answer's bytes
- * (src/server/db/pglite-statements.ts, pglite-rows.ts): the same results as PGlite's own `query`.
+ * (src/server/db/adapter/pglite-statements.ts, adapter/pglite-rows.ts): the same results as PGlite's own `query`.
  */
 describe('prepared statements on PGlite', () => {
   let ours: PGlite;

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { counters } from './schema';
-import { prepared } from './prepared';
+import { prepared } from './adapter/prepared';
 import { centsToNumber } from '../../shared/money';
 import type { Tx } from './client';
 

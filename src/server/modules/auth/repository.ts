@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { authTokens, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { prepared } from '../../db/adapter/prepared';
 import { firstRow } from '../../db/rows';
 
 export async function findLoginCandidates(tx: Tx, login: string) {

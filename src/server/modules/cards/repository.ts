@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { comments, giftCardImages, giftCards, offers, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { prepared } from '../../db/adapter/prepared';
 import { centsOf, readCounter } from '../../db/values';
 import { rowsOf } from '../../db/rows';
 import type { Cents } from '../../../shared/money';
