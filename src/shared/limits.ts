@@ -83,7 +83,6 @@ export const LIMITS = {
     },
     searchChars: { value: 64, why: 'Longer than any name, email or code searched for' },
     cursorChars: { value: 1_500, why: 'A page cursor is a sort key, a value and an id; a longer one was not made by this server' },
-    sellerPages: { value: 100, why: 'The seller select reads at most this many pages of sellers (1,000 sellers)' },
   },
   offers: {
     fixedPrices: { value: 50, why: "An offer's fixed prices: a select of them must stay usable" },
