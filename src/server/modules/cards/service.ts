@@ -1,8 +1,8 @@
 import type { Database, Tx } from '../../db/client';
-import { CARD_STATUS, PAGE_SIZE, type CardStatus, type RejectReason } from '../../../shared/constants';
+import { CARD_STATUS, PAGE_SIZE } from '../../../shared/constants';
 import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
-import { centsToDecimal, centsToNumber, type Cents } from '../../../shared/money';
+import { centsToDecimal, centsToNumber } from '../../../shared/money';
 import { HttpError, invalidFields, notFound, pgCode, refusal } from '../../http/errors';
 import { checkDeadline } from '../../http/deadline';
 import type { UploadedFile } from '../../http/body';
@@ -20,24 +20,14 @@ import type { ImageSigner } from '../images/signing';
 import { checkVersion } from '../../http/versions';
 import { assertMayEdit, imageRequired, isSeller, priceCard } from './rules';
 import { checkDuplicateApproval, recordStatusChange } from './decide';
+import { editAuditDetails, planCardEdit, type CardInput } from './edit-plan';
+
 import { heldByOther, setImageHashes } from '../review/repository';
 import { imageHashes, type ImageHashes } from '../images/hash';
 import type { JobBell } from '../jobs/bell';
 import { findCardRead, queueCardRead } from '../ocr/repository';
 import { readOut } from '../ocr/shape';
 
-export interface CardInput {
-  giftcard_offer_id: number;
-  price: Cents;
-  card_number?: string;
-  description?: string;
-  card_status?: CardStatus;
-  reject_reason?: RejectReason;
-  reject_note?: string;
-  override_duplicate?: boolean;
-  override_reason?: string;
-  idempotency_key?: string;
-}
 /** A card number is compared by its skeleton: one that is blank there (only invisible characters) is refused. */
 function checkNumberVisible(cardNumber: string | undefined): void {
   if (cardNumber && !repo.numberKey(cardNumber)) throw invalidFields({ card_number: [MSG.cardNumberBlank] });
@@ -178,84 +168,41 @@ export function createCardService(database: Database, images: ImageStore, signer
           // A correction never changes what a reviewer is looking at: it waits until their lease ends (issue 53).
           if (seller && (await heldByOther(tx, id, user.id, LIMITS.review.claimMinutes.value)))
             throw new HttpError(409, { message: MSG.cardBeingReviewed, errorMsg: MSG.cardBeingReviewed });
-          const has = (f: string) => Object.hasOwn(rawFields, f);
-          let status: CardStatus = seller ? card.status : (input.card_status ?? card.status);
-          const offerChanged = input.giftcard_offer_id !== card.offerId;
-          const priceChanged = input.price !== card.price;
-          // Filling in a number the card did not have is changing it too: the duplicate check never saw it (issue 48).
-          const numberChanged = !seller && has('card_number') && (input.card_number ?? null) !== card.cardNumber;
-          const fillsNumber = numberChanged && card.cardNumber === null;
-          // Price, offer (and so rate) and number are what an approval approved; a paid card keeps them, but a missing
-          // number may be filled in (through the duplicate check).
-          const termsChanged = offerChanged || priceChanged || numberChanged;
-          if (card.paid > 0 && (offerChanged || priceChanged || (numberChanged && !fillsNumber) || status !== CARD_STATUS.approved))
-            throw refusal(MSG.cardHasPayments);
-          // An approved card whose terms change is a new card to review: back to Pending (the approval withdrawn), unless
-          // this request approves it again (the edit form sends the status; a paid card cannot go back): a new approval
-          // by this person, through the duplicate check, and theirs under FOUR_EYES.
-          const changedAfterApproval = card.status === CARD_STATUS.approved && termsChanged && status === CARD_STATUS.approved;
-          const approvesAgain = changedAfterApproval && (has('card_status') || card.paid > 0);
-          const withdrawn = changedAfterApproval && !approvesAgain;
-          if (withdrawn) status = CARD_STATUS.pending;
-          // The rate is recomputed only when price or offer change (an offer's later edits don't rewrite old cards).
-          const rate =
-            offerChanged || priceChanged
-              ? await priceCard(tx, input.giftcard_offer_id, input.price, { requireActive: offerChanged, lock: true })
-              : card.rate;
-          const statusChanged = status !== card.status;
-          const decided = statusChanged || approvesAgain;
-          // A rejection keeps its reason until the status or the reason changes; the spec's call may leave it out.
-          const reasonSent = !seller && (has('reject_reason') || has('reject_note'));
-          const rejected = status === CARD_STATUS.rejected;
+          const plan = planCardEdit(card, input, rawFields, seller);
+          const rate = plan.repriced
+            ? await priceCard(tx, input.giftcard_offer_id, input.price, { requireActive: plan.offerChanged, lock: true })
+            : card.rate;
+          const { fields } = plan;
           const values: repo.CardValues = {
+            ...fields,
             offerId: input.giftcard_offer_id,
             price: centsToDecimal(input.price),
             rate: centsToDecimal(rate),
-            cardNumber: seller || !has('card_number') ? card.cardNumber : (input.card_number ?? null),
-            description: has('description') ? (input.description ?? null) : card.description,
-            cardStatus: status,
-            rejectReason: !rejected ? null : statusChanged || reasonSent ? (input.reject_reason ?? null) : card.rejectReason,
-            rejectNote: !rejected ? null : statusChanged || reasonSent ? (input.reject_note ?? null) : card.rejectNote,
           };
-          const override =
-            decided && status === CARD_STATUS.approved ? await checkDuplicateApproval(tx, id, values.cardNumber, input) : null;
-          await repo.updateCard(tx, id, values, decided, user.id);
+          const approving = plan.decided && fields.cardStatus === CARD_STATUS.approved;
+          const override = approving ? await checkDuplicateApproval(tx, id, fields.cardNumber, input) : null;
+          await repo.updateCard(tx, id, values, plan.decided, user.id);
           await repo.insertImages(tx, id, names);
           await saveHashes(tx, id, names, hashes);
           if (names.length) await queueCardRead(tx, id);
+          const after = { offerId: input.giftcard_offer_id, price: input.price, rate };
           await recordAudit(tx, {
             actorId: user.id,
             action: 'update',
             entity: 'gift_card',
             entityId: id,
-            details: {
-              before: {
-                offerId: card.offerId,
-                price: centsToNumber(card.price),
-                rate: centsToNumber(card.rate),
-                cardNumber: card.cardNumber,
-                description: card.description,
-              },
-              after: {
-                offerId: values.offerId,
-                price: centsToNumber(input.price),
-                rate: centsToNumber(rate),
-                cardNumber: values.cardNumber,
-                description: values.description,
-              },
-              imagesAdded: names.length,
-            },
+            details: editAuditDetails(card, after, fields, names.length),
           });
-          if (decided || (rejected && reasonSent)) {
+          if (plan.decided || (fields.cardStatus === CARD_STATUS.rejected && plan.reasonSent)) {
             await recordStatusChange(tx, user.id, id, {
               from: card.status,
-              to: status,
-              reason: values.rejectReason,
-              note: values.rejectNote,
+              to: fields.cardStatus,
+              reason: fields.rejectReason,
+              note: fields.rejectNote,
               override,
               via: 'update',
-              withdrawn,
-              reapproved: approvesAgain,
+              withdrawn: plan.withdrawn,
+              reapproved: plan.approvesAgain,
             });
           }
         }),
