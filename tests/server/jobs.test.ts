@@ -227,7 +227,11 @@ describe('jobs that cannot be held hostage (issue 49)', () => {
       const offer = await createOffer(s, rangeOffer());
       const card = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 20 }, [png()]);
       let closed = 0;
-      const engine = { read: () => new Promise(() => {}), close: async () => void (closed += 1) } as unknown as OcrEngine;
+      const engine = {
+        warm: async () => {},
+        read: () => new Promise(() => {}),
+        close: async () => void (closed += 1),
+      } as unknown as OcrEngine;
       const runner = createJobRunner(
         s.database,
         { 'card-read': cardReadJob(s.database, s.app.services.images, engine) },

@@ -43,6 +43,8 @@ describe('offers', () => {
       rate_type: 0,
       rate: 12.5,
       review_minutes: 60,
+      code_pattern: null,
+      code_check: null,
       version: 1,
     });
     expect(steam).toMatchObject({
@@ -131,6 +133,8 @@ describe('offers', () => {
       rate_type: 1,
       rate: 3,
       review_minutes: 60,
+      code_pattern: null,
+      code_check: null,
       version: 2,
     });
     expect((await s.call('POST', 'gift-card-offer-update/999999', { token: s.users.admin.token, body: rangeOffer() })).status).toBe(404);
