@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { fillIdentifierKeys } from '../../src/server/db/identifier-keys';
+import { migratedPglite } from './pglite-template';
 
 /** Which database the server tests run on: TEST_DB=postgres (needs DATABASE_URL) or pglite (default). */
 export const testDbKind = (): 'pglite' | 'postgres' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
@@ -9,7 +10,7 @@ export const testDbKind = (): 'pglite' | 'postgres' => (process.env.TEST_DB === 
 /** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
 export async function freshDatabase(reportTz = 'UTC'): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   if (testDbKind() === 'pglite') {
-    const database = await openDatabase({ dataDir: ':memory:', reportTz });
+    const database = await openDatabase({ dataDir: ':memory:', reportTz, loadDataDir: await migratedPglite(reportTz) });
     return { database, drop: () => database.close() };
   }
   const base = process.env.DATABASE_URL;

@@ -36,6 +36,8 @@ export interface DbSession {
 export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
+  /** dataDir ':memory:' only: start from this dump of a database (tests: one already migrated, instead of migrating anew). */
+  loadDataDir?: Blob;
   reportTz: string;
   /** A database whose report days were counted in another zone: refuse to open (default) or rebuild them. */
   onReportTzMismatch?: 'refuse' | 'rebuild';

@@ -6,12 +6,12 @@ import { makePrivate, privateDir } from '../private-files';
 import type { Database, DatabaseOptions, Db } from './client';
 
 /** dataDir ':memory:' keeps the database in memory (tests). */
-async function createPglite(dataDir: string): Promise<PGlite> {
+async function createPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
   // Trigram indexes for the lists' substring searches (migration 0023); PostgreSQL ships the extension too.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const extensions = { pg_trgm };
-  if (dataDir === ':memory:') return PGlite.create({ extensions });
+  if (dataDir === ':memory:') return PGlite.create({ extensions, loadDataDir });
   const path = await import('node:path');
   const dir = path.resolve(dataDir, 'pglite');
   privateDir(path.resolve(dataDir));
@@ -35,7 +35,7 @@ const migrate = (client: PGlite, opts: DatabaseOptions) =>
   );
 
 export async function openPglite(opts: DatabaseOptions): Promise<Database> {
-  const client = await createPglite(opts.dataDir);
+  const client = await createPglite(opts.dataDir, opts.loadDataDir);
   const { drizzle } = await import('drizzle-orm/pglite');
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(client, opts);
