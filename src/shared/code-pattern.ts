@@ -23,6 +23,9 @@ const slotsOf = (pattern: string) => pattern.replace(/[^9AX]/g, '');
 const AS_DIGIT: Record<string, string> = { O: '0', D: '0', Q: '0', I: '1', L: '1', Z: '2', S: '5', B: '8', G: '6' };
 const AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '8': 'B', '6': 'G' };
 
+/** Whether two characters (upper case) are a letter and the digit it is read as (`O` and `0`, `S` and `5`), either way round. */
+export const areLookAlikes = (a: string, b: string): boolean => AS_DIGIT[a] === b || AS_DIGIT[b] === a;
+
 /** The Luhn check over every digit (the last one the check digit). */
 export function passesLuhn(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;
