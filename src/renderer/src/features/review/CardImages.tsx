@@ -11,6 +11,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
+import type { ReadBox } from '../../../../shared/types';
 import { useApi } from '../../app/api';
 import ZoomablePhoto from './ZoomablePhoto';
 
@@ -40,10 +41,12 @@ interface Props {
   /** Large photos: zoomed in (Z on the card page), to pan around. */
   zoomed?: boolean;
   onZoom?(): void;
+  /** Large photos: where the code was read, outlined on that photo (staff). */
+  read?: { imageId: number; box: ReadBox } | null;
 }
 
 /** The card's saved images with View (full size) and Remove. */
-export default function CardImages({ images, onRemove, large = false, zoomed = false, onZoom }: Props) {
+export default function CardImages({ images, onRemove, large = false, zoomed = false, onZoom, read }: Props) {
   const { transport } = useApi();
   const [viewing, setViewing] = useState<{ src: string; title: string } | null>(null);
   if (images.length === 0) return <Typography color="text.secondary">No images</Typography>;
@@ -61,10 +64,11 @@ export default function CardImages({ images, onRemove, large = false, zoomed = f
         {images.map((img, i) => {
           const src = transport.imageUrl(img.url);
           const title = `Card image ${i + 1}`;
+          const box = large && read?.imageId === img.id ? read.box : null;
           return (
             <Box key={img.id} role="listitem" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
               {large ? (
-                <ZoomablePhoto src={src} alt={title} zoomed={zoomed} />
+                <ZoomablePhoto src={src} alt={title} zoomed={zoomed} box={box} />
               ) : (
                 <Box
                   component="img"
@@ -73,8 +77,8 @@ export default function CardImages({ images, onRemove, large = false, zoomed = f
                   sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }}
                 />
               )}
-              <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-                <Box>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+                <Box sx={{ display: 'flex', alignItems: 'center' }}>
                   <IconButton size="small" aria-label={`View ${title}`} onClick={() => setViewing({ src, title })}>
                     <OpenInFullIcon fontSize="small" />
                   </IconButton>
@@ -82,6 +86,11 @@ export default function CardImages({ images, onRemove, large = false, zoomed = f
                     <IconButton size="small" aria-label={zoomed ? 'Zoom out' : 'Zoom in'} aria-pressed={zoomed} onClick={onZoom}>
                       {zoomed ? <ZoomOutIcon fontSize="small" /> : <ZoomInIcon fontSize="small" />}
                     </IconButton>
+                  )}
+                  {box && (
+                    <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                      Outlined: where the code was read
+                    </Typography>
                   )}
                 </Box>
                 {onRemove && (

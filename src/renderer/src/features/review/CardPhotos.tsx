@@ -11,12 +11,21 @@ export default function CardPhotos({ detail, zoomed, onZoom }: { detail: GiftCar
   const confirmedDelete = useConfirmedDelete();
   const { readOnly, paidLock } = cardLocks(detail.data, isStaff);
   const remove = (imageId: number) => confirmedDelete('deleteCardImage', imageId);
+  const { read_image_id: imageId, read_box: box } = detail.data;
+  const read = imageId != null && box ? { imageId, box } : null;
   return (
     <section aria-labelledby="card-photos-title">
       <Typography variant="h6" component="h2" id="card-photos-title" gutterBottom>
         Images
       </Typography>
-      <CardImages images={detail.images} large zoomed={zoomed} onZoom={onZoom} onRemove={readOnly || paidLock ? undefined : remove} />
+      <CardImages
+        images={detail.images}
+        large
+        zoomed={zoomed}
+        onZoom={onZoom}
+        read={read}
+        onRemove={readOnly || paidLock ? undefined : remove}
+      />
     </section>
   );
 }

@@ -1,5 +1,7 @@
-import { useRef, type PointerEvent } from 'react';
+import { useRef, useState, type PointerEvent } from 'react';
 import Box from '@mui/material/Box';
+import type { ReadBox } from '../../../../shared/types';
+import ReadBoxOutline from './ReadBoxOutline';
 
 /** How much larger a zoomed photo is than its column. */
 const ZOOM = 2.5;
@@ -8,8 +10,15 @@ const ZOOM = 2.5;
  * One card photo, whole (never cropped: the last digit of a number must show), as wide as its column; zoomed, it is
  * larger than its frame and pans by dragging or by the frame's scroll bars (and arrow keys when the frame has focus).
  */
-export default function ZoomablePhoto({ src, alt, zoomed }: { src: string; alt: string; zoomed: boolean }) {
+export default function ZoomablePhoto({ src, alt, zoomed, box }: { src: string; alt: string; zoomed: boolean; box?: ReadBox | null }) {
   const frame = useRef<HTMLDivElement>(null);
+  // The photo's own size, known once it has loaded: the read box is in its pixels.
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const measure = (img: HTMLImageElement | null) => {
+    if (!img?.complete || img.naturalWidth === 0) return;
+    const { naturalWidth: width, naturalHeight: height } = img;
+    setNatural((n) => (n?.width === width && n.height === height ? n : { width, height }));
+  };
   const drag = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
   const down = (e: PointerEvent<HTMLDivElement>) => {
     if (!zoomed || !frame.current) return;
@@ -43,13 +52,27 @@ export default function ZoomablePhoto({ src, alt, zoomed }: { src: string; alt: 
         touchAction: zoomed ? 'none' : 'auto',
       }}
     >
-      <Box
-        component="img"
-        src={src}
-        alt={alt}
-        draggable={false}
-        sx={{ display: 'block', width: zoomed ? `${ZOOM * 100}%` : '100%', maxWidth: 'none', height: 'auto', objectFit: 'contain' }}
-      />
+      <Box sx={{ position: 'relative', width: zoomed ? `${ZOOM * 100}%` : '100%' }}>
+        <Box
+          component="img"
+          src={src}
+          alt={alt}
+          draggable={false}
+          // Measured on load, and at once when it comes from the cache already loaded.
+          ref={measure}
+          onLoad={(e) => measure(e.currentTarget)}
+          // Until it loads, a card's usual shape holds its place (then its own, or the last one's on a new URL): no jump.
+          sx={{
+            display: 'block',
+            width: '100%',
+            maxWidth: 'none',
+            height: 'auto',
+            aspectRatio: natural ? `${natural.width} / ${natural.height}` : 'auto 4 / 3',
+            objectFit: 'contain',
+          }}
+        />
+        {box && natural && <ReadBoxOutline box={box} natural={natural} />}
+      </Box>
     </Box>
   );
 }
