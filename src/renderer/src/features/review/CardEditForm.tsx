@@ -25,6 +25,8 @@ import { UploadProgress } from '../../components/UploadProgress';
 import StatusReasonFields from './StatusReasonFields';
 import DuplicatePanel from './DuplicatePanel';
 import { useReadNumber } from './useReadNumber';
+import ReadComparison, { ReadNoteText } from './ReadComparison';
+import { codeChars } from '../../lib/compare-code';
 import { OfferPriceFields, PriceBreakdown, useOfferPrice } from '../../components/cards/OfferPriceFields';
 
 interface Props {
@@ -184,9 +186,10 @@ export default function CardEditForm({ detail, offers: allOffers, focus = 'first
           id={CARD_NUMBER_ID}
           label="Card Number"
           disabled={readOnly || saving}
-          helperText={isStaff ? readNote : 'Filled in by the staff on review'}
+          helperText={isStaff ? readNote && <ReadNoteText note={readNote} /> : 'Filled in by the staff on review'}
           slotProps={{ htmlInput: { readOnly: !isStaff } }}
         />
+        {isStaff && card.read_number && codeChars(typedNumber) !== '' && <ReadComparison typed={typedNumber} read={card.read_number} />}
         {isStaff && (
           <DuplicatePanel
             cardId={card.id}

@@ -8,6 +8,7 @@ import { useApiQuery } from '../../api/query';
 import { formatDate } from '../../lib/format';
 import StatusBadge from '../../components/StatusBadge';
 import { useDebounced } from '../../lib/useDebounced';
+import { sameCode } from '../../lib/compare-code';
 import ComparePhotos from './ComparePhotos';
 import { CARD_STATUS } from '../../../../shared/constants';
 import type { ImageMatch } from '../../../../shared/types';
@@ -46,7 +47,7 @@ export default function DuplicatePanel({ cardId, cardNumber, cardStatus, photoUr
   const images = q.data?.images ?? [];
   // Compared as typed now (digits): the lookup's answer may still be for what was typed a moment ago.
   const read = q.data?.read_number ?? null;
-  const differs = read !== null && cardNumber.trim() !== '' && cardNumber.replace(/\D/g, '') !== read;
+  const differs = read !== null && cardNumber.trim() !== '' && !sameCode(cardNumber, read);
   if (q.isError) return <Alert severity="info">Could not check for duplicates just now.</Alert>;
   if (numbers.length === 0 && images.length === 0 && !differs) return null;
   const blocking = numbers.some((d) => d.blocks) && cardStatus !== CARD_STATUS.approved;

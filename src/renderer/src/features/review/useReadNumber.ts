@@ -1,15 +1,19 @@
 import { useEffect } from 'react';
 import { useApiQuery } from '../../api/query';
 import type { GiftCard } from '../../../../shared/types';
+import { groupedCode, sameCode } from '../../lib/compare-code';
 
-/** Digits only: how a typed number is compared with the one read off the photos. */
-const digits = (s: string) => s.replace(/\D/g, '');
+/** What the number field says about the photo's read; `match` and `differs` come with a typed number and a read. */
+export interface ReadNote {
+  text: string;
+  tone: 'note' | 'match' | 'differs';
+}
 
 /**
  * Staff: the number field is prefilled with the number read off the photos while the card has none (also when the read
  * arrives after the page opened, as long as nobody typed), and says whether what it holds is what the photo shows.
  */
-export function useReadNumber(card: GiftCard, isStaff: boolean, typed: string, prefillWith: (n: string) => void): string | undefined {
+export function useReadNumber(card: GiftCard, isStaff: boolean, typed: string, prefillWith: (n: string) => void): ReadNote | undefined {
   // While the photos are being read, the card is looked at again every few seconds (the page's own query: it refreshes).
   useApiQuery(
     'getCard',
@@ -24,8 +28,11 @@ export function useReadNumber(card: GiftCard, isStaff: boolean, typed: string, p
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [prefill, read]);
   if (!isStaff) return undefined;
-  if (card.read_status === 'pending') return 'Reading the number from the photo…';
-  if (read === null) return card.read_status === 'unreadable' ? 'No card number could be read from the photo' : undefined;
-  if (typed.trim() === '') return `The photo reads ${read}`;
-  return digits(typed) === read ? 'Read from photo' : `Differs from the photo (it reads ${read})`;
+  const note = (text: string): ReadNote => ({ text, tone: 'note' });
+  if (card.read_status === 'pending') return note('Reading the number from the photo…');
+  if (read === null) return card.read_status === 'unreadable' ? note('Could not read a code from the photos') : undefined;
+  if (typed.trim() === '') return note(`The photo reads ${groupedCode(read)}`);
+  return sameCode(typed, read)
+    ? { text: 'Matches the photo', tone: 'match' }
+    : { text: `Differs from the photo (it reads ${groupedCode(read)})`, tone: 'differs' };
 }
