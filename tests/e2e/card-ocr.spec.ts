@@ -1,4 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { test, expect, loginAs, shot, idle, createUser, createOffer, unique, apiCall } from './fixtures';
 
@@ -47,12 +48,12 @@ test('the number read from the photo fills the field; a different typed number a
   await idle(staff);
   const field = staff.getByLabel('Card Number');
   await expect(field).toHaveValue(digits, { timeout: 60_000 });
-  await expect(staff.getByText('Read from photo')).toBeVisible();
+  await expect(staff.getByText('Matches the photo')).toBeVisible();
   await field.fill('6035000000000000');
-  await expect(staff.getByText(`Differs from the photo (it reads ${digits})`)).toBeVisible();
+  await expect(staff.getByText(`Differs from the photo (it reads ${spaced})`)).toBeVisible();
   await expect(staff.getByTestId('differs-from-photo')).toBeVisible();
   await field.fill(spaced);
-  await expect(staff.getByText('Read from photo')).toBeVisible();
+  await expect(staff.getByText('Matches the photo')).toBeVisible();
   await shot(staff, 'card-ocr-read-from-photo');
 
   await staff.goto(`/gift-card/${second}`);
@@ -61,4 +62,81 @@ test('the number read from the photo fills the field; a different typed number a
   const numbers = staff.getByTestId('duplicate-numbers');
   await expect(numbers).toContainText('its photo shows this number');
   await expect(numbers.getByRole('link', { name: `Card #${first}` })).toBeVisible();
+});
+
+/** The outline's place, with what the outline adds around the read box (its 4 px gap and 3 px line) taken off again. */
+async function outlinedBox(outline: Locator) {
+  const r = (await outline.boundingBox())!;
+  return { x: r.x + 7, y: r.y + 7, width: r.width - 14, height: r.height - 14 };
+}
+
+/** The read box as it should show on the photo: its own pixels scaled to the photo's displayed size. */
+async function expectedBox(photo: Locator, box: { x: number; y: number; w: number; h: number }) {
+  const shown = (await photo.boundingBox())!;
+  const natural = await photo.evaluate((img) => ({ w: (img as unknown as { naturalWidth: number }).naturalWidth }));
+  const k = shown.width / natural.w;
+  return { shown, at: { x: shown.x + box.x * k, y: shown.y + box.y * k, width: box.w * k, height: box.h * k } };
+}
+
+async function expectOutlineOnPhoto(page: Page, box: { x: number; y: number; w: number; h: number }) {
+  const outline = page.getByRole('img', { name: 'Where the code was read' });
+  await expect(outline).toBeVisible();
+  const { shown, at } = await expectedBox(page.getByRole('img', { name: 'Card image 1', exact: true }), box);
+  const drawn = await outlinedBox(outline);
+  for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(drawn[k] - at[k]), k).toBeLessThan(2);
+  expect(drawn.x).toBeGreaterThanOrEqual(shown.x);
+  expect(drawn.y).toBeGreaterThanOrEqual(shown.y);
+  expect(drawn.x + drawn.width).toBeLessThanOrEqual(shown.x + shown.width);
+  expect(drawn.y + drawn.height).toBeLessThanOrEqual(shown.y + shown.height);
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the review outlines where the code was read and compares the typed number with it character by character', async ({ browser }) => {
+  const seller = await createUser('seller');
+  const offer = await createOffer({ title: unique('OCR Box Offer') });
+  // 6035 starts it, so its second character is a 0 to mistype as an O.
+  const digits = `6035${String(Date.now()).slice(-12)}`;
+  const spaced = digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+  const id = await submit(seller.email, offer.id, await photo(spaced, '#2e7d32'));
+  const card = async () => (await apiCall('GET', `gift-card/${id}`, { as: 'admin' })).body.data;
+  await expect.poll(async () => (await card()).read_status, { timeout: 90_000, intervals: [1000] }).toBe('read');
+  const read = await card();
+  expect(read.read_number).toBe(digits);
+  expect(read.read_box).toEqual({ x: expect.any(Number), y: expect.any(Number), w: expect.any(Number), h: expect.any(Number) });
+
+  const staff = await session(browser, 'admin');
+  await staff.goto(`/gift-card/${id}`);
+  await idle(staff);
+  await expect(staff.getByLabel('Card Number')).toHaveValue(digits);
+  await expect(staff.getByText('Outlined: where the code was read')).toBeVisible();
+  await expectOutlineOnPhoto(staff, read.read_box);
+  const comparison = staff.getByRole('region', { name: 'Typed number compared with the photo' });
+  await expect(comparison).toBeVisible();
+  await expect(staff.getByText('Matches the photo')).toBeVisible();
+  await expect(comparison.locator('[data-differs]')).toHaveCount(0);
+
+  await staff.getByLabel('Card Number').fill(`6O35 ${spaced.slice(5)}`);
+  await expect(staff.getByText(`Differs from the photo (it reads ${spaced})`)).toBeVisible();
+  const differences = comparison.getByRole('list', { name: 'Differences from the photo' });
+  await expect(differences.getByRole('listitem')).toHaveText(['Position 2: typed O, read 0 (look-alike)']);
+  // Marked in both rows: the typed O and the photo's 0.
+  await expect(comparison.locator('[data-differs]')).toHaveText(['O', '0']);
+  await shot(staff, 'card-ocr-read-box');
+  expect(await axeViolations(staff)).toEqual([]);
+  await staff.emulateMedia({ colorScheme: 'dark' });
+  await expect(staff.locator('body')).toHaveCSS('background-color', 'rgb(18, 18, 18)');
+  expect(await axeViolations(staff)).toEqual([]);
+
+  // Zoomed, the outline follows the photo.
+  await staff.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(staff.getByRole('button', { name: 'Zoom out' })).toBeVisible();
+  const outline = staff.getByRole('img', { name: 'Where the code was read' });
+  await expect(outline).toBeVisible();
+  const { at } = await expectedBox(staff.getByRole('img', { name: 'Card image 1', exact: true }), read.read_box);
+  const drawn = await outlinedBox(outline);
+  for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(drawn[k] - at[k]), k).toBeLessThan(2);
 });
