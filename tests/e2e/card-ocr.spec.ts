@@ -139,4 +139,5 @@ test('the review outlines where the code was read and compares the typed number 
   const { at } = await expectedBox(staff.getByRole('img', { name: 'Card image 1', exact: true }), read.read_box);
   const drawn = await outlinedBox(outline);
   for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(drawn[k] - at[k]), k).toBeLessThan(2);
+  await staff.context().close();
 });

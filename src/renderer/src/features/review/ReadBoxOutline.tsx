@@ -1,8 +1,11 @@
 import Box from '@mui/material/Box';
 import type { ReadBox } from '../../../../shared/types';
 
-/** How far the outline stands off the box, so that it frames the characters instead of crossing them. */
+/** How far the outline's line stands off the box, so that it frames the characters instead of crossing them. */
 const GAP_PX = 4;
+const LINE_PX = 3;
+/** The outline's outer edge from the box's (it is sized border-box). */
+const OUT_PX = GAP_PX + LINE_PX;
 
 /**
  * Where the code was read, outlined on its photo. The box is in the photo's own pixels; placed in percent of the
@@ -18,13 +21,13 @@ export default function ReadBoxOutline({ box, natural }: { box: ReadBox; natural
       data-testid="read-box"
       sx={{
         position: 'absolute',
-        left: `calc(${pct(box.x, natural.width)} - ${GAP_PX}px)`,
-        top: `calc(${pct(box.y, natural.height)} - ${GAP_PX}px)`,
-        width: `calc(${pct(box.w, natural.width)} + ${2 * GAP_PX}px)`,
-        height: `calc(${pct(box.h, natural.height)} + ${2 * GAP_PX}px)`,
+        left: `calc(${pct(box.x, natural.width)} - ${OUT_PX}px)`,
+        top: `calc(${pct(box.y, natural.height)} - ${OUT_PX}px)`,
+        width: `calc(${pct(box.w, natural.width)} + ${2 * OUT_PX}px)`,
+        height: `calc(${pct(box.h, natural.height)} + ${2 * OUT_PX}px)`,
         pointerEvents: 'none',
         // Bright on any photo in either theme: a yellow line between two dark ones, dashed so it is no part of the card.
-        border: '3px dashed #ffd600',
+        border: `${LINE_PX}px dashed #ffd600`,
         borderRadius: 1,
         boxShadow: '0 0 0 2px rgba(0, 0, 0, 0.8), inset 0 0 0 2px rgba(0, 0, 0, 0.8)',
       }}

@@ -57,7 +57,7 @@ export default function ReadComparison({ typed, read }: { typed: string; read: s
   const pairs = compareCodes(typed, read);
   const differences = pairs.filter((p) => !p.same);
   return (
-    <Box component="section" aria-label="Typed number compared with the photo" data-testid="read-comparison" sx={{ mt: -1 }}>
+    <Box component="section" aria-label="Typed number compared with the photo" data-testid="read-comparison">
       {/* The rows repeat, character by character, what the field and its note say: the list below says it in words. */}
       <Box aria-hidden sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}>
         <CharRow label="Typed" pairs={pairs} side="typed" />
