@@ -15,6 +15,7 @@ import { createDisputeService } from './modules/ledger/disputes';
 import { createStatementService } from './modules/statements/service';
 import { createExportService } from './modules/exports/service';
 import { createAuditService } from './modules/audit/service';
+import { createSettingsService } from './modules/settings/service';
 import type { ImageSigner } from './modules/images/signing';
 import { createEventService } from './modules/events/service';
 import { createReviewService } from './modules/review/service';
@@ -54,6 +55,7 @@ export function createServices(database: Database, config: Config, signer: Image
     statements: createStatementService(database),
     exports: createExportService(database),
     audit: createAuditService(database),
+    settings: createSettingsService(config),
     review: createReviewService(database, signer),
     history: createHistoryService(database),
   };

@@ -101,6 +101,7 @@ export const accessPolicy = {
   listPendingPayments: { roles: STAFF, object: 'none' },
   approvePendingPayment: { roles: STAFF, object: 'not-own-request' },
   declinePendingPayment: { roles: STAFF, object: 'none' },
+  settings: { roles: STAFF, object: 'none' },
   listAuditLog: { roles: ADMIN, object: 'none' },
   exportAuditLog: { roles: ADMIN, object: 'none' },
 } as const satisfies Record<OperationName, AccessRule>;

@@ -383,6 +383,12 @@ export const endpoints = {
     summary: 'Decline a waiting payment with a reason',
   }),
 
+  settings: def<T.Settings>()({
+    method: 'GET',
+    path: 'settings',
+    summary: "What the screens need of the server's configuration: whether FOUR_EYES is on, and its limit when it is",
+  }),
+
   listAuditLog: def<T.Page<T.AuditEntry>>()({
     method: 'GET',
     path: 'audit-log',

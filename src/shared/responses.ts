@@ -97,12 +97,23 @@ export const giftCardResponse = z.object({
     .optional()
     .describe("Where on that photo the number was read, in the photo's own pixels (upright), for the review to outline"),
   review_due_at: date.nullable().optional().describe('Staff lists only: when the card is due for a decision'),
+  approved_by: id
+    .nullable()
+    .optional()
+    .describe("Staff's card answer only: who approved the card (with FOUR_EYES on, they may not pay it)"),
   version,
 });
 export const giftCardDetailResponse = z.object({ data: giftCardResponse, images: z.array(cardImageResponse) });
 /** What the photos say is for staff: a seller's card answer leaves it out. */
 const sellerGiftCardDetailResponse = giftCardDetailResponse.extend({
-  data: giftCardResponse.omit({ read_number: true, read_status: true, read_image_id: true, read_confidence: true, read_box: true }),
+  data: giftCardResponse.omit({
+    approved_by: true,
+    read_number: true,
+    read_status: true,
+    read_image_id: true,
+    read_confidence: true,
+    read_box: true,
+  }),
 });
 
 export const commentResponse = z.object({
@@ -385,6 +396,10 @@ export const responseSchemas = {
   listPendingPayments: z.object({ data: z.array(pendingPaymentResponse) }),
   approvePendingPayment: msgResponse,
   declinePendingPayment: msgResponse,
+  settings: z.object({
+    four_eyes: z.boolean().describe("FOUR_EYES: a card's approver may not pay it; large payments wait for a second staff member"),
+    four_eyes_limit: money.optional().describe('With FOUR_EYES: what one staff member may move to one seller alone over the window'),
+  }),
   listAuditLog: pageOf(auditEntryResponse),
   exportAuditLog: csvResponse,
 } satisfies Record<OperationName, z.ZodType>;

@@ -105,6 +105,8 @@ export interface GiftCard {
   read_box?: ReadBox | null;
   /** Staff lists only: when the card is due for a decision (submission plus the offer's review target). */
   review_due_at?: string | null;
+  /** Staff's card answer only: who approved the card (with FOUR_EYES they may not pay it). */
+  approved_by?: number | null;
   /** The record's version (its ETag), sent back with a decision (If-Match). */
   version?: number;
 }
@@ -204,6 +206,14 @@ export interface ChartData {
 export interface DashboardChart {
   approved: { approval_date: string; total: number }[];
   rejected: { rejection_date: string; total: number }[];
+}
+
+/** What the screens need of the server's configuration (staff). */
+export interface Settings {
+  /** FOUR_EYES: a card's approver may not pay it, and large payments wait for a second staff member. */
+  four_eyes: boolean;
+  /** With FOUR_EYES: what one staff member may move to one seller alone over the window, in money. */
+  four_eyes_limit?: number;
 }
 
 /** The dashboard's strip of figures: the whole marketplace for staff, a seller's own for a seller. */

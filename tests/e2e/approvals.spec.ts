@@ -133,6 +133,34 @@ test.describe('pending approvals (FOUR_EYES=1, limit $1,000)', () => {
     await checker.context().close();
   });
 
+  test('the manager who approved a card is not offered Pay on it, and is told why; another staff member is (issue 55)', async ({
+    page,
+    browser,
+  }) => {
+    const seller = JSON.parse(process.env.E2E_USERS!).seller as { email: string };
+    const offer = await createOffer({ rate_type: 0, rate: 10, min_price: 1, max_price: 5000 });
+    const card = await createCard(seller.email, offer.id, 60);
+    const approved = await apiCall('POST', `gift-card-update/${card}`, {
+      as: 'manager',
+      body: { giftcard_offer_id: offer.id, price: 60, card_status: 1 },
+    });
+    expect(approved.status).toBe(200);
+
+    await loginAs(page, 'manager');
+    await expect(sidebar(page).getByRole('link', { name: /Pending approvals/ })).toBeVisible();
+    await page.goto(`/gift-card/${card}`);
+    const pay = page.getByRole('button', { name: 'Pay', exact: true });
+    await expect(pay).toBeDisabled();
+    await expect(pay).toHaveAccessibleDescription('You approved this gift card: another staff member must pay it.');
+    await page.getByTestId('pay-blocked').hover();
+    await expect(page.getByRole('tooltip')).toHaveText('You approved this gift card: another staff member must pay it.');
+
+    const checker = await sessionOf(browser, 'seller2');
+    await checker.goto(`/gift-card/${card}`);
+    await expect(checker.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+    await checker.context().close();
+  });
+
   test('a bulk payment above the limit says it waits, not that it succeeded', async ({ page }) => {
     const seller = JSON.parse(process.env.E2E_USERS!).seller as { id: number; email: string; name: string };
     const offer = await createOffer({ rate_type: 0, rate: 0, min_price: 1, max_price: 5000 });

@@ -325,6 +325,7 @@ const rows: Row[] = [
       body: { start_date: '2026-01-01', end_date: '2026-12-31', seller_id: 0 },
     }),
   },
+  { op: 'settings', req: () => ({ method: 'GET', url: 'settings' }) },
   { op: 'listAuditLog', req: () => ({ method: 'GET', url: `audit-log?entity=gift_card&entity_id=${approvedCard}` }) },
   { op: 'exportAuditLog', req: () => ({ method: 'GET', url: `export/audit-log?actor_id=${s.users.sellerA.id}` }) },
 ];

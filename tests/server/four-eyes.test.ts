@@ -31,6 +31,15 @@ const transactionsOf = async (sellerId: number) =>
   (await s.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM transactions WHERE seller_id = ${sellerId}`))[0].n;
 
 describe('FOUR_EYES=1', () => {
+  it('the settings call says so, with the limit; the card answer names its approver to staff only', async () => {
+    const settings = await s.call('GET', 'settings', { token: s.users.manager.token });
+    expect(settings.body).toEqual({ four_eyes: true, four_eyes_limit: 50 });
+    const seller = await s.createUser('seller');
+    const card = await approvedCard(seller, 100, s.users.admin);
+    expect((await s.call('GET', `gift-card/${card}`, { token: s.users.manager.token })).body.data.approved_by).toBe(s.users.admin.id);
+    expect((await s.call('GET', `gift-card/${card}`, { token: seller.token })).body.data).not.toHaveProperty('approved_by');
+  });
+
   it('the staff member who approved a card cannot pay it; another one can', async () => {
     const seller = await s.createUser('seller');
     const card = await approvedCard(seller, 100, s.users.admin);
@@ -154,6 +163,7 @@ describe('FOUR_EYES unset (the default)', () => {
         body: { seller_id: seller.id, paid_amount: 6000, code: code() },
       });
       expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+      expect((await plain.call('GET', 'settings', { token: plain.users.admin.token })).body).toEqual({ four_eyes: false });
     } finally {
       await plain.close();
     }

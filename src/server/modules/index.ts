@@ -14,6 +14,7 @@ import { moneyRoutes } from './statements/routes';
 import { reviewRoutes } from './review/routes';
 import { exportRoutes } from './exports/routes';
 import { auditRoutes } from './audit/routes';
+import { settingsRoutes } from './settings/routes';
 
 /** Every module's routes; each module registers the operations of the shared contract it owns. */
 export function registerRoutes(app: FastifyInstance, s: Services) {
@@ -31,4 +32,5 @@ export function registerRoutes(app: FastifyInstance, s: Services) {
   reviewRoutes(app, s.review, s.history);
   exportRoutes(app, s.exports);
   auditRoutes(app, s.audit);
+  settingsRoutes(app, s.settings);
 }

@@ -31,6 +31,7 @@ import { LiveUpdates } from './LiveUpdates';
 import { DesktopCommands } from './DesktopCommands';
 import { RouteFallback } from './RouteFallback';
 import { DeferredMount } from '../components/DeferredMount';
+import { useSettings } from '../components/useSettings';
 
 const DRAWER = 230;
 const visuallyHidden = {
@@ -120,22 +121,26 @@ function NavItemLink({ item, active, rail, count }: { item: NavItem; active: boo
 function MainMenu({ items, active, rail, isStaff }: { items: NavItem[]; active?: NavItem; rail: boolean; isStaff: boolean }) {
   const counts = useApiQuery('cardStatusCounts', {}, { enabled: isStaff, loader: false });
   const pending = isStaff ? counts.data?.data.pending : undefined;
-  // Payments waiting for a second staff member (kept fresh every 30 s and after every payment or decision).
+  const { fourEyes } = useSettings(isStaff);
+  // Payments waiting for a second staff member (kept fresh every 30 s and after every payment or decision); only
+  // FOUR_EYES makes any.
   const approvals = useApiQuery(
     'listPendingPayments',
     {},
-    { enabled: isStaff, loader: false, refetchInterval: LIMITS.desktop.pendingPaymentsPollMs.value },
+    { enabled: isStaff && fourEyes === true, loader: false, refetchInterval: LIMITS.desktop.pendingPaymentsPollMs.value },
   );
   const waiting = approvals.data?.data.filter((r) => r.status === 'pending').length;
   const countOf = (to: string) => (to === '/gift-cards' ? pending : to === '/pending-approvals' ? waiting : undefined);
   return (
     <Box component="nav" aria-label="Main menu">
       <List>
-        {items.map((i) => (
-          <ListItem key={i.to} disablePadding>
-            <NavItemLink item={i} active={i === active} rail={rail} count={countOf(i.to)} />
-          </ListItem>
-        ))}
+        {items
+          .filter((i) => !i.fourEyes || fourEyes === true)
+          .map((i) => (
+            <ListItem key={i.to} disablePadding>
+              <NavItemLink item={i} active={i === active} rail={rail} count={countOf(i.to)} />
+            </ListItem>
+          ))}
       </List>
     </Box>
   );

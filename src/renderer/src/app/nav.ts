@@ -22,6 +22,8 @@ export interface NavItem {
   who: 'all' | 'staff' | 'admin' | 'seller';
   /** Other routes of this screen (a record's page, an alias): the item is highlighted there too. */
   also?: string[];
+  /** Shown only when the server runs with FOUR_EYES on (nothing ever waits for approval otherwise). */
+  fourEyes?: true;
 }
 
 export const NAV_ITEMS: NavItem[] = [
@@ -34,7 +36,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Gift Card Offers', icon: LocalOfferIcon, to: '/gift-card-offer', who: 'staff', also: ['/edit-gift-card-offer/'] },
   { label: 'Add Gift Card Offer', icon: AddBoxIcon, to: '/add-gift-card-offer', who: 'staff' },
   { label: 'Report', icon: BarChartIcon, to: '/report', who: 'staff' },
-  { label: 'Pending approvals', icon: HowToRegIcon, to: '/pending-approvals', who: 'staff' },
+  { label: 'Pending approvals', icon: HowToRegIcon, to: '/pending-approvals', who: 'staff', fourEyes: true },
   { label: 'Statements', icon: RequestQuoteIcon, to: '/statement', who: 'staff' },
   { label: 'Audit log', icon: ManageSearchIcon, to: '/audit-log', who: 'admin' },
   { label: 'Add Gift Card', icon: AddCardIcon, to: '/add-gift-card', who: 'seller', also: ['/add-gift-cards'] },

@@ -25,6 +25,7 @@ const viewColumns = {
   description: giftCards.description,
   cardStatus: giftCards.cardStatus,
   approvalDate: giftCards.approvalDate,
+  approvedBy: giftCards.approvedBy,
   rejectionDate: giftCards.rejectionDate,
   rejectReason: giftCards.rejectReason,
   rejectNote: giftCards.rejectNote,

@@ -75,8 +75,8 @@ export function createCardService(database: Database, images: ImageStore, signer
       const row = await repo.findCardView(db, id);
       if (!row) throw notFound();
       const card = cardOut(row);
-      // Staff see what the photos say; a seller's answer never carries it (their response schema leaves it out too).
-      if (!isSeller(user)) Object.assign(card, readOut(await findCardRead(db, id)));
+      // Staff see what the photos say and who approved the card; a seller's answer never carries it (their response schema leaves it out too).
+      if (!isSeller(user)) Object.assign(card, readOut(await findCardRead(db, id)), { approved_by: row.approvedBy ?? null });
       const stored = await repo.listImages(db, id);
       return { data: card, images: stored.map((i) => ({ ...i, url: signer.url(i.image, user.id) })) };
     },

@@ -15,6 +15,7 @@ export type CardViewRow = {
   description: string | null;
   cardStatus: number;
   approvalDate: string | null;
+  approvedBy?: number | null;
   rejectionDate: string | null;
   rejectReason: string | null;
   rejectNote: string | null;

@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import GavelIcon from '@mui/icons-material/Gavel';
 import RestoreIcon from '@mui/icons-material/Restore';
-import PaymentsIcon from '@mui/icons-material/Payments';
 import { useDeferredValue, useState } from 'react';
 import { CARD_STATUS } from '../../../../shared/constants';
 import { useApiQuery } from '../../api/query';
@@ -29,6 +28,8 @@ import { DeferredMount } from '../../components/DeferredMount';
 import ClaimNotice from './ClaimNotice';
 import SellerChangeNotice from './SellerChangeNotice';
 import PayDialog from '../../components/cards/PayDialog';
+import PayButton from './PayButton';
+import { useSettings } from '../../components/useSettings';
 import ReviewNav from './ReviewNav';
 import ShortcutsDialog from './ShortcutsDialog';
 import { useReviewClaim } from './useReviewClaim';
@@ -59,7 +60,8 @@ export default function GiftCardDetailPage() {
         ? 'Could not load the gift card'
         : null;
   const load = () => void q.refetch();
-  const { isStaff } = useSession();
+  const { isStaff, user } = useSession();
+  const { fourEyes } = useSettings(isStaff);
   const [dialog, setDialog] = useState<'dispute' | 'resolve' | 'pay' | 'shortcuts' | null>(null);
   const [zoomed, setZoomed] = useState(false);
   const [tab, setTab] = useState<CardTab>('comments');
@@ -76,6 +78,8 @@ export default function GiftCardDetailPage() {
   const showReview = (isStaff && status === CARD_STATUS.pending) || status === CARD_STATUS.rejected;
   const claim = useReviewClaim(id, valid && isStaff && status === CARD_STATUS.pending);
   const payable = isStaff && card?.card_status === CARD_STATUS.approved && card.due > 0;
+  // FOUR_EYES: whoever approved the card may not pay it (the server refuses it with MSG.approverCannotPay).
+  const approverBlocked = fourEyes === true && card?.approved_by != null && card.approved_by === user?.id;
   const comment = () => {
     setTab('comments');
     // The comments tab renders on the next frame; its field is then there to focus.
@@ -107,11 +111,7 @@ export default function GiftCardDetailPage() {
                 Resolve Dispute
               </Button>
             )}
-            {payable && (
-              <Button variant="contained" startIcon={<PaymentsIcon />} onClick={() => setDialog('pay')}>
-                Pay
-              </Button>
-            )}
+            {payable && <PayButton approverBlocked={approverBlocked} onPay={() => setDialog('pay')} />}
             {isStaff && valid && <ReviewNav onPrevious={previous} onNext={next} onShortcuts={() => setDialog('shortcuts')} />}
             <Button component={RouterLink} to="/gift-cards" startIcon={<ArrowBackIcon />}>
               Back To Lists
