@@ -164,8 +164,11 @@ const myCardShape = {
 const checkCards = (q: { from?: string; to?: string; min_price?: number; max_price?: number }, ctx: z.RefinementCtx) =>
   rangesInOrder(q, ctx, q.min_price, q.max_price);
 
-/** `gift-card` (staff): q searches card number (punctuation-insensitive), seller name or email, offer title. */
-export const cardListQuery = z.object({ ...myCardShape, seller_id: opt(idParam) }).superRefine(checkCards);
+/**
+ * `gift-card` (staff): q searches card number (punctuation-insensitive), seller name or email, offer title; overdue=1
+ * keeps the pending cards past their review target (the dashboard's figure), overdue=0 every other card.
+ */
+export const cardListQuery = z.object({ ...myCardShape, seller_id: opt(idParam), overdue: opt(flag) }).superRefine(checkCards);
 /** `my-giftcard`: the seller's own cards; q searches card number and offer title. */
 export const myCardListQuery = z.object(myCardShape).superRefine(checkCards);
 

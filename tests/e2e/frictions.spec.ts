@@ -136,7 +136,7 @@ test.describe('frictions', () => {
     await expect(page.getByRole('tab', { name: /^Pending/ })).toHaveAttribute('aria-selected', 'true');
     await page.goBack();
     await strip.getByRole('link', { name: /Reviews overdue/ }).click();
-    await expect(page).toHaveURL(/\/gift-cards\?status=0&sort=review_due$/);
+    await expect(page).toHaveURL(/\/gift-cards\?status=0&overdue=1&sort=review_due$/);
     await page.goBack();
     await strip.getByRole('link', { name: /Total due to sellers/ }).click();
     await expect(page).toHaveURL(/\/sellers\?has_due=1&sort=-due$/);

@@ -499,6 +499,7 @@ describe('hostile input on every write route', () => {
       'min_price',
       'max_price',
       'has_due',
+      'overdue',
       'q',
       'number',
       'sort',

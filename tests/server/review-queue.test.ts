@@ -158,6 +158,15 @@ describe('the SLA clock', () => {
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     expect(list.body.data.map((x: { id: number }) => x.id)).toEqual([c, a, b]);
     expect(Date.parse(list.body.data[0].review_due_at)).toBeLessThan(Date.now());
+    // overdue=1 (the dashboard tile's list, issue 55): the cards the figure counts, and no other.
+    const late = await s.call('GET', 'gift-card?page=1&overdue=1&sort=review_due', { token: s.users.admin.token });
+    expect(late.status, JSON.stringify(late.body)).toBe(200);
+    expect(late.body.total).toBe(figures.body.overdue);
+    expect(late.body.data.map((x: { id: number }) => x.id)).toContain(c);
+    expect(late.body.data.map((x: { id: number }) => x.id)).not.toContain(a);
+    const onTime = await s.call('GET', 'gift-card?page=1&status=0&overdue=0', { token: s.users.admin.token });
+    expect(onTime.body.data.map((x: { id: number }) => x.id)).toEqual(expect.arrayContaining([a, b]));
+    expect(onTime.body.data.map((x: { id: number }) => x.id)).not.toContain(c);
     expect(await leased(s.users.admin)).toBe(c);
     expect(await leased(s.users.manager)).toBe(a);
     // Each card that became overdue gets one staff-only event, however often the sweep runs.

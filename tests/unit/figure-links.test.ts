@@ -6,7 +6,7 @@ describe('dashboard figure tiles', () => {
   it('staff tiles open the matching queues, this month from its first day to today', () => {
     expect(figureLinks(false, now)).toEqual({
       pending: '/gift-cards?status=0&sort=created_at',
-      overdue: '/gift-cards?status=0&sort=review_due',
+      overdue: '/gift-cards?status=0&overdue=1&sort=review_due',
       due: '/sellers?has_due=1&sort=-due',
       paid: '/transactions?from=2026-11-01&to=2026-11-25',
       approved: '/gift-cards?status=1&date_field=approved&from=2026-11-01&to=2026-11-25',

@@ -18,6 +18,8 @@ export type CardFilter = Omit<CardListQuery, 'page' | 'per_page' | 'cursor'> & {
 };
 const DATE_COLUMNS = { submitted: sql`g.created_at`, approved: sql`g.approval_date`, rejected: sql`g.rejection_date` } as const;
 const id = sql`g.id`;
+/** Pending past its review target: what the dashboard counts as overdue (dashboard/repository.ts). */
+const overdue = sql`(g.card_status = 0 AND g.review_due_at < now()) IS TRUE`;
 
 /** `number` matches only a card whose number holds its key; then q (resolveSearch). */
 async function resolve(tx: Tx, f: CardFilter, guess: boolean): Promise<CardFilter> {
@@ -54,6 +56,7 @@ export const cardList: ListDef<CardFilter> = {
     min_price: (v) => atLeast(sql`g.price`, v),
     max_price: (v) => atMost(sql`g.price`, v),
     has_due: (v) => (v === 1 ? cardPayable('g') : sql`NOT ${cardPayable('g')}`),
+    overdue: (v) => (v === 1 ? overdue : sql`NOT ${overdue}`),
     number: (_, f) => f.holding,
     q: (_, { found }) => ({
       ways: [oneOf(sql`g.giftcard_offer_id`, found?.offers), found?.number?.holds].filter((w): w is SQL => w !== undefined),

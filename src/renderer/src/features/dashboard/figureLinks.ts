@@ -7,7 +7,7 @@ export function figureLinks(own: boolean, now = new Date()) {
   const decided = (status: number, field: string) => `/gift-cards?status=${status}&date_field=${field}&${thisMonth}`;
   return {
     pending: '/gift-cards?status=0&sort=created_at',
-    overdue: '/gift-cards?status=0&sort=review_due',
+    overdue: '/gift-cards?status=0&overdue=1&sort=review_due',
     due: own ? '/gift-cards?has_due=1' : '/sellers?has_due=1&sort=-due',
     paid: `${own ? '/my-transaction' : '/transactions'}?${thisMonth}`,
     approved: decided(1, 'approved'),

@@ -26,6 +26,16 @@ const SORTS = [
   { value: 'payable', label: 'Payable, lowest first' },
 ];
 
+const overdueField: FilterField = {
+  key: 'overdue',
+  label: 'Review',
+  kind: 'select',
+  options: [
+    { value: '1', label: 'Overdue' },
+    { value: '0', label: 'Not overdue' },
+  ],
+};
+
 /** The card list's filter bar: staff also filter by seller; the date range applies to the chosen date. */
 export function cardFilterFields(opts: {
   staff: boolean;
@@ -59,6 +69,8 @@ export function cardFilterFields(opts: {
         { value: '0', label: 'Nothing due' },
       ],
     },
+    // Staff: the pending cards past their review target (the dashboard's Reviews overdue tile opens them).
+    ...(opts.staff ? [overdueField] : []),
     sortField(SORTS),
     perPageField,
   ];
