@@ -24,4 +24,31 @@ test.describe('frictions (issue 55, round four)', () => {
     await chips.getByRole('button', { name: 'Remove filter Review: Overdue' }).click();
     await expect(page.getByTestId(`card-row-${card}`)).toBeVisible();
   });
+
+  test('the Pending tab opens with the cards due for review first, unless the URL says how to sort', async ({ page }) => {
+    const seller = await createUser('seller');
+    const quick = await createOffer({ title: unique('Quick Target'), review_minutes: 5 });
+    const slow = await createOffer({ title: unique('Slow Target'), review_minutes: 600 });
+    // Sent first but due in 5 minutes; sent last (the newest) but due in 10 hours.
+    const dueFirst = await createCard(seller.email, quick.id, 20);
+    const newest = await createCard(seller.email, slow.id, 30);
+    await loginAs(page, 'admin');
+    await page.goto(`/gift-cards?seller_id=${seller.id}`);
+    const rows = page.getByRole('table', { name: 'Gift cards' }).locator('[data-testid^="card-row-"]');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toHaveAttribute('data-testid', `card-row-${newest}`);
+
+    await page.getByRole('tab', { name: /^Pending/ }).click();
+    await expect(page).toHaveURL(/[?&]sort=review_due(&|$)/);
+    await expect(rows.first()).toHaveAttribute('data-testid', `card-row-${dueFirst}`);
+    await expect(page.getByRole('button', { name: 'Remove filter Sort: Due for review first' })).toBeVisible();
+
+    // The other tabs open newest first again; a sort the URL chose stays.
+    await page.getByRole('tab', { name: /^All/ }).click();
+    await expect(page).not.toHaveURL(/sort=/);
+    await page.goto(`/gift-cards?seller_id=${seller.id}&sort=-price`);
+    await page.getByRole('tab', { name: /^Pending/ }).click();
+    await expect(page).toHaveURL(/[?&]sort=-price(&|$)/);
+    await expect(rows.first()).toHaveAttribute('data-testid', `card-row-${newest}`);
+  });
 });

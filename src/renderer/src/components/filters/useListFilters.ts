@@ -9,6 +9,8 @@ export function useListFilters(fields: readonly FilterField[]) {
   const active = useMemo(() => filtersFromParams(params, keys), [params, keys]);
   const set = useCallback((key: string, value: string) => update((latest) => withFilter(latest, key, value)), [update]);
   const clear = useCallback(() => update((latest) => withoutFilters(latest, keys)), [update, keys]);
+  /** Several filters in one step (one history entry): `change` builds the next params from the latest ones. */
+  const apply = useCallback((change: (latest: URLSearchParams) => URLSearchParams) => update(change), [update]);
   const errors = useMemo(() => filterErrors(active, fields), [active, fields]);
-  return { active, errors, set, clear, isFiltered: Object.keys(active).length > 0 };
+  return { active, errors, set, clear, apply, isFiltered: Object.keys(active).length > 0 };
 }

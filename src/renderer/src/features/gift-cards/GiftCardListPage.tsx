@@ -31,6 +31,7 @@ import { useFilteredList } from '../../components/filters/useFilteredList';
 import { useSellerOfUrl } from '../../components/useChosenSeller';
 import { useOffers } from '../../components/cards/useOffers';
 import { cardFilterFields } from './cardFilters';
+import { withStatusTab } from './statusTab';
 import { BulkReviewBar } from './BulkReviewBar';
 import AgeCell from './AgeCell';
 import StatusTabs from './StatusTabs';
@@ -60,8 +61,8 @@ export default function GiftCardListPage() {
     'Could not load the gift cards',
     fields,
   );
-  const setFilter = filters.set;
-  const setStatus = useCallback((status: string) => setFilter('status', status), [setFilter]);
+  const applyFilters = filters.apply;
+  const setStatus = useCallback((status: string) => applyFilters((latest) => withStatusTab(latest, status)), [applyFilters]);
   const queue = useReviewQueue();
   const [searchOpen, setSearchOpen] = useState(false);
   const [paying, setPaying] = useState<GiftCard | null>(null);
