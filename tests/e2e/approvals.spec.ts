@@ -218,6 +218,7 @@ test.describe('stale decisions', () => {
     });
     expect(edit.status).toBe(200);
     await page.getByRole('button', { name: 'Approve selected' }).click();
+    await page.getByRole('dialog', { name: 'Approve 2 cards?' }).getByRole('button', { name: 'Approve 2 cards' }).click();
     const summary = page.getByRole('dialog', { name: 'Review summary' });
     await expect(summary).toContainText('1 passed, 1 refused');
     await expect(summary.getByTestId(`bulk-result-${changed}`)).toContainText('This gift card changed since you opened it.');

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import {
   test,
   expect,
@@ -37,6 +38,10 @@ test('bulk approve with a refused row: the summary says which passed and which n
   await page.getByRole('checkbox', { name: `Select card ${fine}` }).check();
   await expect(page.getByRole('region', { name: 'Selected cards' })).toContainText('2 selected');
   await page.getByRole('button', { name: 'Approve selected' }).click();
+  const ask = page.getByRole('dialog', { name: 'Approve 2 cards?' });
+  await expect(ask).toContainText('Each card is checked as if approved alone.');
+  await expect(ask).not.toContainText('no card number');
+  await ask.getByRole('button', { name: 'Approve 2 cards' }).click();
   const summary = page.getByRole('dialog', { name: 'Review summary' });
   await expect(summary).toContainText('1 passed, 1 refused');
   await expect(summary.getByTestId(`bulk-result-${fine}`)).toContainText('done');
@@ -65,4 +70,36 @@ test('bulk approve with a refused row: the summary says which passed and which n
   await expect(row.getByTestId('payment-kind')).toContainText('Card payment');
   await row.getByRole('link', { name: `Card #${fine}` }).click();
   await expect(page).toHaveURL(new RegExp(`/gift-card/${fine}$`));
+});
+
+test('bulk approve asks first, naming the count and the cards without a number; the Approved tab offers no Approve (issue 55)', async ({
+  page,
+}) => {
+  const seller = await createUser('seller');
+  const offer = await createOffer({ title: unique('Bulk Ask Offer') });
+  const numbered = await createCard(seller.email, offer.id, 40, { cardNumber: `ASK-${Date.now().toString(36)}` });
+  const bare = [await createCard(seller.email, offer.id, 50), await createCard(seller.email, offer.id, 60)];
+  const approved = await createCard(seller.email, offer.id, 70, { cardNumber: `ASK-A-${Date.now().toString(36)}` });
+  await approveCard(approved);
+
+  await loginAs(page, 'admin');
+  await page.goto(`/gift-cards?status=0&seller_id=${seller.id}`);
+  for (const id of [numbered, ...bare]) await page.getByRole('checkbox', { name: `Select card ${id}` }).check();
+  await page.getByRole('button', { name: 'Approve selected' }).click();
+  const ask = page.getByRole('dialog', { name: 'Approve 3 cards?' });
+  await expect(ask).toContainText('2 of them have no card number.');
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await shot(page, 'bulk-approve-confirm');
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(ask).toHaveCount(0);
+  for (const id of [numbered, ...bare]) expect((await apiCall('GET', `gift-card/${id}`, { as: 'admin' })).body.data.card_status).toBe(0);
+
+  await page.getByRole('tab', { name: /^Approved/ }).click();
+  await page.getByRole('checkbox', { name: `Select card ${approved}` }).check();
+  const selection = page.getByRole('region', { name: 'Selected cards' });
+  await expect(selection).toContainText('selected');
+  await expect(selection.getByRole('button', { name: 'Approve selected' })).toHaveCount(0);
+  await expect(selection.getByRole('button', { name: 'Reject selected' })).toBeVisible();
 });

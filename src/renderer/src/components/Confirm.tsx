@@ -11,6 +11,8 @@ export interface ConfirmLabels {
   title?: string;
   yes?: string;
   no?: string;
+  /** The yes button's colour: `error` (the default) for what cannot be undone, `success` for an approval. */
+  tone?: 'error' | 'success';
 }
 type ConfirmFn = (message?: string, labels?: ConfirmLabels) => Promise<boolean>;
 const ConfirmContext = createContext<ConfirmFn | null>(null);
@@ -56,7 +58,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
           <Button onClick={() => close(false)} autoFocus>
             {labels.no ?? 'Cancel'}
           </Button>
-          <Button onClick={() => close(true)} color="error" variant="contained">
+          <Button onClick={() => close(true)} color={labels.tone ?? 'error'} variant="contained">
             {labels.yes ?? 'Yes, delete it!'}
           </Button>
         </DialogActions>

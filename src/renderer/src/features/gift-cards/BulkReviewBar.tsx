@@ -11,7 +11,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { RejectFormValues } from '../../../../shared/forms';
-import type { BulkReviewResult } from '../../../../shared/types';
+import type { BulkReviewResult, GiftCard } from '../../../../shared/types';
+import { CARD_STATUS } from '../../../../shared/constants';
+import { useConfirm } from '../../components/Confirm';
 import { useApiMutation } from '../../api/query';
 import { useNotify } from '../../components/notify';
 import RejectDialog from '../../components/cards/RejectDialog';
@@ -47,10 +49,37 @@ function BulkSummary({ result, onClose }: { result: BulkReviewResult | null; onC
   );
 }
 
+/** What approving `count` cards asks first: how many, and how many of them have no card number. */
+function approveQuestion(count: number, withoutNumber: number) {
+  const cards = countOf(count, 'card', 'cards');
+  const missing =
+    withoutNumber === 0
+      ? ''
+      : count === 1
+        ? ' It has no card number.'
+        : ` ${withoutNumber} of them ${withoutNumber === 1 ? 'has' : 'have'} no card number.`;
+  return { title: `Approve ${cards}?`, message: `Each card is checked as if approved alone.${missing}`, yes: `Approve ${cards}` };
+}
+
+const versionEntry = (id: number, version: number | undefined): [string, number][] =>
+  version === undefined ? [] : [[String(id), version]];
+
+interface Props {
+  ids: number[];
+  /** The selected cards as their rows last showed them (their versions and numbers). */
+  shown: ReadonlyMap<number, GiftCard>;
+  /** The status tab the list shows (undefined: All): an approved or disputed card cannot be approved again. */
+  status: string | undefined;
+  onDone(): void;
+}
+
 /** Staff: approve or reject the selected cards at once; each card is checked by the server as if done alone. */
-export function BulkReviewBar({ ids, versions, onDone }: { ids: number[]; versions: ReadonlyMap<number, number>; onDone(): void }) {
+export function BulkReviewBar({ ids, shown, status, onDone }: Props) {
   const review = useApiMutation('reviewCards');
   const notify = useNotify();
+  const confirm = useConfirm();
+  const approvable = status !== String(CARD_STATUS.approved) && status !== String(CARD_STATUS.disputed);
+  const rejectable = status !== String(CARD_STATUS.disputed);
   const [rejecting, setRejecting] = useState(false);
   const [result, setResult] = useState<BulkReviewResult | null>(null);
   const send = async (body: { action: 'approve' | 'reject' } & Partial<RejectFormValues>) => {
@@ -61,14 +90,19 @@ export function BulkReviewBar({ ids, versions, onDone }: { ids: number[]; versio
         reject_reason: body.reject_reason || undefined,
         reject_note: body.reject_note || undefined,
         // Each card as its row showed it: one changed since is refused on its own.
-        versions: Object.fromEntries(ids.flatMap((id) => (versions.has(id) ? [[String(id), versions.get(id)!]] : []))),
+        versions: Object.fromEntries(ids.flatMap((id) => versionEntry(id, shown.get(id)?.version))),
       },
     } as never);
     setResult(r);
     onDone();
     return r.msg;
   };
-  const approve = () => send({ action: 'approve' }).catch((e: Error) => notify.error(e.message));
+  const approve = async () => {
+    const withoutNumber = ids.filter((id) => !shown.get(id)?.card_number).length;
+    const q = approveQuestion(ids.length, withoutNumber);
+    if (!(await confirm(q.message, { title: q.title, yes: q.yes, tone: 'success' }))) return;
+    await send({ action: 'approve' }).catch((e: Error) => notify.error(e.message));
+  };
   if (!ids.length && !result) return null;
   return (
     <>
@@ -82,12 +116,16 @@ export function BulkReviewBar({ ids, versions, onDone }: { ids: number[]; versio
           <Typography variant="body2" sx={{ flexGrow: 1 }}>
             {ids.length} selected
           </Typography>
-          <Button variant="contained" color="success" onClick={() => void approve()} disabled={review.isPending}>
-            Approve selected
-          </Button>
-          <Button variant="outlined" color="error" onClick={() => setRejecting(true)} disabled={review.isPending}>
-            Reject selected
-          </Button>
+          {approvable && (
+            <Button variant="contained" color="success" onClick={() => void approve()} disabled={review.isPending}>
+              Approve selected
+            </Button>
+          )}
+          {rejectable && (
+            <Button variant="outlined" color="error" onClick={() => setRejecting(true)} disabled={review.isPending}>
+              Reject selected
+            </Button>
+          )}
         </Paper>
       )}
       <RejectDialog

@@ -68,9 +68,10 @@ export default function GiftCardListPage() {
   const [paying, setPaying] = useState<GiftCard | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const pageIds = list.rows.map((c) => c.id);
-  // The version of each card as its row last showed it: a bulk decision is refused for a card changed since (issue 48).
-  const shownVersions = useRef(new Map<number, number>());
-  for (const c of list.rows) if (c.version !== undefined) shownVersions.current.set(c.id, c.version);
+  // Each card as its row last showed it: a bulk decision is refused for a card changed since (issue 48), and a bulk
+  // approval says how many selected cards have no number (issue 55).
+  const shownCards = useRef(new Map<number, GiftCard>());
+  for (const c of list.rows) shownCards.current.set(c.id, c);
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
   const toggle = (id: number) => setSelected((prev) => (prev.includes(id) ? prev.filter((x) => x !== id) : [...prev, id]));
   const toggleAll = () =>
@@ -140,7 +141,11 @@ export default function GiftCardListPage() {
           list={list}
           emptyText="No gift cards yet"
           filters={{ ...filters, label: 'Filter gift cards', noun: 'cards', compact: true }}
-          toolbar={isStaff && <BulkReviewBar ids={selected} versions={shownVersions.current} onDone={() => setSelected([])} />}
+          toolbar={
+            isStaff && (
+              <BulkReviewBar ids={selected} shown={shownCards.current} status={filters.active.status} onDone={() => setSelected([])} />
+            )
+          }
           threshold={PAGINATION_THRESHOLD.cards}
           rowTestId={(c) => `card-row-${c.id}`}
           cells={(c) => (
