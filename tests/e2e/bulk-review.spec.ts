@@ -54,7 +54,7 @@ test('bulk approve with a refused row: the summary says which passed and which n
   await page.getByRole('checkbox', { name: `Select card ${third}` }).check();
   await page.getByRole('button', { name: 'Reject selected' }).click();
   const dlg = page.getByRole('dialog', { name: 'Reject 1 card' });
-  await dlg.getByLabel('Reason').selectOption({ label: 'Suspected fraud' });
+  await dlg.getByLabel('Reason').selectOption({ label: '5. Suspected fraud' });
   await dlg.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByRole('dialog', { name: 'Review summary' })).toContainText('1 passed, 0 refused');
   await page.getByRole('dialog', { name: 'Review summary' }).getByRole('button', { name: 'Close' }).click();

@@ -47,7 +47,7 @@ test('one-click review: approve, reject with a reason (required), and the seller
     const dlg = staff.getByRole('dialog', { name: /^Reject card/ });
     await dlg.getByRole('button', { name: 'Reject' }).click();
     await expect(dlg.getByText('Reason is required')).toBeVisible();
-    await dlg.getByLabel('Reason').selectOption({ label: 'Already used or zero balance' });
+    await dlg.getByLabel('Reason').selectOption({ label: '2. Already used or zero balance' });
     await dlg.getByLabel('Note (optional)').fill('The balance check says $0.00');
     await shot(staff, 'card-review-reject-dialog');
     await dlg.getByRole('button', { name: 'Reject' }).click();
@@ -143,7 +143,7 @@ test('two sellers send the same photo: staff see the flag, are refused approving
   await test.step('staff reject it as a duplicate', async () => {
     await staff.getByRole('button', { name: 'Reject' }).click();
     const dlg = staff.getByRole('dialog', { name: /^Reject card/ });
-    await dlg.getByLabel('Reason').selectOption({ label: 'Duplicate' });
+    await dlg.getByLabel('Reason').selectOption({ label: '3. Duplicate' });
     await dlg.getByLabel('Note (optional)').fill(`Same card as #${first}`);
     await dlg.getByRole('button', { name: 'Reject' }).click();
     await expect(toast(staff, 'Gift card rejected')).toBeVisible();

@@ -51,4 +51,25 @@ test.describe('frictions (issue 55, round four)', () => {
     await expect(page).toHaveURL(/[?&]sort=-price(&|$)/);
     await expect(rows.first()).toHaveAttribute('data-testid', `card-row-${newest}`);
   });
+
+  test('the reject dialog numbers its reasons, as its keys 1-6 pick them', async ({ page }) => {
+    const seller = await createUser('seller');
+    const offer = await createOffer({ title: unique('Numbered Reasons') });
+    const card = await createCard(seller.email, offer.id, 25);
+    await loginAs(page, 'admin');
+    await page.goto(`/gift-card/${card}`);
+    await page.getByRole('button', { name: 'Reject' }).click();
+    const dlg = page.getByRole('dialog', { name: /^Reject card/ });
+    await expect(dlg).toContainText('Keys 1-6 pick the reason.');
+    await expect(dlg.getByLabel('Reason').locator('option:not([value=""])')).toHaveText([
+      '1. Unreadable image',
+      '2. Already used or zero balance',
+      '3. Duplicate',
+      '4. Wrong card or offer',
+      '5. Suspected fraud',
+      '6. Other',
+    ]);
+    await page.keyboard.press('4');
+    await expect(dlg.getByLabel('Reason')).toHaveValue('wrong_card');
+  });
 });

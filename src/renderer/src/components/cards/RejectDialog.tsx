@@ -7,7 +7,7 @@ import { REJECT_REASONS } from '../../../../shared/constants';
 import { rejectForm, type RejectFormValues } from '../../../../shared/forms';
 import { DialogForm } from '../DialogForm';
 import { FormSelect, FormText } from '../FormFields';
-import { reasonOptions } from '../../lib/rejectReasons';
+import { numberedReasonOptions } from '../../lib/rejectReasons';
 import { isTyping } from '../../lib/isTyping';
 import { useOpenedOnce } from '../useOpenedOnce';
 
@@ -58,7 +58,7 @@ function RejectForm({ open, onClose, what, reject }: Props) {
           name="reject_reason"
           label="Reason"
           placeholder="Choose a reason"
-          options={reasonOptions}
+          options={numberedReasonOptions}
           required
         />
         <FormText control={form.control} name="reject_note" label="Note (optional)" multiline minRows={2} />
