@@ -100,7 +100,7 @@ export const giftCardResponse = z.object({
   approved_by: id
     .nullable()
     .optional()
-    .describe("Staff's card answer only: who approved the card (with FOUR_EYES on, they may not pay it)"),
+    .describe("Staff's card answer and lists only: who approved the card (with FOUR_EYES on, they may not pay it)"),
   version,
 });
 export const giftCardDetailResponse = z.object({ data: giftCardResponse, images: z.array(cardImageResponse) });

@@ -105,7 +105,7 @@ export interface GiftCard {
   read_box?: ReadBox | null;
   /** Staff lists only: when the card is due for a decision (submission plus the offer's review target). */
   review_due_at?: string | null;
-  /** Staff's card answer only: who approved the card (with FOUR_EYES they may not pay it). */
+  /** Staff's card answer and lists only: who approved the card (with FOUR_EYES they may not pay it). */
   approved_by?: number | null;
   /** The record's version (its ETag), sent back with a decision (If-Match). */
   version?: number;

@@ -38,6 +38,9 @@ describe('FOUR_EYES=1', () => {
     const card = await approvedCard(seller, 100, s.users.admin);
     expect((await s.call('GET', `gift-card/${card}`, { token: s.users.manager.token })).body.data.approved_by).toBe(s.users.admin.id);
     expect((await s.call('GET', `gift-card/${card}`, { token: seller.token })).body.data).not.toHaveProperty('approved_by');
+    const list = await s.call('GET', `gift-card?page=1&seller_id=${seller.id}`, { token: s.users.manager.token });
+    expect(list.body.data[0]).toMatchObject({ id: card, approved_by: s.users.admin.id });
+    expect((await s.call('GET', 'my-giftcard?page=1', { token: seller.token })).body.data.data[0]).not.toHaveProperty('approved_by');
   });
 
   it('the staff member who approved a card cannot pay it; another one can', async () => {

@@ -59,7 +59,7 @@ export function cardOut(r: CardViewRow): GiftCard {
 }
 
 /**
- * A card in a staff list, marked with how many other cards have its number. The count is set on the built card, not
+ * A card in a staff list, marked with how many other cards have its number (and who approved it). The count is set on the built card, not
  * spread into a copy: V8 handles a spread copy of this many fields slowly, and checking and writing a 25-row page
  * cost about three times as much with them.
  */
@@ -67,5 +67,6 @@ export function cardWithDuplicates(r: CardViewRow, duplicates: number): GiftCard
   const card = cardOut(r);
   card.duplicate_count = duplicates;
   card.review_due_at = isoOrNull(r.reviewDueAt ?? null);
+  card.approved_by = r.approvedBy ?? null;
   return card;
 }

@@ -37,12 +37,19 @@ import AgeCell from './AgeCell';
 import StatusTabs from './StatusTabs';
 import { DeferredMount } from '../../components/DeferredMount';
 import { useReviewQueue } from '../../components/cards/useReviewQueue';
+import { useSettings } from '../../components/useSettings';
 
 const cardName = (c: GiftCard) => `card ${c.card_number || `#${c.id}`}`;
 
-/** Why a card cannot be paid, in the spec's words, or null when it can. */
-const payBlocker = (c: GiftCard): string | null =>
-  c.card_status !== CARD_STATUS.approved ? MSG.cardNotApproved : c.due <= 0 ? MSG.cardPaid : null;
+/** Why a card cannot be paid, in the spec's words, or null when it can; `me`: the signed-in staff member with FOUR_EYES on. */
+const payBlocker = (c: GiftCard, me: number | null): string | null =>
+  c.card_status !== CARD_STATUS.approved
+    ? MSG.cardNotApproved
+    : c.due <= 0
+      ? MSG.cardPaid
+      : me !== null && c.approved_by === me
+        ? MSG.approverCannotPay
+        : null;
 
 /** Why the server would refuse to delete this card (it has payments, a disputed card included); null when it may go. */
 const deleteBlocker = (c: GiftCard): string | null =>
@@ -50,7 +57,9 @@ const deleteBlocker = (c: GiftCard): string | null =>
 
 /** Gift Cards: all cards for staff, the seller's own for sellers. */
 export default function GiftCardListPage() {
-  const { isStaff, isSeller } = useSession();
+  const { isStaff, isSeller, user } = useSession();
+  // FOUR_EYES: the staff member who approved a card may not pay it.
+  const approver = useSettings(isStaff).fourEyes === true ? (user?.id ?? null) : null;
   const confirmedDelete = useConfirmedDelete();
   const seller = useSellerOfUrl(isStaff);
   const { offers } = useOffers();
@@ -202,12 +211,12 @@ export default function GiftCardListPage() {
               <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
                 {isStaff && (
                   // Disabled where paying cannot succeed; the popup keeps the spec's texts for what slips through.
-                  <Tooltip title={payBlocker(c) ?? 'Pay'}>
+                  <Tooltip title={payBlocker(c, approver) ?? 'Pay'}>
                     <span>
                       <IconButton
                         size="small"
                         aria-label={`Pay ${cardName(c)}`}
-                        disabled={payBlocker(c) !== null}
+                        disabled={payBlocker(c, approver) !== null}
                         onClick={() => setPaying(c)}
                       >
                         <PaymentsIcon fontSize="small" />
