@@ -46,3 +46,6 @@ export async function readCounter(tx: Tx, name: string): Promise<number> {
   ).execute({ name });
   return Math.max(0, Number(rows[0]?.value ?? 0));
 }
+
+/** A timestamp column as ISO 8601 text in UTC, formatted by the database (list rows, exports). */
+export const isoSql = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -1,3 +1,4 @@
+import { isoSql } from '../../db/values';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { listPage } from '../../db/lists/list-page';
@@ -22,7 +23,6 @@ import { LIMITS } from '../../../shared/limits';
  * the lines (csv.ts).
  */
 export const EXPORT_BATCH = LIMITS.exports.batchRows.value;
-const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 async function* exportRows<F extends Filters, R extends { id: number }>(
   tx: Tx,
@@ -64,10 +64,10 @@ export const cardExportRows = (tx: Tx, f: CardFilter) =>
     cardList,
     f,
     (ids) => sql`
-      SELECT g.id, ${iso(sql`g.created_at`)} AS created_at, g.seller_id, u.name AS seller_name, u.email AS seller_email,
+      SELECT g.id, ${isoSql(sql`g.created_at`)} AS created_at, g.seller_id, u.name AS seller_name, u.email AS seller_email,
              g.giftcard_offer_id AS offer_id, o.title AS offer_title, g.card_number, g.card_status,
              g.price::text AS price, g.rate::text AS rate, g.paid_amount::text AS paid_amount,
-             ${iso(sql`g.approval_date`)} AS approval_date, ${iso(sql`g.rejection_date`)} AS rejection_date, g.reject_reason
+             ${isoSql(sql`g.approval_date`)} AS approval_date, ${isoSql(sql`g.rejection_date`)} AS rejection_date, g.reject_reason
         FROM gift_cards g JOIN gift_card_offers o ON o.id = g.giftcard_offer_id JOIN users u ON u.id = g.seller_id
        WHERE g.id = ANY (${idArray(ids)})`,
   );
@@ -89,7 +89,7 @@ export const transactionExportRows = (tx: Tx, f: TransactionFilter) =>
     transactionList,
     f,
     (ids) => sql`
-      SELECT t.id, ${iso(sql`t.created_at`)} AS created_at, t.code, t.seller_id, u.name AS seller_name,
+      SELECT t.id, ${isoSql(sql`t.created_at`)} AS created_at, t.code, t.seller_id, u.name AS seller_name,
              t.transaction_amount::text AS transaction_amount, t.is_redeem, t.gift_card_id, t.kind
         FROM transactions t LEFT JOIN users u ON u.id = t.seller_id
        WHERE t.id = ANY (${idArray(ids)})`,
@@ -105,7 +105,7 @@ export interface PersonExportRow {
   created_at: string;
 }
 const people = (ids: number[]) => sql`
-  SELECT u.id, u.name, u.email, u.role, u.rate::text AS rate, u.seller_due::text AS seller_due, ${iso(sql`u.created_at`)} AS created_at
+  SELECT u.id, u.name, u.email, u.role, u.rate::text AS rate, u.seller_due::text AS seller_due, ${isoSql(sql`u.created_at`)} AS created_at
     FROM users u WHERE u.id = ANY (${idArray(ids)})`;
 export const sellerExportRows = (tx: Tx, f: SellerFilter) => exportRows<SellerFilter, PersonExportRow>(tx, sellerList, f, people);
 export const userExportRows = (tx: Tx, f: UserFilter) => exportRows<UserFilter, PersonExportRow>(tx, userList, f, people);
@@ -129,7 +129,7 @@ export const offerExportRows = (tx: Tx, f: OfferFilter) =>
     f,
     (ids) => sql`
       SELECT o.id, o.title, o.is_active, o.price_type, o.min_price::text AS min_price, o.max_price::text AS max_price,
-             array_to_string(o.fixed_price, ';') AS fixed_price, o.rate_type, o.rate::text AS rate, ${iso(sql`o.created_at`)} AS created_at
+             array_to_string(o.fixed_price, ';') AS fixed_price, o.rate_type, o.rate::text AS rate, ${isoSql(sql`o.created_at`)} AS created_at
         FROM gift_card_offers o WHERE o.id = ANY (${idArray(ids)})`,
   );
 

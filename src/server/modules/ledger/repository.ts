@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { isoSql } from '../../db/values';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { cardPayable } from '../../db/due-sql';
 import { centsOf } from '../../db/values';
@@ -16,7 +17,6 @@ const idList = (ids: number[]) =>
     ids.map((i) => sql`${i}`),
     sql`, `,
   );
-const iso = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export interface LockedSeller {
   id: number;
@@ -76,7 +76,7 @@ const toCard = (r: CardRow): LockedCard => ({
   approvedBy: r.approved_by,
   version: Number(r.version),
 });
-const cardColumns = sql`id, seller_id, card_status, price::text AS price, rate::text AS rate, paid_amount::text AS paid_amount, ${iso(sql`approval_date`)} AS approved_at, approved_by, version`;
+const cardColumns = sql`id, seller_id, card_status, price::text AS price, rate::text AS rate, paid_amount::text AS paid_amount, ${isoSql(sql`approval_date`)} AS approved_at, approved_by, version`;
 
 /** A card as last committed, without a lock: for refusals that hold whatever happens next. */
 export async function peekCard(tx: Tx, id: number): Promise<LockedCard | null> {

@@ -1,3 +1,4 @@
+import { isoSql } from '../../db/values';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { centsOf } from '../../db/values';
@@ -7,8 +8,6 @@ import { TRANSACTION_KINDS, type TransactionKind } from '../../../shared/constan
 import type { TransactionViewRow } from './shape';
 
 /** A payout row (transactions): read for an edit or a redeem, shown as a view, its redeem flag flipped. */
-
-const iso = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export interface TransactionRecord {
   id: number;
@@ -73,7 +72,7 @@ const paymentKind = sql`CASE WHEN t.kind <> 0 THEN NULL WHEN t.gift_card_id IS N
   THEN 'bulk_payment' ELSE 'payout' END`;
 const viewColumns = sql`t.id, t.code, t.seller_id, t.transaction_amount::text AS transaction_amount, t.is_redeem, t.gift_card_id, t.kind,
   t.checked_by, t.version,
-  ${iso(sql`t.created_at`)} AS created_at, u.name AS seller_name,
+  ${isoSql(sql`t.created_at`)} AS created_at, u.name AS seller_name,
   ${paymentKind} AS payment_kind`;
 
 /** A list page's transaction views in the page's order, in the page's own statement (db/lists `read`). */
