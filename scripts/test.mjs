@@ -105,7 +105,14 @@ if (unknown.length) {
   console.error(`Unknown test step: ${unknown.join(', ')}. The steps are: ${[...steps.keys()].join(', ')}.`);
   process.exit(2);
 }
-for (const [name, fn] of steps) if (!only.length || only.includes(name)) fn();
+const started = Date.now();
+for (const [name, fn] of steps)
+  if (!only.length || only.includes(name)) {
+    const t0 = Date.now();
+    fn();
+    summary.push(`  (${name} took ${Math.round((Date.now() - t0) / 1000)} s)`);
+  }
+summary.push(`  (all took ${Math.round((Date.now() - started) / 1000)} s)`);
 
 console.log('\n=== summary ===');
 console.log(`checks: ${checks.passed} passed, ${checks.failed} failed`);
