@@ -1,5 +1,5 @@
 import { serverErrors } from './load-spec';
-import type { Results, SizeRun } from './results';
+import type { Results, RouteFigure, SizeRun } from './results';
 import { screenGoals } from './renderer-screens';
 import { PAGE_1 } from './routes';
 
@@ -19,6 +19,28 @@ export const growth = (small: SizeRun, big: SizeRun, route: string) => {
   return a && b ? b.r.p50 / a.r.p50 : NaN;
 };
 
+/**
+ * Each list route against pgbench of its own statements on the same database (issue 51): the route, and the code before
+ * the list builder's split (`--before`) when the run has it.
+ */
+export function anchorGoals(run: SizeRun): Goal[] {
+  const sides: [string, RouteFigure[] | undefined][] = [
+    ['', run.routes.filter((x) => x.kind === 'list')],
+    [', before the split', run.before],
+  ];
+  return sides.flatMap(([tag, figures]) =>
+    (figures ?? []).map((f) => {
+      const a = run.listAnchors?.find((x) => x.route === f.route);
+      const ratio = a ? f.r.rps / a.tps : NaN;
+      return {
+        goal: `${f.route} at ${run.label}${tag}: req/s >= 50% of pgbench of its statements`,
+        measured: a ? `${pct(ratio)} (${f.r.rps.toFixed(0)} / ${a.tps.toFixed(0)} tps)` : 'pgbench not measured',
+        ok: a ? ratio >= 0.5 : null,
+      };
+    }),
+  );
+}
+
 /** The issue's goals, each with what was measured; ok null when the run did not measure it. */
 export function evaluateGoals(res: Results): Goal[] {
   const goals: Goal[] = [];
@@ -30,6 +52,7 @@ export function evaluateGoals(res: Results): Goal[] {
       const ratio = f.r.rps / big.floor.rps;
       goals.push({ goal: `${f.route} at ${big.label}: throughput >= 25% of floor`, measured: pct(ratio), ok: ratio >= 0.25 });
     }
+    goals.push(...anchorGoals(big));
     if (small && small !== big) {
       for (const f of big.routes.filter((x) => x.kind === 'list')) {
         const g = growth(small, big, f.route);

@@ -1,5 +1,6 @@
 import { screensMarkdown } from './renderer-screens';
 import { evaluateGoals, growth } from './goals';
+import { anchorsMarkdown } from './markdown-anchors';
 import { PAYMENT_AMOUNT } from './payments';
 import type { LoadResult } from './load-spec';
 import type { Results } from './results';
@@ -88,6 +89,8 @@ export function toMarkdown(res: Results): string {
     '',
   );
 
+  const anchors = anchorsMarkdown(res);
+  if (anchors) out.push(anchors);
   const paired = res.runs.filter((r) => r.routes.some((f) => f.page1));
   const cpuSum = (r: LoadResult) => (r.cpu ? r.cpu.serverMs + r.cpu.dbMs : NaN);
   if (paired.length)

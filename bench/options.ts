@@ -16,6 +16,8 @@ export interface BenchOptions {
   /** Photo serving from each image store (files and database) side by side. */
   photos: boolean;
   payments: boolean;
+  /** pgbench of each list route's statements beside the route (issue 51). */
+  anchors: boolean;
   /** The renderer's sizes and its screens in Chromium (issue 33): on, off, or only them (no database needed). */
   renderer: 'off' | 'on' | 'only';
   /** Loads of each screen in the renderer's screen figures (the median is kept); 0 skips the screens. */
@@ -79,6 +81,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     'reuse',
     'pglite',
     'payments',
+    'anchors',
     'renderer',
     'screen-rounds',
     'review',
@@ -103,6 +106,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     pglite: flag('pglite', true),
     photos: flag('photos', true),
     payments: flag('payments', true),
+    anchors: flag('anchors', true),
     renderer: mode('renderer', get('renderer', 'on')),
     screenRounds: num('screen-rounds', 3),
     ocr: mode('ocr', get('ocr', 'off')),

@@ -57,11 +57,13 @@ export async function runPgbench(baseUrl: string, prefix: string, clients: numbe
 function measure(bin: string, url: string, clients: number, seconds: number): PgbenchRun {
   const init = spawnSync(bin, ['-i', '-q', '-s', String(SCALE), url], { encoding: 'utf8', timeout: 600_000 });
   if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
-  const run = spawnSync(bin, ['-c', String(clients), '-j', '2', '-T', String(seconds), url], {
-    encoding: 'utf8',
-    timeout: (seconds + 120) * 1000,
-  });
+  return { tps: pgbenchTps(bin, ['-c', String(clients), '-j', '2', '-T', String(seconds), url], seconds), clients, scale: SCALE, seconds };
+}
+
+/** Runs pgbench with these arguments (`-T seconds` among them); its tps without the initial connection time. */
+export function pgbenchTps(bin: string, args: string[], seconds: number): number {
+  const run = spawnSync(bin, args, { encoding: 'utf8', timeout: (seconds + 120) * 1000 });
   const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout);
-  if (run.status !== 0 || !m) throw new Error(`pgbench failed: ${run.stderr || run.stdout}`);
-  return { tps: Number(m[1]), clients, scale: SCALE, seconds };
+  if (run.status !== 0 || !m) throw new Error(`pgbench failed: ${(run.stderr || run.stdout).slice(-2000)}`);
+  return Number(m[1]);
 }

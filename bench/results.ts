@@ -2,6 +2,7 @@ import type { ExplainRow } from './explain';
 import type { ExportRun } from './exports';
 import type { GenResult } from './generate';
 import type { InvariantResult } from './invariants';
+import type { ListAnchor } from './list-anchor';
 import type { LoadResult } from './load-spec';
 import type { PaymentRun } from './payments';
 import type { PgbenchRun } from './pgbench';
@@ -34,6 +35,8 @@ export interface SizeRun {
   /** The same routes served by this code the same way (a fresh server warmed on them only), beside `before`. */
   afterFresh?: RouteFigure[];
   payments: PaymentRun[];
+  /** PostgreSQL: pgbench of each list route's own statements on this database, the list routes' anchor (issue 51). */
+  listAnchors?: ListAnchor[];
   /** pgbench TPC-B on the same PostgreSQL server, run right after the payments with the same client count. */
   pgbench: PgbenchRun | null;
   /** Every card exported as CSV: rows/s and the server's memory around it. */

@@ -10,6 +10,7 @@ import { runPayments } from './payments';
 import { runPgbench } from './pgbench';
 import { betterRound, type RouteFigure, type SizeRun } from './results';
 import { AUTH_FLOOR, FLOOR, LIST_ROUTES, PAGE_1, queueRoutes, reportRoutes, type RouteDef } from './routes';
+import { listAnchors } from './list-anchor';
 import { login, startServer } from './server';
 import { BENCH_ACCOUNTS } from './generate-sql';
 import { prepareSession, startSession, stopSession, type Log, type Session } from './session';
@@ -110,6 +111,31 @@ async function measureBefore(s: Session, dir: string, opts: BenchOptions, log: L
   }
 }
 
+/**
+ * Each list route's anchor (issue 51): pgbench of the statements one request sends, on the same database, with the
+ * route's client count and duration, best of as many rounds; printed beside the route's req/s. Before the payments,
+ * so that the transactions list is the one the route was measured on.
+ */
+async function anchors(s: Session, opts: BenchOptions, log: Log) {
+  try {
+    const run = { url: s.prepared.url!, label: s.run.label, maxCardId: targetOf(s).maxCardId, clients: opts.connections };
+    const t = { warmup: opts.warmup, duration: opts.duration, rounds: Math.max(1, Math.round(opts.rounds)) };
+    s.run.listAnchors = await listAnchors(LIST_ROUTES, { ...run, ...t }, log);
+  } catch (err) {
+    log(`${s.tag} pgbench of the list routes not measured: ${(err as Error).message}`);
+    return;
+  }
+  for (const a of s.run.listAnchors) {
+    const side = (figures: RouteFigure[] | undefined, tag: string) => {
+      const f = figures?.find((x) => x.route === a.route);
+      return f ? `, ${tag} ${f.r.rps.toFixed(0)} req/s (${((f.r.rps / a.tps) * 100).toFixed(0)}%)` : '';
+    };
+    log(
+      `${s.tag} ${a.route.padEnd(44)} pgbench of its ${a.statements} statements ${a.tps.toFixed(0)} tps${side(s.run.routes, 'route')}${side(s.run.before, 'before')}${side(s.run.afterFresh, 'after (fresh)')}`,
+    );
+  }
+}
+
 /** Payments on the running server, then the ledger invariants in SQL. */
 async function payments(s: Session, opts: BenchOptions, log: Log) {
   s.run.payments = await runPayments(
@@ -172,6 +198,7 @@ export async function runSizes(
     ];
     await measureSideBySide(sessions, routes, timing(opts), Math.max(1, Math.round(opts.rounds)), log);
     if (db === 'PostgreSQL' && opts.before) for (const s of sessions) await measureBefore(s, path.resolve(opts.before), opts, log);
+    if (db === 'PostgreSQL' && opts.anchors) for (const s of sessions) await anchors(s, opts, log);
     for (const s of sessions) {
       s.run.exportRun = await exportAllCards(s.target!);
       const e = s.run.exportRun;
