@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { findCode } from '../src/server/modules/ocr/extract';
 import type { ReadLine } from '../src/server/modules/ocr/engine';
 import { CODE_SHAPES, phonePhoto, photoSpec, type CodeShape, type PhotoSpec } from './phone-photos';
@@ -7,6 +8,8 @@ export interface PhotoSetFigure {
   engine: string;
   photos: number;
   perMinute: number;
+  /** The 1-minute load average when the clock started and when it stopped (what else the machine was doing). */
+  load: [number, number];
   shapes: Record<CodeShape, { exact: number; unreadable: number; wrong: number }>;
   wrongs: { spec: PhotoSpec; read: string }[];
 }
@@ -31,6 +34,7 @@ export async function photoSetBench(engine: string, reader: Reader, count: numbe
   }
   await reader.read(photos[0]!.jpeg); // the models load outside the clock
   const wrongs: PhotoSetFigure['wrongs'] = [];
+  const loadBefore = os.loadavg()[0]!;
   const started = performance.now();
   for (const [i, { spec, jpeg }] of photos.entries()) {
     const lines = (await reader.read(jpeg)) ?? [];
@@ -51,6 +55,7 @@ export async function photoSetBench(engine: string, reader: Reader, count: numbe
       );
   }
   const minutes = (performance.now() - started) / 60_000;
+  const load: [number, number] = [loadBefore, os.loadavg()[0]!];
   await reader.close();
-  return { engine, photos: count, perMinute: count / minutes, shapes, wrongs } satisfies PhotoSetFigure;
+  return { engine, photos: count, perMinute: count / minutes, load, shapes, wrongs } satisfies PhotoSetFigure;
 }

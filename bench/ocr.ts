@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { generate } from './generate';
 import { BENCH_ACCOUNTS } from './generate-sql';
@@ -27,6 +28,8 @@ export interface OcrFigure {
   busy: LoadResult;
   /** p50 while OCR runs / p50 idle (goal: at most 1.5). */
   ratio: number;
+  /** The 1-minute load average after the idle and the busy list measurements. */
+  load: { idle: number; busy: number };
 }
 
 /** The i-th phone-like photo of the server part (16-digit cards, issue 52's generator) and the number printed on it. */
@@ -131,7 +134,8 @@ export async function ocrBench(
 
     const list = { base: server.base, method: 'GET' as const, path: '/api/gift-card?page=1', token: staff, connections: 1 };
     const idle = await runLoad({ ...list, warmupSeconds: t.warmup, seconds: t.duration });
-    log(`${tag} list idle: ${describe(idle)}`);
+    const loadIdle = os.loadavg()[0]!;
+    log(`${tag} list idle: ${describe(idle)} (load average ${loadIdle.toFixed(1)})`);
     // The reader kept busy through the whole measurement: cards sent ahead, topped up while the list is measured.
     await send(Math.max(batch, Math.ceil((perMinute / 60) * (t.warmup + t.duration))));
     const busyBefore = await backlog();
@@ -145,7 +149,8 @@ export async function ocrBench(
     const busy = await runLoad({ ...list, warmupSeconds: t.warmup, seconds: t.duration }).finally(() => (measuring = false));
     await feeder;
     const busyAfter = await backlog();
-    log(`${tag} list while OCR runs (backlog ${busyBefore} -> ${busyAfter}): ${describe(busy)}`);
+    const loadBusy = os.loadavg()[0]!;
+    log(`${tag} list while OCR runs (backlog ${busyBefore} -> ${busyAfter}): ${describe(busy)} (load average ${loadBusy.toFixed(1)})`);
     if (busyAfter === 0) log(`${tag} warning: the backlog ran out during the measurement`);
     await drained();
     const [{ exact }] = await prepared.sql.rows<{ exact: number }>(
@@ -165,6 +170,7 @@ export async function ocrBench(
       idle,
       busy,
       ratio,
+      load: { idle: loadIdle, busy: loadBusy },
     } satisfies OcrFigure;
   } finally {
     await server.stop();
@@ -194,7 +200,7 @@ function photoSetMarkdown(f: PhotoSetFigure): string[] {
     ),
     `| **all** | ${f.photos} | ${g.exact} (${((100 * g.exact) / f.photos).toFixed(1)}%) | ${f.photos - g.exact - g.wrong} | ${g.wrong} |`,
     '',
-    `Goals: exact >= 95% ${met(g.ok.exact)}; wrong = 0 ${met(g.ok.wrong)}; ${f.perMinute.toFixed(1)} photos a minute with one worker, >= 30 ${met(g.ok.speed)}.`,
+    `Goals: exact >= 95% ${met(g.ok.exact)}; wrong = 0 ${met(g.ok.wrong)}; ${f.perMinute.toFixed(1)} photos a minute with one worker, >= 30 ${met(g.ok.speed)} (load average ${f.load[0].toFixed(1)} at the start, ${f.load[1].toFixed(1)} at the end).`,
   ];
 }
 
@@ -211,8 +217,8 @@ export function ocrMarkdown(f: OcrFigure): string {
     `| cards read per minute (one OCR worker) | ${f.perMinute.toFixed(1)} | - |`,
     `| read back exactly as printed (16-digit phone photos, no pattern) | ${f.exact} of ${f.sent} | - |`,
     `| upload to read, one card every 4 s | p50 ${(f.ready.p50 / 1000).toFixed(1)} s, p95 ${(f.ready.p95 / 1000).toFixed(1)} s | p95 <= 10 s ${met(f.ready.p95 <= 10_000)} |`,
-    `| GET /api/gift-card?page=1, 1 connection, idle | p50 ${f.idle.p50.toFixed(2)} ms, p99 ${f.idle.p99.toFixed(2)} ms | - |`,
-    `| the same while OCR runs | p50 ${f.busy.p50.toFixed(2)} ms, p99 ${f.busy.p99.toFixed(2)} ms | - |`,
+    `| GET /api/gift-card?page=1, 1 connection, idle | p50 ${f.idle.p50.toFixed(2)} ms, p99 ${f.idle.p99.toFixed(2)} ms (load average ${f.load.idle.toFixed(1)}) | - |`,
+    `| the same while OCR runs | p50 ${f.busy.p50.toFixed(2)} ms, p99 ${f.busy.p99.toFixed(2)} ms (load average ${f.load.busy.toFixed(1)}) | - |`,
     `| p50 while OCR runs / idle | ${f.ratio.toFixed(2)}x | <= 1.5x ${met(f.ratio <= 1.5)} |`,
     '',
   ].join('\n');

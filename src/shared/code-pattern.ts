@@ -17,11 +17,19 @@ export interface CodePattern {
 /** The default's lengths (letters and digits, separators left out). */
 export const ANY_CODE = { min: 10, max: 24, digitsMin: 12, digitsMax: 20 } as const;
 
-const slotsOf = (pattern: string) => pattern.replace(/[^9AX]/g, '');
+export const slotsOf = (pattern: string) => pattern.replace(/[^9AX]/g, '');
 
 /** Look-alikes read in a slot that only takes the other kind (a `9` slot read as `O` was a `0`). */
 const AS_DIGIT: Record<string, string> = { O: '0', D: '0', Q: '0', I: '1', L: '1', Z: '2', S: '5', B: '8', G: '6' };
 const AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '8': 'B', '6': 'G' };
+
+/** What a character read in a slot (`9`, `A` or `X`) stands for there, or null when it cannot fill it. */
+export function asSlot(c: string, slot: string): string | null {
+  if (!/^[A-Z0-9]$/.test(c)) return null;
+  if (slot === '9') return /\d/.test(c) ? c : (AS_DIGIT[c] ?? null);
+  if (slot === 'A') return /[A-Z]/.test(c) ? c : (AS_LETTER[c] ?? null);
+  return c;
+}
 
 /** Whether two characters (upper case) are a letter and the digit it is read as (`O` and `0`, `S` and `5`), either way round. */
 export const areLookAlikes = (a: string, b: string): boolean => AS_DIGIT[a] === b || AS_DIGIT[b] === a;
@@ -54,13 +62,7 @@ export function fitCode(chars: string, p: CodePattern | null): string | null {
   const slots = slotsOf(p.code_pattern);
   if (chars.length !== slots.length) return null;
   let code = '';
-  for (let i = 0; i < slots.length; i++) {
-    const c = chars[i]!;
-    const slot = slots[i];
-    if (slot === '9') code += /\d/.test(c) ? c : (AS_DIGIT[c] ?? '?');
-    else if (slot === 'A') code += /[A-Z]/.test(c) ? c : (AS_LETTER[c] ?? '?');
-    else code += c;
-  }
+  for (let i = 0; i < slots.length; i++) code += asSlot(chars[i]!, slots[i]!) ?? '?';
   if (code.includes('?')) return null;
   if (/[9X]/.test(slots) && !/\d/.test(code)) return null;
   if (p.code_check === 'luhn' && !passesLuhn(code.replace(/\D/g, ''))) return null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findCode, MIN_CONFIDENCE } from '../../src/server/modules/ocr/extract';
+import { CHAR_FLOOR } from '../../src/server/modules/ocr/certainty';
 import { exampleCode, fitCode, formatCode, passesLuhn } from '../../src/shared/code-pattern';
 
 const box = { x: 10, y: 20, w: 300, h: 40 };
@@ -76,5 +77,31 @@ describe('the code among the lines read off a photo', () => {
     expect(findCode([line('X7QK-M2PRTW-9HZC'), line('X7QK-M2PRTW-9HZE')], amazon)).toBeNull();
     // The same code on two lines is one code.
     expect(findCode([line('X7QK-M2PRTW-9HZC', 95), line('X7QK M2PRTW 9HZC', 99)], amazon)?.confidence).toBe(99);
+  });
+
+  it('refuses a code with a character in doubt unless its check digit catches it', () => {
+    // What the reader made of a scratched strip's `B8SB NHFF SWB2 DTZ5` (the bench's photo 55): the second F read as E
+    // with F the runner-up, every other character sure, a mean of 96 (above MIN_CONFIDENCE).
+    const read = (text: string, doubtful: Record<number, [number, string, number]>) => ({
+      text,
+      confidence: 96,
+      box,
+      chars: [...text].map((c, i) => {
+        const [p, alt, altP] = doubtful[i] ?? [0.99, '', 0];
+        return { c, p, alt, altP };
+      }),
+    });
+    const strip = { code_pattern: 'XXXX XXXX XXXX XXXX', code_check: null };
+    expect(findCode([read('B8SB NHFE SWB2 DTZ5', { 8: [0.7, 'F', 0.27] })], strip)).toBeNull();
+    // A faint rival (Q read with O at 6%) is no doubt; neither is a rival that cannot fill the slot (a `9` slot's E).
+    expect(findCode([read('B8SB NHFF SWB2 DTZ5', { 2: [0.9, 'O', 0.06] })], strip)?.number).toBe('B8SBNHFFSWB2DTZ5');
+    expect(findCode([read('4539 1488 0343 6467', { 0: [0.8, 'A', 0.2] })], digits16)?.number).toBe('4539148803436467');
+    // A character read unsurely is in doubt whatever its rival.
+    expect(findCode([read('B8SB NHFF SWB2 DTZ5', { 3: [CHAR_FLOOR - 0.01, '', 0] })], strip)).toBeNull();
+    // With a Luhn check digit one digit in doubt is caught by it (a single wrong digit always fails Luhn); two are not.
+    expect(findCode([read('4539 1488 0343 6467', { 0: [0.7, '9', 0.25] })], digits16)?.number).toBe('4539148803436467');
+    expect(findCode([read('4539 1488 0343 6467', { 0: [0.7, '9', 0.25], 6: [0.7, '3', 0.25] })], digits16)).toBeNull();
+    // The rule is per character: a doubtful character outside the code (the PIN's) changes nothing.
+    expect(findCode([read('B8SB NHFF SWB2 DTZ5 PIN 4821', { 22: [0.4, '1', 0.5] })], strip)?.number).toBe('B8SBNHFFSWB2DTZ5');
   });
 });

@@ -9,44 +9,59 @@ export interface PhotoBox {
   h: number;
 }
 
-/** A line of text the reader found, with its confidence (0-100) and where it is. */
+/** A character as the recogniser read it: how sure (0-1), and the likeliest other character with its probability. */
+export interface ReadChar {
+  c: string;
+  p: number;
+  alt: string;
+  altP: number;
+}
+
+/** A line of text the reader found, with its confidence (0-100), its characters (as `text` has them) and where it is. */
 export interface ReadLine {
   text: string;
   confidence: number;
   box: PhotoBox;
+  chars?: ReadChar[];
 }
 
-/** Which reader made a read (stored with it): the backfill reads again what another one read. */
-export const OCR_READER = 'PP-OCRv4';
+/**
+ * Which reader made a read (stored with it): the backfill reads again what another one read. `/2`: with each
+ * character's doubt weighed (certainty.ts); reads stored as `PP-OCRv4` took the mean probability alone and may be wrong.
+ */
+export const OCR_READER = 'PP-OCRv4/2';
 
-/** The detector's input: at most this many pixels a side, each side a multiple of 32 (what its network takes). */
-const DETECT_MAX_SIDE = 1280;
-const DETECT_STEP = 32;
+/** The photo as the worker gets it: at most this many pixels a side (the lines are cut from it, the detector's copy is smaller). */
+const PHOTO_MAX_SIDE = 1600;
 
 interface Prepared {
-  png: Buffer;
-  /** Photo pixels per detector pixel, across and down. */
+  rgba: Buffer;
+  width: number;
+  height: number;
+  /** Photo pixels per pixel sent, across and down. */
   scaleX: number;
   scaleY: number;
 }
 
-/** A photo as the detector takes it: upright (EXIF), flattened, scaled to multiples of 32 (decoded with uploads'). */
+/** A photo as the worker takes it: upright (EXIF), flattened, RGBA pixels, no larger than PHOTO_MAX_SIDE (decoded with uploads'). */
 async function prepare(image: Buffer): Promise<Prepared> {
   return decoding(image, async (photo) => {
-    const { data, info } = await photo.flatten({ background: '#ffffff' }).png().toBuffer({ resolveWithObject: true });
-    const fit = Math.min(1, DETECT_MAX_SIDE / Math.max(info.width, info.height));
-    const width = Math.max(DETECT_STEP, Math.round((info.width * fit) / DETECT_STEP) * DETECT_STEP);
-    const height = Math.max(DETECT_STEP, Math.round((info.height * fit) / DETECT_STEP) * DETECT_STEP);
-    const { default: sharp } = await import('sharp');
-    const png = await sharp(data).resize(width, height, { fit: 'fill' }).png({ compressionLevel: 1 }).toBuffer();
-    return { png, scaleX: info.width / width, scaleY: info.height / height };
+    const meta = await photo.metadata();
+    const { width: fullWidth, height: fullHeight } = meta.autoOrient;
+    const { data, info } = await photo
+      .flatten({ background: '#ffffff' })
+      .resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { rgba: data, width: info.width, height: info.height, scaleX: fullWidth / info.width, scaleY: fullHeight / info.height };
   });
 }
 
 const CLOSE_WAIT_MS = 30_000;
 
 type Corners = [number, number][];
-type Answer = { id: number; lines?: { text: string; confidence: number; corners: Corners }[]; error?: string };
+type Answer = { id: number; lines?: { text: string; confidence: number; chars: ReadChar[]; corners: Corners }[]; error?: string };
 
 const boxOf = (corners: Corners, p: Prepared): PhotoBox => {
   const xs = corners.map((c) => c[0] * p.scaleX);
@@ -103,10 +118,11 @@ export function createOcrEngine() {
       const id = nextId++;
       const answer = await new Promise<Answer>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        w.postMessage({ id, png: prepared.png });
+        const pixels = prepared.rgba.buffer.slice(prepared.rgba.byteOffset, prepared.rgba.byteOffset + prepared.rgba.byteLength);
+        w.postMessage({ id, rgba: pixels, width: prepared.width, height: prepared.height }, [pixels]);
       });
       if (answer.error !== undefined) throw new Error(answer.error);
-      return (answer.lines ?? []).map((l) => ({ text: l.text, confidence: l.confidence, box: boxOf(l.corners, prepared) }));
+      return (answer.lines ?? []).map((l) => ({ text: l.text, confidence: l.confidence, chars: l.chars, box: boxOf(l.corners, prepared) }));
     },
     /**
      * Stops the worker once the photo in hand is read: a thread stopped in the middle of a run can take the process
