@@ -1,6 +1,7 @@
 import type { Role } from '../shared/constants';
 import type { LiveEvent } from '../shared/events';
 import type { PendingPayment } from '../shared/types';
+import { LIMITS } from '../shared/limits';
 
 /** One OS notification; clicking it opens `path` in the app. */
 export interface NotificationSpec {
@@ -32,8 +33,8 @@ export interface Recipient {
 
 /**
  * What a batch of events tells this user. Staff: new submissions (one notification for several), payments waiting for
- * them to approve, cards overdue for review. Sellers: their card approved or rejected (with the reason when the event
- * carries one) and payments to them.
+ * them to approve, cards overdue for review. Sellers: their card approved or rejected (with the reason and what to do
+ * about it when the event carries them) and payments to them.
  */
 export function notificationsFor({ id: me, role }: Recipient, events: readonly LiveEvent[]): NotificationSpec[] {
   if (role === 'admin' || role === 'manager') {
@@ -78,8 +79,11 @@ export function notificationsFor({ id: me, role }: Recipient, events: readonly L
     if (e.type === 'card.status' && e.data.to === 1)
       out.push({ title: 'Gift card approved', body: `Card #${e.card_id} was approved.`, path: cardPath(e) });
     else if (e.type === 'card.status' && e.data.to === 2) {
-      const reason = typeof e.data.reason === 'string' && e.data.reason.trim() ? ` Reason: ${e.data.reason.trim().slice(0, 200)}` : '';
-      out.push({ title: 'Gift card rejected', body: `Card #${e.card_id} was rejected.${reason}`, path: cardPath(e) });
+      const why = text(e.data.reason);
+      const todo = text(e.data.remedy);
+      const reason = why ? ` Reason: ${why.slice(0, 200)}` : '';
+      const remedy = todo ? `\nWhat to do: ${todo.slice(0, LIMITS.text.remedyChars.value)}` : '';
+      out.push({ title: 'Gift card rejected', body: `Card #${e.card_id} was rejected.${reason}${remedy}`, path: cardPath(e) });
     } else if (e.type === 'card.status' && e.data.to === 3)
       out.push({
         title: 'Gift card disputed',
@@ -116,13 +120,19 @@ export function rejectionReason(card: unknown): string | null {
   return text || null;
 }
 
-/** For a rejection: reads the card (`fetchCard` answers `gift-card/{id}`'s JSON, or null) and adds its reason. */
+/** What the seller of a rejected card should do (`gift-card/{id}`'s `remedy`: its reason's, as admins wrote it); null when none. */
+const rejectionRemedy = (card: unknown): string | null =>
+  text((card && typeof card === 'object' && (card as { remedy?: unknown }).remedy) || null);
+
+/** For a rejection: reads the card (`fetchCard` answers `gift-card/{id}`'s JSON, or null) and adds its reason and remedy. */
 export const withRejectionReason =
   (fetchCard: (id: number) => Promise<unknown>) =>
   async (e: LiveEvent): Promise<LiveEvent> => {
     if (e.type !== 'card.status' || e.data.to !== 2 || !e.card_id || typeof e.data.reason === 'string') return e;
-    const reason = rejectionReason(await fetchCard(e.card_id));
-    return reason ? { ...e, data: { ...e.data, reason } } : e;
+    const card = await fetchCard(e.card_id);
+    const reason = rejectionReason(card);
+    const remedy = rejectionRemedy(card);
+    return reason || remedy ? { ...e, data: { ...e.data, ...(reason && { reason }), ...(remedy && { remedy }) } } : e;
   };
 
 /**

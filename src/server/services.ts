@@ -16,6 +16,7 @@ import { createStatementService } from './modules/statements/service';
 import { createExportService } from './modules/exports/service';
 import { createAuditService } from './modules/audit/service';
 import { createSettingsService } from './modules/settings/service';
+import { createRemedyService } from './modules/remedies/service';
 import type { ImageSigner } from './modules/images/signing';
 import { createEventService } from './modules/events/service';
 import { createReviewService } from './modules/review/service';
@@ -56,6 +57,7 @@ export function createServices(database: Database, config: Config, signer: Image
     exports: createExportService(database),
     audit: createAuditService(database),
     settings: createSettingsService(config),
+    remedies: createRemedyService(database),
     review: createReviewService(database, signer),
     history: createHistoryService(database),
   };

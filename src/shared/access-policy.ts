@@ -102,6 +102,8 @@ export const accessPolicy = {
   approvePendingPayment: { roles: STAFF, object: 'not-own-request' },
   declinePendingPayment: { roles: STAFF, object: 'none' },
   settings: { roles: STAFF, object: 'none' },
+  listRejectRemedies: { roles: ANY, object: 'none' },
+  updateRejectRemedy: { roles: ADMIN, object: 'none' },
   listAuditLog: { roles: ADMIN, object: 'none' },
   exportAuditLog: { roles: ADMIN, object: 'none' },
 } as const satisfies Record<OperationName, AccessRule>;

@@ -389,6 +389,18 @@ export const endpoints = {
     summary: "What the screens need of the server's configuration: whether FOUR_EYES is on, and its limit when it is",
   }),
 
+  listRejectRemedies: def<{ data: T.RejectRemedy[] }>()({
+    method: 'GET',
+    path: 'reject-remedies',
+    summary: 'Each rejection reason, in list order, with the text that tells a seller what to do about it',
+  }),
+  updateRejectRemedy: def<T.Msg>()({
+    method: 'PUT',
+    path: 'reject-remedies',
+    body: s.rejectRemedyBody,
+    summary: "Change one rejection reason's remedy: what a seller whose card is rejected for it is told to do",
+  }),
+
   listAuditLog: def<T.Page<T.AuditEntry>>()({
     method: 'GET',
     path: 'audit-log',

@@ -6,7 +6,8 @@
  * Limits that live in SQL (and are not read from here):
  * - a card's review target: gift_card_offers.review_minutes, default 60 and 1 to 10080 (migrations/0025_review_queue.sql,
  *   functions/gift_cards_review_due.sql); `review.targetMaxMinutes` is the same bound for the forms;
- * - the login throttle's doubling stops at 2^20 (functions/login_attempt.sql); its numbers are `auth.*` below.
+ * - the login throttle's doubling stops at 2^20 (functions/login_attempt.sql); its numbers are `auth.*` below;
+ * - a rejection reason's remedy is at most `text.remedyChars` characters in the table too (migrations/0032_reject_remedies.sql).
  */
 
 /** One limit: its value in the unit its key ends with, why, and the environment variable that overrides it, if any. */
@@ -96,6 +97,10 @@ export const LIMITS = {
     descriptionChars: { value: 5000, why: "A card's description or a comment: a few paragraphs" },
     noteChars: { value: 1000, why: "A reviewer's reject note or override reason: a few sentences" },
     disputeNoteChars: { value: 2000, why: 'A dispute or its resolution: a longer account than a reject note' },
+    remedyChars: {
+      value: 600,
+      why: "What a seller should do about a rejection reason: a short paragraph (shown in a notification's body too)",
+    },
     cardNumberChars: { value: 100, why: 'Longer than any gift card number' },
     codeChars: { value: 100, why: "A payout's code (the payment's reference): longer than any bank or wallet reference" },
   },

@@ -103,7 +103,15 @@ export const giftCardResponse = z.object({
     .describe("Staff's card answer and lists only: who approved the card (with FOUR_EYES on, they may not pay it)"),
   version,
 });
-export const giftCardDetailResponse = z.object({ data: giftCardResponse, images: z.array(cardImageResponse) });
+export const giftCardDetailResponse = z.object({
+  data: giftCardResponse,
+  images: z.array(cardImageResponse),
+  remedy: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("A rejected card with a reason: what its seller should do about it (the reason's remedy); null otherwise"),
+});
 /** What the photos say is for staff: a seller's card answer leaves it out. */
 const sellerGiftCardDetailResponse = giftCardDetailResponse.extend({
   data: giftCardResponse.omit({
@@ -400,6 +408,10 @@ export const responseSchemas = {
     four_eyes: z.boolean().describe("FOUR_EYES: a card's approver may not pay it; large payments wait for a second staff member"),
     four_eyes_limit: money.optional().describe('With FOUR_EYES: what one staff member may move to one seller alone over the window'),
   }),
+  listRejectRemedies: z.object({
+    data: z.array(z.object({ reason: rejectReason, label: z.string(), remedy: z.string(), updated_at: date })),
+  }),
+  updateRejectRemedy: msgResponse,
   listAuditLog: pageOf(auditEntryResponse),
   exportAuditLog: csvResponse,
 } satisfies Record<OperationName, z.ZodType>;

@@ -327,3 +327,5 @@ export type OfferBody = z.input<typeof offerBody>;
 
 /** Declining a payment that waits for a second staff member: why, in words. */
 export const pendingDeclineBody = z.object({ reason: text(500) });
+/** An admin's text telling a seller what to do about one rejection reason. */
+export const rejectRemedyBody = z.object({ reason: rejectReason, remedy: text(LIMITS.text.remedyChars.value) });

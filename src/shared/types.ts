@@ -131,6 +131,8 @@ export interface ReadBox {
 export interface GiftCardDetail {
   data: GiftCard;
   images: CardImage[];
+  /** A rejected card with a reason: what its seller should do about it (the reason's remedy, editable by admins). */
+  remedy?: string | null;
 }
 
 export interface Comment {
@@ -356,6 +358,14 @@ export interface CardMoney {
     created_at: string;
     by: string | null;
   }[];
+}
+
+/** A rejection reason with what a seller should do about it (admins edit the text). */
+export interface RejectRemedy {
+  reason: RejectReason;
+  label: string;
+  remedy: string;
+  updated_at: string;
 }
 
 export interface RejectReasonCount {

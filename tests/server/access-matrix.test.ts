@@ -326,6 +326,11 @@ const rows: Row[] = [
     }),
   },
   { op: 'settings', req: () => ({ method: 'GET', url: 'settings' }) },
+  { op: 'listRejectRemedies', req: () => ({ method: 'GET', url: 'reject-remedies' }) },
+  {
+    op: 'updateRejectRemedy',
+    req: (r) => ({ method: 'PUT', url: 'reject-remedies', body: { reason: 'other', remedy: `Read the note (${r}).` } }),
+  },
   { op: 'listAuditLog', req: () => ({ method: 'GET', url: `audit-log?entity=gift_card&entity_id=${approvedCard}` }) },
   { op: 'exportAuditLog', req: () => ({ method: 'GET', url: `export/audit-log?actor_id=${s.users.sellerA.id}` }) },
 ];

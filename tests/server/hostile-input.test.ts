@@ -351,6 +351,13 @@ const routes: { name: string; method: string; url: () => string; fields: string[
     fields: ['reason'],
     as: () => s.users.manager.token,
   },
+  {
+    name: 'updateRejectRemedy',
+    method: 'PUT',
+    url: () => 'reject-remedies',
+    fields: ['reason', 'remedy'],
+    as: () => s.users.admin.token,
+  },
   { name: 'login', method: 'POST', url: () => 'login', fields: ['email', 'password'], as: () => undefined },
 ];
 

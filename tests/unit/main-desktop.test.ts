@@ -184,17 +184,20 @@ describe('notifications', () => {
       { title: 'Gift card disputed', body: 'Card #12 was disputed; what was paid for it is owed back.', path: '/gift-card/12' },
     ]);
     const cards: Record<number, unknown> = {
-      12: { data: { id: 12, reject_reason: 'unreadable_image', reject_note: ' the PIN is scratched ' } },
-      13: { data: { id: 13, reject_reason: 'other', reject_note: 'call us' } },
+      12: { data: { id: 12, reject_reason: 'unreadable_image', reject_note: ' the PIN is scratched ' }, remedy: 'Take new photos.' },
+      13: { data: { id: 13, reject_reason: 'other', reject_note: 'call us' }, remedy: null },
       14: { data: { id: 14, reject_reason: null, reject_note: null } },
+      16: { data: { id: 16, reject_reason: 'duplicate', reject_note: null }, remedy: ` ${'Check your cards. '.repeat(40)}` },
     };
     const enrich = withRejectionReason(async (id) => cards[id] ?? null);
-    const rejected = await Promise.all([12, 13, 14, 15].map((id) => enrich(ev('card.status', { from: 0, to: 2 }, id))));
+    const rejected = await Promise.all([12, 13, 14, 15, 16].map((id) => enrich(ev('card.status', { from: 0, to: 2 }, id))));
     expect(notificationsFor(as('seller'), rejected).map((n) => n.body)).toEqual([
-      'Card #12 was rejected. Reason: Unreadable image: the PIN is scratched',
+      'Card #12 was rejected. Reason: Unreadable image: the PIN is scratched\nWhat to do: Take new photos.',
       'Card #13 was rejected. Reason: call us',
       'Card #14 was rejected.',
       'Card #15 was rejected.',
+      // The remedy is at most the limit's length (600), the reason alone when there is no note.
+      `Card #16 was rejected. Reason: Duplicate\nWhat to do: ${'Check your cards. '.repeat(40).trim().slice(0, 600)}`,
     ]);
     const approved = ev('card.status', { from: 0, to: 1 });
     expect(await enrich(approved)).toBe(approved);

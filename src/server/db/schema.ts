@@ -154,6 +154,13 @@ export const auditLog = pgTable('audit_log', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+export const rejectReasons = pgTable('reject_reasons', {
+  reason: text('reason').primaryKey(),
+  remedy: text('remedy').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: integer('updated_by'),
+});
+
 export const reportDaily = pgTable(
   'report_daily',
   {

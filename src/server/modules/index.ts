@@ -15,6 +15,7 @@ import { reviewRoutes } from './review/routes';
 import { exportRoutes } from './exports/routes';
 import { auditRoutes } from './audit/routes';
 import { settingsRoutes } from './settings/routes';
+import { remedyRoutes } from './remedies/routes';
 
 /** Every module's routes; each module registers the operations of the shared contract it owns. */
 export function registerRoutes(app: FastifyInstance, s: Services) {
@@ -33,4 +34,5 @@ export function registerRoutes(app: FastifyInstance, s: Services) {
   exportRoutes(app, s.exports);
   auditRoutes(app, s.audit);
   settingsRoutes(app, s.settings);
+  remedyRoutes(app, s.remedies);
 }

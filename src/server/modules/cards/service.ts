@@ -27,6 +27,7 @@ import { imageHashes, type ImageHashes } from '../images/hash';
 import type { JobBell } from '../jobs/bell';
 import { findCardRead, queueCardRead } from '../ocr/repository';
 import { readOut } from '../ocr/shape';
+import { findRemedy } from '../remedies/repository';
 
 /** A card number is compared by its skeleton: one that is blank there (only invisible characters) is refused. */
 function checkNumberVisible(cardNumber: string | undefined): void {
@@ -78,7 +79,9 @@ export function createCardService(database: Database, images: ImageStore, signer
       // Staff see what the photos say and who approved the card; a seller's answer never carries it (their response schema leaves it out too).
       if (!isSeller(user)) Object.assign(card, readOut(await findCardRead(db, id)), { approved_by: row.approvedBy ?? null });
       const stored = await repo.listImages(db, id);
-      return { data: card, images: stored.map((i) => ({ ...i, url: signer.url(i.image, user.id) })) };
+      // A rejected card's seller is told what to do about its reason.
+      const remedy = row.cardStatus === CARD_STATUS.rejected && row.rejectReason ? await findRemedy(db, row.rejectReason) : null;
+      return { data: card, images: stored.map((i) => ({ ...i, url: signer.url(i.image, user.id) })), remedy };
     },
 
     async search(user: AuthUser, cardNumber: string) {

@@ -11,6 +11,7 @@ export const ENTITY_LABEL: Record<AuditEntity, string> = {
   comment: 'Comment',
   image: 'Card photo',
   session: 'Session',
+  reject_remedy: 'Rejection remedy',
 };
 
 /** The actions staff take, as the audit log records them (an entry of another action still lists and filters by URL). */
