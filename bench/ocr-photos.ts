@@ -10,6 +10,11 @@ export interface PhotoSetFigure {
   perMinute: number;
   /** The 1-minute load average when the clock started and when it stopped (what else the machine was doing). */
   load: [number, number];
+  /**
+   * CPU time a photo, every thread of this process (the worker, sharp's): what a photo costs whatever else runs, and
+   * 60 s over it is about the photos a minute one worker reads on an idle machine.
+   */
+  cpuMs: number;
   shapes: Record<CodeShape, { exact: number; unreadable: number; wrong: number }>;
   wrongs: { spec: PhotoSpec; read: string }[];
 }
@@ -36,6 +41,7 @@ export async function photoSetBench(engine: string, reader: Reader, count: numbe
   const wrongs: PhotoSetFigure['wrongs'] = [];
   const loadBefore = os.loadavg()[0]!;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   for (const [i, { spec, jpeg }] of photos.entries()) {
     const lines = (await reader.read(jpeg)) ?? [];
     const { pattern, luhn } = CODE_SHAPES[spec.shape];
@@ -55,7 +61,9 @@ export async function photoSetBench(engine: string, reader: Reader, count: numbe
       );
   }
   const minutes = (performance.now() - started) / 60_000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000 / count;
   const load: [number, number] = [loadBefore, os.loadavg()[0]!];
   await reader.close();
-  return { engine, photos: count, perMinute: count / minutes, load, shapes, wrongs } satisfies PhotoSetFigure;
+  return { engine, photos: count, perMinute: count / minutes, load, cpuMs, shapes, wrongs } satisfies PhotoSetFigure;
 }
