@@ -118,7 +118,7 @@ export function createOcrEngine() {
       const id = nextId++;
       const answer = await new Promise<Answer>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        const pixels = prepared.rgba.buffer.slice(prepared.rgba.byteOffset, prepared.rgba.byteOffset + prepared.rgba.byteLength);
+        const pixels = new Uint8Array(prepared.rgba).buffer; // its own copy, handed over rather than copied again
         w.postMessage({ id, rgba: pixels, width: prepared.width, height: prepared.height }, [pixels]);
       });
       if (answer.error !== undefined) throw new Error(answer.error);
