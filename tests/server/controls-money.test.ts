@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server';
 import { approvedCardOf, createOffer, rangeOffer, staffUpdate } from '../helpers/cards';
 import { checkLedgerInvariants } from '../helpers/invariants';
+import { MSG } from '../../src/shared/messages';
 
 // Issue 29: maker-checker on every path that moves money (FOUR_EYES=1, a $1,000 limit, two managers and a seller).
 let s: TestServer;
@@ -24,6 +25,19 @@ const code = () => `CTL-${Date.now()}-${++seq}`;
 /** A card of `seller` at `price`, approved by `by`. */
 const approved = (seller: TestUser, price: number, by: TestUser, cardNumber?: string) =>
   approvedCardOf(s, seller, offer, price, by, cardNumber);
+/** A seller payout by `by`, accepted at once: its code and id. */
+async function payout(by: TestUser, seller: TestUser, amount: number): Promise<{ code: string; id: number }> {
+  const c = code();
+  const r = await s.call('POST', 'transaction', { token: by.token, body: { code: c, transaction_amount: amount, seller_id: seller.id } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  const [t] = await s.database.query<{ id: number }>(sql`SELECT id FROM transactions WHERE code = ${c}`);
+  return { code: c, id: t.id };
+}
+const editPayout = (by: TestUser, t: { code: string; id: number }, seller: TestUser, amount: number) =>
+  s.call('POST', `transaction-update/${t.id}`, {
+    token: by.token,
+    body: { code: t.code, transaction_amount: amount, seller_id: seller.id },
+  });
 const paidTotal = async (sellerId: number) =>
   (
     await s.database.query<{ n: string }>(
@@ -109,21 +123,23 @@ describe('maker-checker on every money path', () => {
     expect(small.status, JSON.stringify(small.body)).toBe(200);
   });
 
-  it('3b. a payout edit that would allocate to a card the editor approved is refused, naming the card', async () => {
+  it('3b. a payout edit that would allocate more to a card the editor approved is refused, naming the card', async () => {
     const seller = await s.createUser('seller');
     await approved(seller, 100, s.users.admin);
     const mine = await approved(seller, 100, m1);
-    const c = code();
-    expect(
-      (await s.call('POST', 'transaction', { token: m2.token, body: { code: c, transaction_amount: 50, seller_id: seller.id } })).status,
-    ).toBe(200);
-    const [t] = await s.database.query<{ id: number }>(sql`SELECT id FROM transactions WHERE code = ${c}`);
-    const r = await s.call('POST', `transaction-update/${t.id}`, {
-      token: m1.token,
-      body: { code: c, transaction_amount: 150, seller_id: seller.id },
-    });
+    const t = await payout(m2, seller, 150);
+    // Lowering what the payout pays onto the editor's card adds nothing to it: not the editor's payment.
+    const lower = await editPayout(m1, t, seller, 120);
+    expect(lower.status, JSON.stringify(lower.body)).toBe(200);
+    const r = await editPayout(m1, t, seller, 160);
     expect(r.status, JSON.stringify(r.body)).toBe(422);
-    expect(r.body.errorMsg).toContain(`#${mine}`);
+    expect(r.body.errorMsg).toBe(MSG.approverCannotPayCard(mine));
+    // A raise that stays on the other approver's card passes the rule (and waits, as any raise does).
+    const other = await s.createUser('seller');
+    await approved(other, 100, s.users.admin);
+    await approved(other, 100, m1);
+    const raise = await editPayout(m1, await payout(m2, other, 50), other, 80);
+    expect(raise.status, JSON.stringify(raise.body)).toBe(202);
   });
 
   it("4. raising an approved card's price sends it back to Pending; with the status sent, it is a new approval by the editor", async () => {

@@ -42,7 +42,6 @@ async function cardsOf(sellerId: number): Promise<LockedCard[]> {
     payable: centsOf(r.payable),
     paid: centsOf(r.paid),
     approvedAt: r.approved_at,
-    approvedBy: null,
     version: 1,
   }));
 }

@@ -16,9 +16,7 @@ const card = fc.record({
 });
 const cards = fc
   .uniqueArray(card, { selector: (c) => c.id, maxLength: 30 })
-  .map((list) =>
-    list.map(({ paidShare, ...c }): LockedCard => ({ ...c, approvedBy: null, paid: Math.floor(c.payable * paidShare), version: 1 })),
-  );
+  .map((list) => list.map(({ paidShare, ...c }): LockedCard => ({ ...c, paid: Math.floor(c.payable * paidShare), version: 1 })));
 
 describe('payoutQueue and allocate (property)', () => {
   it('the queue holds exactly the seller’s approved cards with a due, oldest approval first, then lowest id', () => {

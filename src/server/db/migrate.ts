@@ -39,6 +39,7 @@ export const FUNCTION_FILES = [
   // Payments and logins (the server calls them).
   'ledger_allocate',
   'ledger_owes',
+  'first_card_approved_by',
   'ledger_record',
   'ledger_pay',
   'login_attempt',

@@ -6,8 +6,9 @@
 -- checked again with the seller locked (FOR NO KEY UPDATE), then the cards locked by id. "retry": the card moved to
 -- another seller between the look and the lock; the server runs the call again.
 -- FOUR_EYES: p_approver_may_not_pay refuses a card payment by the card's approver, and a payout allocated to a card the
--- payer approved ({"refuse": "approver_cannot_pay", "card": id}); above p_confirm_above (null: no limit) the payment
--- answers needs_second_staff and the server records it as a pending approval.
+-- payer approved ({"refuse": "approver_cannot_pay", "card": id}), both asking first_card_approved_by; above
+-- p_confirm_above (null: no limit) the payment answers needs_second_staff and the server records it as a pending
+-- approval.
 CREATE OR REPLACE FUNCTION ledger_pay(p_kind text, p_actor integer, p_card integer, p_seller integer, p_code text, p_code_key text,
                            p_amount numeric, p_approver_may_not_pay boolean, p_confirm_above numeric) RETURNS jsonb AS $$
 DECLARE
@@ -20,13 +21,15 @@ DECLARE
   mine integer;
 BEGIN
   IF p_kind = 'pay_card' THEN
-    SELECT seller_id, card_status, card_due(card_status, price, rate, paid_amount) AS left_due, approved_by INTO c
+    SELECT seller_id, card_status, card_due(card_status, price, rate, paid_amount) AS left_due INTO c
       FROM gift_cards WHERE id = p_card;
     IF NOT FOUND THEN RETURN '{"refuse": "invalid_card"}'; END IF;
     IF c.card_status <> 1 THEN RETURN '{"refuse": "card_not_approved"}'; END IF;
     IF c.left_due <= 0 THEN RETURN '{"refuse": "card_paid"}'; END IF;
     IF p_amount > c.left_due THEN RETURN jsonb_build_object('refuse', 'too_big', 'due', c.left_due::text); END IF;
-    IF p_approver_may_not_pay AND c.approved_by = p_actor THEN RETURN '{"refuse": "approver_cannot_pay"}'; END IF;
+    IF p_approver_may_not_pay AND first_card_approved_by(p_actor, ARRAY[p_card]) IS NOT NULL THEN
+      RETURN '{"refuse": "approver_cannot_pay"}';
+    END IF;
     p_seller := c.seller_id;
     SELECT role, deleted_at IS NULL AS live, seller_due INTO s FROM users WHERE id = p_seller FOR NO KEY UPDATE;
     IF NOT FOUND OR NOT s.live THEN RETURN '{"refuse": "seller_deleted"}'; END IF;
@@ -66,7 +69,7 @@ BEGIN
   SELECT * INTO alloc FROM ledger_allocate(card_ids, dues, p_amount);
   -- FOUR_EYES: a payout that would be allocated to a card the payer approved is refused, naming the card.
   IF p_approver_may_not_pay THEN
-    SELECT g.id INTO mine FROM gift_cards g WHERE g.id = ANY (alloc.ids) AND g.approved_by = p_actor ORDER BY g.id LIMIT 1;
+    mine := first_card_approved_by(p_actor, alloc.ids);
     IF mine IS NOT NULL THEN RETURN jsonb_build_object('refuse', 'approver_cannot_pay', 'card', mine); END IF;
   END IF;
   -- Above the limit the payment waits for a second staff member (the server records it as a pending approval; an

@@ -9,6 +9,7 @@ import { isSystemCode, payoutCodeKey } from '../../../shared/identifiers';
 import { allocate, cardDue, payoutQueue, totalDue } from './allocate';
 import { checkVersion } from '../../http/versions';
 import { editNeedsApproval, roomLeft, type Limit } from './four-eyes';
+import { firstCardApprovedBy } from './pending-repository';
 import { RetryTransaction, withRetries } from './retry';
 import * as repo from './repository';
 
@@ -222,7 +223,7 @@ export async function editPayout(
     }
     allocs = allocate(queue, e.amount);
   }
-  if (mc.approverMayNotPay) checkApproverNotPaying(actor, cards, oldAllocs, allocs);
+  if (mc.approverMayNotPay) await checkApproverNotPaying(tx, actor, oldAllocs, allocs);
   const after = { code: e.code, amount: e.amount, sellerId: newSellerId };
   if (mc.limit !== null && editNeedsApproval(before, after, oldAllocs, allocs)) throw new NeedsSecondStaff();
   await repo.insertAllocations(tx, id, allocs);
@@ -246,8 +247,9 @@ export async function editPayout(
 }
 
 /** FOUR_EYES on a payout edit: what it adds to a card the editor approved is theirs to pay, so refused (naming the card). */
-function checkApproverNotPaying(actor: AuthUser, cards: repo.LockedCard[], oldAllocs: repo.Allocation[], allocs: repo.Allocation[]): void {
+async function checkApproverNotPaying(tx: Tx, actor: AuthUser, oldAllocs: repo.Allocation[], allocs: repo.Allocation[]): Promise<void> {
   const before = new Map(oldAllocs.map((a) => [a.cardId, a.amount]));
-  const mine = allocs.find((a) => a.amount > (before.get(a.cardId) ?? 0) && cards.find((c) => c.id === a.cardId)?.approvedBy === actor.id);
-  if (mine) throw refusal(MSG.approverCannotPayCard(mine.cardId));
+  const grown = allocs.filter((a) => a.amount > (before.get(a.cardId) ?? 0)).map((a) => a.cardId);
+  const mine = await firstCardApprovedBy(tx, actor.id, grown);
+  if (mine !== null) throw refusal(MSG.approverCannotPayCard(mine));
 }

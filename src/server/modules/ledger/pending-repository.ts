@@ -101,14 +101,17 @@ export async function setCheckedBy(tx: Tx, transactionId: number, checkerId: num
   await tx.execute(sql`UPDATE transactions SET checked_by = ${checkerId} WHERE id = ${transactionId}`);
 }
 
-/** The first card this payment pays that `userId` approved (null: none): that person may not approve the payment. */
-export async function cardApprovedBy(tx: Tx, transactionId: number, userId: number): Promise<number | null> {
-  const [r] = await rowsOf<{ id: number }>(
+/**
+ * FOUR_EYES: of `cardIds`, the lowest id `actorId` approved (null: none). The rule lives in SQL
+ * (db/functions/first_card_approved_by.sql, which ledger_pay asks too).
+ */
+export async function firstCardApprovedBy(tx: Tx, actorId: number, cardIds: number[]): Promise<number | null> {
+  if (cardIds.length === 0) return null;
+  const [r] = await rowsOf<{ id: number | null }>(
     tx,
-    sql`SELECT g.id FROM transaction_allocations a JOIN gift_cards g ON g.id = a.gift_card_id
-         WHERE a.transaction_id = ${transactionId} AND g.approved_by = ${userId} ORDER BY g.id LIMIT 1`,
+    sql`SELECT first_card_approved_by(${actorId}::int, ${`{${cardIds.join(',')}}`}::int[]) AS id`,
   );
-  return r ? Number(r.id) : null;
+  return r?.id == null ? null : Number(r.id);
 }
 
 /** The requests still waiting (expired ones too, marked), newest first. */

@@ -10,6 +10,7 @@ import { findUser } from '../users/repository';
 import { editPayout, payIn, tooBigForCard, type MakerChecker } from './payments';
 import { inTransaction } from './retry';
 import * as pending from './pending-repository';
+import { allocationsOf } from './repository';
 
 const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
@@ -119,7 +120,8 @@ export function createPendingPayments(database: Database, mc: MakerChecker, mapC
           const r = requestOf(row);
           const paid = await run(tx, { id: maker.id, name: maker.name, email: maker.email, role: maker.role }, checker, r);
           // The card's approver, the payment's maker and its checker are three people.
-          const own = await pending.cardApprovedBy(tx, paid, checker.id);
+          const paidCards = (await allocationsOf(tx, paid)).map((a) => a.cardId);
+          const own = await pending.firstCardApprovedBy(tx, checker.id, paidCards);
           if (own !== null) throw refusal(MSG.approverCannotCheck(own));
           await pending.setCheckedBy(tx, paid, checker.id);
           await pending.markApproved(tx, id, checker.id);

@@ -52,7 +52,6 @@ export interface LockedCard {
   payable: Cents;
   paid: Cents;
   approvedAt: string | null;
-  approvedBy: number | null;
   version: number;
 }
 type CardRow = {
@@ -63,7 +62,6 @@ type CardRow = {
   rate: string;
   paid_amount: string;
   approved_at: string | null;
-  approved_by: number | null;
   version: number;
 };
 const toCard = (r: CardRow): LockedCard => ({
@@ -73,10 +71,9 @@ const toCard = (r: CardRow): LockedCard => ({
   payable: centsOf(r.price) - centsOf(r.rate),
   paid: centsOf(r.paid_amount),
   approvedAt: r.approved_at,
-  approvedBy: r.approved_by,
   version: Number(r.version),
 });
-const cardColumns = sql`id, seller_id, card_status, price::text AS price, rate::text AS rate, paid_amount::text AS paid_amount, ${isoSql(sql`approval_date`)} AS approved_at, approved_by, version`;
+const cardColumns = sql`id, seller_id, card_status, price::text AS price, rate::text AS rate, paid_amount::text AS paid_amount, ${isoSql(sql`approval_date`)} AS approved_at, version`;
 
 /** A card as last committed, without a lock: for refusals that hold whatever happens next. */
 export async function peekCard(tx: Tx, id: number): Promise<LockedCard | null> {
