@@ -24,6 +24,7 @@ export default function AgeCell({ card }: { card: GiftCard }) {
       component="div"
       color={late ? 'error' : 'text.secondary'}
       sx={{ fontWeight: late ? 600 : undefined, whiteSpace: 'nowrap' }}
+      data-age
       data-overdue={late || undefined}
     >
       {ageText(card.created_at)}

@@ -6,7 +6,6 @@ import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -14,7 +13,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import SearchIcon from '@mui/icons-material/Search';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { CARD_STATUS, PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { CardDue } from '../../components/Money';
 import type { GiftCard } from '../../../../shared/types';
 import { useSession } from '../../app/session';
@@ -26,6 +25,8 @@ import { ListTable } from '../../components/ListTable';
 import CardSearchDialog from './CardSearchDialog';
 import PayDialog from '../../components/cards/PayDialog';
 import { DuplicateMark, ReasonCaption } from './ListMarks';
+import { CardColumns, FoldedCardColumn } from './CardCells';
+import { useNarrowBox } from '../../components/useNarrowBox';
 import { ListExportButton } from '../../components/ListExportButton';
 import { useFilteredList } from '../../components/filters/useFilteredList';
 import { useSellerOfUrl } from '../../components/useChosenSeller';
@@ -38,6 +39,18 @@ import StatusTabs from './StatusTabs';
 import { DeferredMount } from '../../components/DeferredMount';
 import { useReviewQueue } from '../../components/cards/useReviewQueue';
 import { useSettings } from '../../components/useSettings';
+
+/**
+ * The list's width (px) below which its seller, card and number columns fold into one: a little over the narrowest the
+ * wide table gets with long names and five-digit amounts in every money column (staff 1146 px, seller 909 px).
+ */
+const FOLD_BELOW = { staff: 1150, seller: 920 };
+
+/** Narrow, cells are padded 4 px a side, two-word headers and a pending card's age ("11 h · overdue") may wrap. */
+const narrowCells = {
+  '& table td, & table th': { px: 0.5 },
+  '& table thead th, & table td [data-age]': { whiteSpace: 'normal' },
+} as const;
 
 const cardName = (c: GiftCard) => `card ${c.card_number || `#${c.id}`}`;
 
@@ -86,6 +99,9 @@ export default function GiftCardListPage() {
   const toggleAll = () =>
     setSelected((prev) => (allSelected ? prev.filter((id) => !pageIds.includes(id)) : [...new Set([...prev, ...pageIds])]));
 
+  // Below this width the seller and the card number fold into one Card column, so every money column stays in view.
+  const fit = useNarrowBox(isStaff ? FOLD_BELOW.staff : FOLD_BELOW.seller);
+  const folded = fit.narrow;
   const columns = [
     ...(isStaff
       ? [
@@ -101,9 +117,7 @@ export default function GiftCardListPage() {
           },
         ]
       : []),
-    ...(isStaff ? [{ label: 'Seller Info' }] : []),
-    { label: 'Card Info' },
-    { label: 'Card Number' },
+    ...(folded ? [{ label: 'Card' }] : [...(isStaff ? [{ label: 'Seller Info' }] : []), { label: 'Card Info' }, { label: 'Card Number' }]),
     // The status with its marks (duplicate number; age and overdue, staff; reject reason) in one column (issue 55).
     { label: 'Status', sortKey: 'status' },
     { label: 'Price', align: 'right' as const, sortKey: 'price', sortFirst: 'desc' as const },
@@ -142,7 +156,7 @@ export default function GiftCardListPage() {
         </DeferredMount>
       )}
       {/* Cells padded 8 px a side, not 16: every money column fits at 1440 px beside the seller and the card (issue 55). */}
-      <Box sx={{ '& table td, & table th': { px: 1 } }}>
+      <Box ref={fit.ref} sx={{ '& table td, & table th': { px: 1 }, ...(folded && narrowCells) }}>
         <ListTable
           label="Gift cards"
           size="small"
@@ -169,30 +183,7 @@ export default function GiftCardListPage() {
                   />
                 </TableCell>
               )}
-              {isStaff && (
-                <TableCell sx={{ maxWidth: 140 }}>
-                  <Typography variant="body2" noWrap title={c.name}>
-                    {c.name}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" noWrap component="div" title={c.email}>
-                    {c.email}
-                  </Typography>
-                </TableCell>
-              )}
-              <TableCell sx={{ maxWidth: 130 }}>
-                {c.title}
-                {/* Two cards of one offer told apart (issue 55): the id and the day it was sent. */}
-                <Typography variant="caption" color="text.secondary" component="div" className="nowrap" data-testid="card-id-date">
-                  #{c.id} · {formatDate(c.created_at)}
-                </Typography>
-              </TableCell>
-              <TableCell
-                className="nowrap"
-                sx={{ maxWidth: 170, overflow: 'hidden', textOverflow: 'ellipsis' }}
-                title={c.card_number ?? undefined}
-              >
-                {c.card_number || '—'}
-              </TableCell>
+              {folded ? <FoldedCardColumn card={c} staff={isStaff} /> : <CardColumns card={c} staff={isStaff} />}
               <TableCell className="nowrap">
                 <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
                   <StatusBadge status={c.card_status} />
