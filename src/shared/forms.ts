@@ -121,7 +121,8 @@ export const offerForm = z
   })
   .superRefine((v, ctx) => {
     if (v.price_type === '0') {
-      const minError = amountIssue(v.min_price, 'Min Price');
+      // Positive: a range from 0 let a seller add a $0.00 card (issue 55).
+      const minError = amountIssue(v.min_price, 'Min Price', { positive: true });
       const maxError = amountIssue(v.max_price, 'Max Price');
       if (minError) issue(ctx, 'min_price', minError);
       if (maxError) issue(ctx, 'max_price', maxError);

@@ -166,6 +166,8 @@ export const offerBody = z
     if (o.price_type === 0) {
       if (o.min_price === undefined) ctx.addIssue({ code: 'custom', path: ['min_price'], message: 'is required' });
       if (o.max_price === undefined) ctx.addIssue({ code: 'custom', path: ['max_price'], message: 'is required' });
+      // A range from 0 let a seller add a $0.00 card (issue 55).
+      if (o.min_price === 0) ctx.addIssue({ code: 'custom', path: ['min_price'], message: 'must be more than 0' });
       if (o.min_price !== undefined && o.max_price !== undefined && o.min_price > o.max_price)
         ctx.addIssue({ code: 'custom', path: ['max_price'], message: 'must be at least the min price' });
     } else if (!o.fixed_price || o.fixed_price.length === 0) {

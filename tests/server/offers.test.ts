@@ -69,6 +69,8 @@ describe('offers', () => {
     const cases: [Record<string, unknown>, string][] = [
       [rangeOffer({ title: '' }), 'title'],
       [rangeOffer({ min_price: undefined }), 'min_price'],
+      [rangeOffer({ min_price: 0 }), 'min_price'],
+      [rangeOffer({ min_price: '0.00' }), 'min_price'],
       [rangeOffer({ min_price: 50, max_price: 20 }), 'max_price'],
       [rangeOffer({ max_price: '12.345' }), 'max_price'],
       [rangeOffer({ rate: -1 }), 'rate'],

@@ -73,6 +73,18 @@ describe('money input', () => {
       rate: '10',
     });
     expect(offerParsed.success && [offerParsed.data.min_price, offerParsed.data.max_price]).toEqual(['5', '1000']);
+    // A range from 0 let a seller add a $0.00 card (issue 55).
+    const fromZero = offerForm.safeParse({
+      title: 'T',
+      is_active: '1',
+      price_type: '0',
+      min_price: '0.00',
+      max_price: '50',
+      fixed_price: [],
+      rate_type: '0',
+      rate: '10',
+    });
+    expect(messages(fromZero)).toEqual({ min_price: 'Min Price must be more than 0' });
   });
 
   it('bulk payment: the spec texts for an empty code, zero and more than the due', () => {
