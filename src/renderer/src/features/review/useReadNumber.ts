@@ -23,7 +23,8 @@ export function useReadNumber(card: GiftCard, isStaff: boolean, typed: string, p
   const read = isStaff ? (card.read_number ?? null) : null;
   const prefill = read !== null && !card.card_number;
   useEffect(() => {
-    if (prefill && typed === '') prefillWith(read);
+    // Grouped in fours, as typed numbers are: approved as read, it showed ungrouped in the lists (issue 55).
+    if (prefill && typed === '') prefillWith(groupedCode(read));
     // Only when the read arrives or the card changes; a field the reviewer emptied stays empty.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [prefill, read]);
