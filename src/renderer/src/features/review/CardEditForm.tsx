@@ -131,8 +131,9 @@ export default function CardEditForm({ detail, offers: allOffers, focus = 'first
       readOnly={readOnly}
       serverFields={{ gallery: 'images' }}
       footer={<UploadProgress active={saving} count={newImages.length} />}
-      // In review the number is focused with the screen (the keyboard flow); elsewhere the fields come a task later.
-      deferFields={focus !== 'number'}
+      // With the form: the card page shows whole once its data is in, and fields added a task later moved the panels
+      // below them (issue 55's layout shift).
+      deferFields={false}
       focusFirst={focus === 'first'}
     >
       <Stack spacing={2}>

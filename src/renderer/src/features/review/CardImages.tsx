@@ -68,7 +68,7 @@ export default function CardImages({ images, onRemove, large = false, zoomed = f
           return (
             <Box key={img.id} role="listitem" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
               {large ? (
-                <ZoomablePhoto src={src} alt={title} zoomed={zoomed} box={box} />
+                <ZoomablePhoto id={img.id} src={src} alt={title} zoomed={zoomed} box={box} />
               ) : (
                 <Box
                   component="img"

@@ -31,17 +31,16 @@ function photoMatchText(m: ImageMatch): string {
   return m.distance <= 2 ? 'The same picture' : 'A very similar picture (perhaps only the same card design)';
 }
 
+/** The duplicates lookup of a card with `typed` in its number field (the card page loads the first one beforehand). */
+export const duplicatesArgs = (cardId: number, typed: string) => ({ id: cardId, query: typed ? { card_number: typed } : {} });
+
 /**
  * Staff only: other cards with this card's number (compared normalised: case, spaces and punctuation ignored) and
  * other cards with the same photos, each with its status, seller and a link. Shown at once on load and as staff type.
  */
 export default function DuplicatePanel({ cardId, cardNumber, cardStatus, photoUrl }: Props) {
   const typed = useDebounced(cardNumber.trim());
-  const q = useApiQuery(
-    'cardDuplicates',
-    { id: cardId, query: typed ? { card_number: typed } : {} },
-    { loader: false, placeholderData: keepPreviousData },
-  );
+  const q = useApiQuery('cardDuplicates', duplicatesArgs(cardId, typed), { loader: false, placeholderData: keepPreviousData });
   // With the field emptied, only cards matched by what this card's photo says are shown.
   const numbers = (q.data?.numbers ?? []).filter((d) => typed || d.by === 'photo');
   const images = q.data?.images ?? [];

@@ -35,6 +35,8 @@ import ShortcutsDialog from './ShortcutsDialog';
 import { useReviewClaim } from './useReviewClaim';
 import { useReviewQueue } from '../../components/cards/useReviewQueue';
 import { useReviewKeys } from './useReviewKeys';
+import { useCardPageReady } from './useCardPageReady';
+import CardPageSkeleton from './CardPageSkeleton';
 
 /**
  * /gift-card/:id, the review workspace: at wide screens the photos on the left, whole and large (zoom and pan); the
@@ -61,6 +63,7 @@ export default function GiftCardDetailPage() {
         : null;
   const load = () => void q.refetch();
   const { isStaff, user } = useSession();
+  const ready = useCardPageReady(id, valid, detail, offersReady, isStaff);
   const { fourEyes } = useSettings(isStaff);
   const [dialog, setDialog] = useState<'dispute' | 'resolve' | 'pay' | 'shortcuts' | null>(null);
   const [zoomed, setZoomed] = useState(false);
@@ -89,6 +92,7 @@ export default function GiftCardDetailPage() {
   const previous = () => queue.previous(id);
   useReviewKeys({ next, previous, comment, zoom: () => setZoomed((z) => !z), shortcuts: () => setDialog('shortcuts') }, isStaff && valid);
 
+  if (!error && !ready) return <CardPageSkeleton title={valid ? `Gift Card #${id}` : 'Gift Card'} />;
   return (
     <Box>
       <PageHeader
@@ -157,7 +161,7 @@ export default function GiftCardDetailPage() {
               {isStaff && <ClaimNotice claim={claim} />}
               {isStaff && <SellerChangeNotice card={detail.data} />}
               {isStaff && <ReviewActions card={detail.data} typedNumber={typedNumber} onDecided={inQueue ? queue.decided : undefined} />}
-              <RejectionNotice card={detail.data} />
+              <RejectionNotice card={detail.data} remedy={detail.remedy} />
             </Stack>
           )}
           <Paper sx={{ p: 3, gridArea: 'form' }}>

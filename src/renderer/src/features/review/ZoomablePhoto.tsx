@@ -2,6 +2,7 @@ import { useRef, useState, type PointerEvent } from 'react';
 import Box from '@mui/material/Box';
 import type { ReadBox } from '../../../../shared/types';
 import ReadBoxOutline from './ReadBoxOutline';
+import { photoSize, rememberPhotoSize } from './photoSizes';
 
 /** How much larger a zoomed photo is than its column. */
 const ZOOM = 2.5;
@@ -10,13 +11,27 @@ const ZOOM = 2.5;
  * One card photo, whole (never cropped: the last digit of a number must show), as wide as its column; zoomed, it is
  * larger than its frame and pans by dragging or by the frame's scroll bars (and arrow keys when the frame has focus).
  */
-export default function ZoomablePhoto({ src, alt, zoomed, box }: { src: string; alt: string; zoomed: boolean; box?: ReadBox | null }) {
+export default function ZoomablePhoto({
+  id,
+  src,
+  alt,
+  zoomed,
+  box,
+}: {
+  /** The image's id: its size, when the page loaded it beforehand (photoSizes.ts), shapes it from the first frame. */
+  id: number;
+  src: string;
+  alt: string;
+  zoomed: boolean;
+  box?: ReadBox | null;
+}) {
   const frame = useRef<HTMLDivElement>(null);
   // The photo's own size, known once it has loaded: the read box is in its pixels.
-  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(() => photoSize(id) ?? null);
   const measure = (img: HTMLImageElement | null) => {
     if (!img?.complete || img.naturalWidth === 0) return;
     const { naturalWidth: width, naturalHeight: height } = img;
+    rememberPhotoSize(id, { width, height });
     setNatural((n) => (n?.width === width && n.height === height ? n : { width, height }));
   };
   const drag = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
