@@ -17,6 +17,7 @@ export const SCREENS: readonly { label: string; path: string; who: 'all' | 'staf
   { label: 'Pending approvals', path: '/pending-approvals', who: 'staff' },
   { label: 'Statements', path: '/statement', who: 'staff' },
   { label: 'Audit log', path: '/audit-log', who: 'admin' },
+  { label: 'Rejection remedies', path: '/reject-remedies', who: 'admin' },
   { label: 'Add Gift Card', path: '/add-gift-card', who: 'seller' },
   { label: 'My Transaction', path: '/my-transaction', who: 'seller' },
   { label: 'My Statement', path: '/statement', who: 'seller' },

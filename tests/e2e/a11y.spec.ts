@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, loginAs, idle, sellerWithDue, createTransaction, createOffer, createCard, users } from './fixtures';
+import { test, expect, loginAs, idle, sellerWithDue, createTransaction, createOffer, createCard, rejectCard, users } from './fixtures';
 
 /**
  * axe-core on every screen, for each role, in both themes (the OS preference, which the app follows), with the
@@ -146,6 +146,8 @@ for (const scheme of ['light', 'dark'] as const) {
             role === 'admin'
               ? { name: 'audit log, one card', path: `/audit-log?entity=gift_card&entity_id=${cardId}` }
               : { name: 'admin-only screen', path: '/audit-log' },
+            // Issue 53: what sellers are told to do about each rejection reason (admins edit it).
+            ...(role === 'admin' ? [{ name: 'rejection remedies', path: '/reject-remedies' }] : []),
             { name: 'dev test', path: '/dev-test' },
             { name: 'seller-only screen', path: '/add-gift-cards' },
             { name: 'not found', path: '/no-such-page' },
@@ -160,6 +162,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await createTransaction(seller.id, 5);
       const offer = await createOffer({ price_type: 1, fixed_price: [25, 50] });
       const pending = await createCard(seller.email, offer.id, 25);
+      const rejected = await createCard(seller.email, offer.id, 50);
+      await rejectCard(rejected, 'unreadable_image', 'The PIN is scratched');
       await loginAs(page, seller.email);
       await run(
         page,
@@ -184,6 +188,7 @@ for (const scheme of ['light', 'dark'] as const) {
           },
           { name: 'add gift card errors', path: '/add-gift-cards', act: submitEmpty('Save') },
           { name: 'pending card', path: `/gift-card/${pending}` },
+          { name: 'rejected card, with its remedy', path: `/gift-card/${rejected}` },
           { name: 'my transaction', path: '/my-transaction' },
           { name: 'report', path: '/report' },
           { name: 'staff-only screen', path: '/users' },

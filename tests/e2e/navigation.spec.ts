@@ -13,7 +13,7 @@ async function expectMenu(page: import('@playwright/test').Page, labels: (string
 test.describe('navigation and role gating', () => {
   test('admin sidebar: everything for staff and the audit log, nothing for sellers', async ({ page }) => {
     await loginAs(page, 'admin');
-    await expectMenu(page, [...ALL, ...STAFF, 'Audit log']);
+    await expectMenu(page, [...ALL, ...STAFF, 'Audit log', 'Rejection remedies']);
     await expect(page.getByTestId('seller-due')).toHaveCount(0);
     await shot(page, 'layout-admin');
   });

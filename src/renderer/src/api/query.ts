@@ -74,6 +74,7 @@ export const WRITE_INVALIDATES: Partial<Record<OperationName, readonly Operation
     createUser: users,
     updateUser: [...users, 'listCards'],
     deleteUser: [...users, ...money],
+    updateRejectRemedy: ['listRejectRemedies', 'getCard'],
   };
 })();
 

@@ -13,6 +13,7 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import RuleIcon from '@mui/icons-material/Rule';
 /** The sidebar, as spec section 2 writes it (managers get the admin items too). */
 export interface NavItem {
   label: string;
@@ -39,6 +40,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Pending approvals', icon: HowToRegIcon, to: '/pending-approvals', who: 'staff', fourEyes: true },
   { label: 'Statements', icon: RequestQuoteIcon, to: '/statement', who: 'staff' },
   { label: 'Audit log', icon: ManageSearchIcon, to: '/audit-log', who: 'admin' },
+  { label: 'Rejection remedies', icon: RuleIcon, to: '/reject-remedies', who: 'admin' },
   { label: 'Add Gift Card', icon: AddCardIcon, to: '/add-gift-card', who: 'seller', also: ['/add-gift-cards'] },
   { label: 'My Transaction', icon: AccountBalanceWalletIcon, to: '/my-transaction', who: 'seller' },
   { label: 'My Statement', icon: RequestQuoteIcon, to: '/statement', who: 'seller' },

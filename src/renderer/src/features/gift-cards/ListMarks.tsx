@@ -5,6 +5,8 @@ import { CARD_STATUS } from '../../../../shared/constants';
 import type { GiftCard } from '../../../../shared/types';
 import { reasonLabel } from '../../lib/rejectReasons';
 import { countOf } from '../../lib/format';
+import { useSession } from '../../app/session';
+import { useRemedy } from '../../components/useRemedy';
 
 /** Staff list: this number is on other cards too (compared normalised). */
 export function DuplicateMark({ count }: { count?: number }) {
@@ -17,19 +19,39 @@ export function DuplicateMark({ count }: { count?: number }) {
   );
 }
 
-/** Under a rejected card's status: why. */
+/** A long remedy shows its first lines in the row; the whole text is in the page (and its tooltip). */
+const clamped = {
+  whiteSpace: 'normal',
+  maxWidth: 220,
+  display: '-webkit-box',
+  WebkitLineClamp: 3,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+};
+
+/** Under a rejected card's status: why, and for its seller what to do about it (the reason's remedy). */
 export function ReasonCaption({ card }: { card: GiftCard }) {
-  if (card.card_status !== CARD_STATUS.rejected || !card.reject_reason) return null;
+  const { isSeller } = useSession();
+  const rejected = card.card_status === CARD_STATUS.rejected ? card.reject_reason : null;
+  const remedy = useRemedy(isSeller ? rejected : null);
+  if (!rejected) return null;
   return (
-    <Typography
-      variant="caption"
-      color="text.secondary"
-      component="div"
-      data-testid="reject-reason"
-      title={card.reject_note ?? undefined}
-      sx={{ whiteSpace: 'normal', maxWidth: 140 }}
-    >
-      {reasonLabel(card.reject_reason)}
-    </Typography>
+    <>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        component="div"
+        data-testid="reject-reason"
+        title={card.reject_note ?? undefined}
+        sx={{ whiteSpace: 'normal', maxWidth: 140 }}
+      >
+        {reasonLabel(rejected)}
+      </Typography>
+      {remedy && (
+        <Typography variant="caption" component="div" data-testid="reject-remedy" title={remedy} sx={clamped}>
+          What to do: {remedy}
+        </Typography>
+      )}
+    </>
   );
 }
