@@ -92,17 +92,14 @@ export default function GiftCardDetailPage() {
   const previous = () => queue.previous(id);
   useReviewKeys({ next, previous, comment, zoom: () => setZoomed((z) => !z), shortcuts: () => setDialog('shortcuts') }, isStaff && valid);
 
-  // The id always, the number beside it once there is one (it replaced the id, issue 55).
-  const number = detail?.data.card_number;
-  const heading = valid ? `Gift Card #${id}${number ? ` · ${number}` : ''}` : 'Gift Card';
-  if (!error && !ready) return <CardPageSkeleton title={heading} />;
+  if (!error && !ready) return <CardPageSkeleton title={valid ? `Gift Card #${id}` : 'Gift Card'} />;
   return (
     <Box>
       <PageHeader
-        windowTitle={heading}
+        windowTitle={`Gift Card ${detail?.data.card_number || (valid ? `#${id}` : '')}`.trim()}
         title={
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} component="span">
-            <span>{heading}</span>
+            <span>Gift Card {detail?.data.card_number || (valid ? `#${id}` : '')}</span>
             {detail && <StatusBadge status={detail.data.card_status} />}
           </Stack>
         }
