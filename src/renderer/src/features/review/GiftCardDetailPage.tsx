@@ -92,14 +92,17 @@ export default function GiftCardDetailPage() {
   const previous = () => queue.previous(id);
   useReviewKeys({ next, previous, comment, zoom: () => setZoomed((z) => !z), shortcuts: () => setDialog('shortcuts') }, isStaff && valid);
 
-  if (!error && !ready) return <CardPageSkeleton title={valid ? `Gift Card #${id}` : 'Gift Card'} />;
+  // The id always, the number beside it once there is one (it replaced the id, issue 55).
+  const number = detail?.data.card_number;
+  const heading = valid ? `Gift Card #${id}${number ? ` · ${number}` : ''}` : 'Gift Card';
+  if (!error && !ready) return <CardPageSkeleton title={heading} />;
   return (
     <Box>
       <PageHeader
-        windowTitle={`Gift Card ${detail?.data.card_number || (valid ? `#${id}` : '')}`.trim()}
+        windowTitle={heading}
         title={
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} component="span">
-            <span>Gift Card {detail?.data.card_number || (valid ? `#${id}` : '')}</span>
+            <span>{heading}</span>
             {detail && <StatusBadge status={detail.data.card_status} />}
           </Stack>
         }
