@@ -34,4 +34,17 @@ test.describe("frictions left over (issue 55)", () => {
       new RegExp(`Gift Card #${id} · ${number} · Gift Card Back-Office$`),
     );
   });
+
+  test("the offer form says that Pending and Maintenance are the same status", async ({
+    page,
+  }) => {
+    const offer = await createOffer({ title: unique("Two Names") });
+    await loginAs(page, "admin");
+    const helper =
+      "Pending and Maintenance are the same status: the offer takes no new cards";
+    await page.goto("/add-gift-card-offer");
+    await expect(page.getByText(helper)).toBeVisible();
+    await page.goto(`/edit-gift-card-offer/${offer.id}`);
+    await expect(page.getByText(helper)).toBeVisible();
+  });
 });

@@ -70,7 +70,8 @@ export default function OfferFormPage() {
           { value: '1', label: 'Active' },
           { value: '0', label: creating ? 'Pending' : 'Maintenance' },
         ]}
-        helperText="An offer in maintenance takes no new cards"
+        // The spec's labels (Pending on Add, Maintenance on Edit) name one status: say so (issue 55).
+        helperText="Pending and Maintenance are the same status: the offer takes no new cards"
       />
       <FormSelect
         control={control}
