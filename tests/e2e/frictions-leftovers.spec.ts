@@ -47,4 +47,20 @@ test.describe("frictions left over (issue 55)", () => {
     await page.goto(`/edit-gift-card-offer/${offer.id}`);
     await expect(page.getByText(helper)).toBeVisible();
   });
+
+  test("the Clawed back this month tile opens this month’s transactions, the clawbacks first", async ({
+    page,
+  }) => {
+    await loginAs(page, "admin");
+    await page
+      .getByRole("list", { name: "Key figures" })
+      .getByRole("link", { name: /Clawed back this month/ })
+      .click();
+    await expect(page).toHaveURL(
+      /\/transactions\?from=\d{4}-\d\d-01&to=\d{4}-\d\d-\d\d&sort=amount$/,
+    );
+    await expect(
+      page.getByRole("columnheader", { name: "Transactions Amount" }),
+    ).toHaveAttribute("aria-sort", "ascending");
+  });
 });

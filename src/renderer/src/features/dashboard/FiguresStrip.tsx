@@ -83,7 +83,7 @@ export default function FiguresStrip() {
       )}
       <Figure label={own ? 'Due to me' : 'Total due to sellers'} value={f && <Due value={f.due} />} to={links.due} />
       <Figure label="Paid this month" value={f && formatMoney(f.paid_this_month)} to={links.paid} />
-      <Figure label="Clawed back this month" value={f && formatMoney(f.clawed_back_this_month)} />
+      <Figure label="Clawed back this month" value={f && formatMoney(f.clawed_back_this_month)} to={links.clawed} />
       <Figure label="Approved this month" value={f && String(f.approved_this_month)} to={links.approved} />
       <Figure label="Rejected this month" value={f && String(f.rejected_this_month)} to={links.rejected} />
       {f?.jobs_backlog !== undefined && (

@@ -10,6 +10,8 @@ export function figureLinks(own: boolean, now = new Date()) {
     overdue: '/gift-cards?status=0&overdue=1&sort=review_due',
     due: own ? '/gift-cards?has_due=1' : '/sellers?has_due=1&sort=-due',
     paid: `${own ? '/my-transaction' : '/transactions'}?${thisMonth}`,
+    // This month's entries smallest first: the clawbacks (negative) on top (issue 55: the one tile that opened nothing).
+    clawed: `${own ? '/my-transaction' : '/transactions'}?${thisMonth}&sort=amount`,
     approved: decided(1, 'approved'),
     rejected: decided(2, 'rejected'),
   };
