@@ -63,4 +63,44 @@ test.describe("frictions left over (issue 55)", () => {
       page.getByRole("columnheader", { name: "Transactions Amount" }),
     ).toHaveAttribute("aria-sort", "ascending");
   });
+
+  test("with a filter the tabs count what the list shows; with only a tab there is nothing to clear", async ({
+    page,
+  }) => {
+    const seller = await createUser("seller");
+    const offer = await createOffer({
+      title: unique("Counted"),
+      review_minutes: 600,
+    });
+    await createCard(seller.email, offer.id, 20);
+    await createCard(seller.email, offer.id, 30);
+    await approveCard(await createCard(seller.email, offer.id, 40));
+    await loginAs(page, "admin");
+    const tabs = page.getByRole("tablist", { name: "Cards by status" });
+    await page.goto(`/gift-cards?status=0&seller_id=${seller.id}`);
+    await expect(tabs.getByRole("tab", { selected: true })).toHaveText(
+      "Pending (2)",
+    );
+    await expect(tabs.getByRole("tab", { name: /^Approved/ })).toHaveText(
+      "Approved",
+    );
+    await page.getByRole("tab", { name: /^Approved/ }).click();
+    await expect(tabs.getByRole("tab", { selected: true })).toHaveText(
+      "Approved (1)",
+    );
+
+    await page.goto("/gift-cards?status=1");
+    await expect(tabs.getByRole("tab", { selected: true })).toHaveText(
+      /^Approved \(\d[\d,]*\)$/,
+    );
+    await expect(tabs.getByRole("tab", { name: /^Pending/ })).toHaveText(
+      /^Pending \(\d[\d,]*\)$/,
+    );
+    await expect(page.getByTestId("list-count")).toHaveText(
+      /^\d[\d,]* cards?$/,
+    );
+    await expect(
+      page.getByRole("button", { name: "Clear filters" }),
+    ).toHaveCount(0);
+  });
 });

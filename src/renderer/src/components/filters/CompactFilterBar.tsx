@@ -43,7 +43,8 @@ export function CompactFilterBar(props: FilterBarProps & { count: string }) {
         >
           Filters
         </Button>
-        {Object.keys(active).length > 0 && (
+        {/* Not for a hidden field alone (the card list's status, chosen by its tabs; issue 55). */}
+        {fields.some((f) => !f.hidden && active[f.key] !== undefined) && (
           <Button size="small" onClick={props.onClear}>
             Clear filters
           </Button>

@@ -86,6 +86,9 @@ export default function GiftCardListPage() {
   const applyFilters = filters.apply;
   const setStatus = useCallback((status: string) => applyFilters((latest) => withStatusTab(latest, status)), [applyFilters]);
   const queue = useReviewQueue();
+  // Filters that narrow the list (not the tab, the order or the page size): the tabs show the list's own count then.
+  const narrowed = Object.keys(filters.active).some((k) => !['status', 'sort', 'per_page'].includes(k));
+  const tabCount = !narrowed ? null : list.loading ? '' : `${list.total.toLocaleString()}${list.capped ? '+' : ''}`;
   const [searchOpen, setSearchOpen] = useState(false);
   const [paying, setPaying] = useState<GiftCard | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
@@ -152,7 +155,7 @@ export default function GiftCardListPage() {
       />
       {isStaff && (
         <DeferredMount minHeight={48}>
-          <StatusTabs status={filters.active.status} onChange={setStatus} />
+          <StatusTabs status={filters.active.status} onChange={setStatus} filteredCount={tabCount} />
         </DeferredMount>
       )}
       {/* Cells padded 8 px a side, not 16: every money column fits at 1440 px beside the seller and the card (issue 55). */}

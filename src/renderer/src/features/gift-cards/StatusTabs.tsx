@@ -16,7 +16,19 @@ const TABS = [
  * Memoized: MUI Tabs measures its tabs after every render, a forced layout of the page each time the list's answer
  * re-rendered the screen (issue 33); give it a stable `onChange`.
  */
-export default memo(function StatusTabs({ status, onChange }: { status: string | undefined; onChange(status: string): void }) {
+export default memo(function StatusTabs({
+  status,
+  onChange,
+  filteredCount,
+}: {
+  status: string | undefined;
+  onChange(status: string): void;
+  /**
+   * With filters that narrow the list (issue 55: the counts ignored them): the chosen tab's count as the list has it
+   * ('' while it loads), and no count on the others; null: no such filter, every tab with its status's count.
+   */
+  filteredCount: string | null;
+}) {
   const q = useApiQuery('cardStatusCounts', {}, { loader: false });
   const c = q.data?.data;
   const total = c ? c.pending + c.approved + c.rejected + c.disputed : undefined;
@@ -29,8 +41,11 @@ export default memo(function StatusTabs({ status, onChange }: { status: string |
       allowScrollButtonsMobile
     >
       {TABS.map((t) => {
-        const n = t.count ? c?.[t.count] : total;
-        return <Tab key={t.value} value={t.value} label={n === undefined ? t.label : `${t.label} (${n.toLocaleString()})`} />;
+        const n =
+          filteredCount !== null
+            ? (t.value === (status ?? 'all') && filteredCount) || undefined
+            : (t.count ? c?.[t.count] : total)?.toLocaleString();
+        return <Tab key={t.value} value={t.value} label={n === undefined ? t.label : `${t.label} (${n})`} />;
       })}
     </Tabs>
   );
