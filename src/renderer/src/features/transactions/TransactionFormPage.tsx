@@ -8,6 +8,7 @@ import { msgText } from '../../api/results';
 import { amountText } from '../../components/form';
 import { FormSeller, FormText } from '../../components/FormFields';
 import { FormPage } from '../../components/FormPage';
+import { canRetry } from '../../components/retry';
 import { formatDue, formatMoney } from '../../lib/format';
 import type { SellerRow } from '../../../../shared/types';
 
@@ -56,7 +57,7 @@ export default function TransactionFormPage() {
       loadError={
         loaded.isError ? (loaded.error.status === 404 ? 'This transaction does not exist.' : 'Could not load the transaction') : null
       }
-      onRetry={() => void loaded.refetch()}
+      onRetry={canRetry(loaded.error) ? () => void loaded.refetch() : undefined}
       form={form}
       save={save}
       clearable

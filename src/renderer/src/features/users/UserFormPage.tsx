@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { userForm, type UserFormValues } from '../../../../shared/forms';
+import { canRetry } from '../../components/retry';
 import { MSG } from '../../../../shared/messages';
 import { useApiMutation, useApiQuery } from '../../api/query';
 import { msgText } from '../../api/results';
@@ -68,7 +69,8 @@ export default function UserFormPage() {
       loading={!creating && loaded.isPending}
       loadError={loaded.isError ? loadFailure(loaded.error?.status) : null}
       toastLoadError={MSG.serverErrorCapital}
-      onRetry={() => void loaded.refetch()}
+      // Not allowed or not found: a Retry cannot change that (issue 55: a 403 offered one).
+      onRetry={canRetry(loaded.error) ? () => void loaded.refetch() : undefined}
       form={form}
       save={save}
       submitLabel={creating ? 'Save' : 'Update'}
