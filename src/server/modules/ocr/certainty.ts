@@ -4,10 +4,10 @@ import type { ReadChar } from './engine';
 /** A character read less surely than this (0-1) is in doubt, whatever else it might have been. */
 export const CHAR_FLOOR = 0.5;
 /** A character is in doubt when another one that would fit its slot was this likely (0-1) or more. */
-export const RIVAL_FLOOR = 0.15;
+const RIVAL_FLOOR = 0.15;
 
 /** How many of the code's characters are in doubt: read below CHAR_FLOOR, or with a rival that fits the slot. */
-export function doubtsIn(code: string, chars: ReadChar[], pattern: CodePattern | null): number {
+function doubtsIn(code: string, chars: ReadChar[], pattern: CodePattern | null): number {
   const slots = pattern?.code_pattern ? slotsOf(pattern.code_pattern) : 'X'.repeat(code.length);
   let doubts = 0;
   for (let i = 0; i < code.length; i++) {

@@ -115,7 +115,7 @@ function charsAt(line: ReadLine, places: number[]): ReadChar[] | null {
 }
 
 /** Each code that fits the pattern somewhere on the photo, from the line that read it most surely. */
-export function codeCandidates(lines: ReadLine[], pattern: CodePattern | null): Map<string, Candidate> {
+function codeCandidates(lines: ReadLine[], pattern: CodePattern | null): Map<string, Candidate> {
   const found = new Map<string, Candidate>();
   for (const line of lines)
     for (const [code, places] of codesOn(line.text, pattern)) {
