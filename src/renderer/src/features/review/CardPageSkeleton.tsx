@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { PageHeader } from '../../components/PageHeader';
+import { cardPageGrid } from './cardPageGrid';
 
 /**
  * A card's page while its card, money and photos load: the header and the two sides as placeholders. The page
@@ -12,15 +13,7 @@ export default function CardPageSkeleton({ title }: { title: string }) {
   return (
     <Box role="status" aria-busy aria-label="Loading the gift card">
       <PageHeader title={title} windowTitle={title} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          alignItems: 'start',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
-          maxWidth: { xs: 820, lg: 1600 },
-        }}
-      >
+      <Box sx={cardPageGrid}>
         <Paper sx={{ p: 3 }}>
           <Skeleton variant="rounded" sx={{ aspectRatio: '4 / 3', height: 'auto' }} />
         </Paper>

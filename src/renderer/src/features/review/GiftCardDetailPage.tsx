@@ -37,6 +37,7 @@ import { useReviewQueue } from '../../components/cards/useReviewQueue';
 import { useReviewKeys } from './useReviewKeys';
 import { useCardPageReady } from './useCardPageReady';
 import CardPageSkeleton from './CardPageSkeleton';
+import { cardPageGrid } from './cardPageGrid';
 
 /**
  * /gift-card/:id, the review workspace: at wide screens the photos on the left, whole and large (zoom and pan); the
@@ -134,11 +135,8 @@ export default function GiftCardDetailPage() {
       {!error && (
         <Box
           sx={{
-            display: 'grid',
-            gap: 3,
-            alignItems: 'start',
+            ...cardPageGrid,
             // Narrow: the form first (focus lands on its first field), then the photos, then the comments.
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
             // The decision beside the photos (the review strip above the form); comments and history below both.
             gridTemplateAreas: showReview
               ? {
@@ -149,7 +147,6 @@ export default function GiftCardDetailPage() {
                   xs: '"form" "photos" "money" "tabs"',
                   lg: '"photos form" "photos money" "tabs tabs"',
                 },
-            maxWidth: { xs: 820, lg: 1600 },
           }}
         >
           <Paper sx={{ p: 3, gridArea: 'photos', position: { lg: 'sticky' }, top: { lg: 80 } }}>
