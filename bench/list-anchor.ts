@@ -25,9 +25,13 @@ export interface AnchorRun {
   label: string;
   maxCardId: number;
   clients: number;
-  warmup: number;
-  duration: number;
-  rounds: number;
+}
+
+/** The routes' scripts, ready to run. */
+export interface RouteAnchors {
+  /** pgbench of the route's statements for `seconds`: its tps. */
+  run(route: string, seconds: number): number;
+  anchor(route: string, tps: number, seconds: number): ListAnchor;
 }
 
 const slug = (name: string) =>
@@ -37,43 +41,43 @@ const slug = (name: string) =>
     .replace(/^-|-$/g, '');
 
 /**
- * Captures each route's statements from the server (a card id in the path drawn from 1..maxCardId per transaction),
- * then per route: a pgbench warm-up, and `rounds` runs of `duration` seconds, the best kept (as for the routes).
- * `-M prepared`: the server prepares each parameterised statement once per connection.
+ * Captures each route's statements from the server (a card id in the path drawn from 1..maxCardId per transaction)
+ * and writes its script; each run is `pgbench -M prepared` (the server prepares each parameterised statement once per
+ * connection) with the route's client count.
  */
-export async function listAnchors(routes: RouteDef[], run: AnchorRun, log: (line: string) => void): Promise<ListAnchor[]> {
+export async function prepareAnchors(routes: RouteDef[], run: AnchorRun): Promise<RouteAnchors> {
   const bin = findPgbench();
   if (!bin) throw new Error('pgbench not found (Debian: apt-get install postgresql-client)');
   const cardId = Math.ceil(run.maxCardId / 2);
   const captured = await captureRoutes(run.url, routes, cardId);
-  const out: ListAnchor[] = [];
+  fs.mkdirSync(path.resolve('bench/data'), { recursive: true });
+  const scripts = new Map<string, { file: string; defines: string[]; statements: number }>();
   for (const route of routes) {
     const statements = captured.get(route.name)!;
     const varied = route.randomCardId ? [{ name: 'card_id', value: cardId, expr: `random(1, ${run.maxCardId})` }] : [];
     const { script, defines } = routeScript(statements, varied);
-    fs.mkdirSync(path.resolve('bench/data'), { recursive: true });
     const file = path.resolve('bench/data', `pgbench-${run.label}-${slug(route.name)}.sql`);
     fs.writeFileSync(file, script);
-    const args = (seconds: number) => [
-      '-n',
-      '-M',
-      'prepared',
-      '-f',
-      file,
-      ...defineArgs(defines),
-      '-c',
-      String(run.clients),
-      '-j',
-      '2',
-      '-T',
-      String(seconds),
-      run.url,
-    ];
-    if (run.warmup > 0) pgbenchTps(bin, args(run.warmup), run.warmup);
-    let tps = 0;
-    for (let i = 0; i < Math.max(1, run.rounds); i++) tps = Math.max(tps, pgbenchTps(bin, args(run.duration), run.duration));
-    out.push({ route: route.name, statements: statements.length, tps, clients: run.clients, seconds: run.duration, script: file });
-    log(`[postgres ${run.label}] pgbench of ${route.name.padEnd(36)} ${statements.length} statements: ${tps.toFixed(0)} tps`);
+    scripts.set(route.name, { file, defines: defineArgs(defines), statements: statements.length });
   }
-  return out;
+  const of = (route: string) => {
+    const s = scripts.get(route);
+    if (!s) throw new Error(`no pgbench script for ${route}`);
+    return s;
+  };
+  return {
+    run: (route, seconds) => {
+      const s = of(route);
+      const args = ['-n', '-M', 'prepared', '-f', s.file, ...s.defines, '-c', String(run.clients), '-j', '2', '-T', String(seconds)];
+      return pgbenchTps(bin, [...args, run.url], seconds);
+    },
+    anchor: (route, tps, seconds) => ({
+      route,
+      statements: of(route).statements,
+      tps,
+      clients: run.clients,
+      seconds,
+      script: of(route).file,
+    }),
+  };
 }

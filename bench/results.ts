@@ -18,6 +18,8 @@ export interface RouteFigure {
   r: LoadResult;
   /** A queue route: gift-card page 1 measured on the same server right before it in each round, best round (its goals' reference). */
   page1?: LoadResult;
+  /** A list route on PostgreSQL: pgbench of its statements run right after it in each round, best round (issue 51). */
+  pgbench?: number;
 }
 
 export interface SizeRun {

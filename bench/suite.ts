@@ -10,7 +10,7 @@ import { runPayments } from './payments';
 import { runPgbench } from './pgbench';
 import { betterRound, type RouteFigure, type SizeRun } from './results';
 import { AUTH_FLOOR, FLOOR, LIST_ROUTES, PAGE_1, queueRoutes, reportRoutes, type RouteDef } from './routes';
-import { listAnchors } from './list-anchor';
+import { prepareAnchors, type RouteAnchors } from './list-anchor';
 import { login, startServer } from './server';
 import { BENCH_ACCOUNTS } from './generate-sql';
 import { prepareSession, startSession, stopSession, type Log, type Session } from './session';
@@ -24,7 +24,8 @@ const targetOf = (s: Session): Target => s.target as Target;
  * order (so that a change in the machine's load falls on both sizes alike), between two floors per size. A route's figure
  * is its best round (the one least disturbed by whatever else the machine runs). A queue route's goal is a ratio to page
  * 1: page 1 is measured right before it in each round, so that both sides of the ratio see the same machine (measured
- * minutes apart, a shared 2-core machine moved the ratio by up to 0.4x on routes whose code did not change).
+ * minutes apart, a shared 2-core machine moved the ratio by up to 0.4x on routes whose code did not change). For the
+ * same reason a list route's anchor (pgbench of its statements, `anchors`) runs right after it in each round, best round.
  */
 async function measureSideBySide(
   sessions: Session[],
@@ -32,6 +33,7 @@ async function measureSideBySide(
   t: Timing,
   rounds: number,
   log: Log,
+  anchors = new Map<Session, RouteAnchors>(),
 ) {
   for (const s of sessions) {
     const warm = await warmServer(targetOf(s), [FLOOR, ...routes.map((r) => r.def)], t, Math.max(10, t.warmup * 3));
@@ -43,21 +45,29 @@ async function measureSideBySide(
     log(`${s.tag} ${FLOOR.name.padEnd(44)} ${describe(r)}`);
   }
   for (const [i, { def, kind }] of routes.entries()) {
-    const best = new Map<Session, { r: LoadResult; page1?: LoadResult }>();
+    const best = new Map<Session, { r: LoadResult; page1?: LoadResult; tps?: number }>();
     for (let round = 0; round < rounds; round++) {
       for (const s of (i + round) % 2 === 0 ? sessions : [...sessions].reverse()) {
         const page1 = kind === 'queue' ? await measureRoute(targetOf(s), PAGE_1, t) : undefined;
         const r = await measureRoute(targetOf(s), def, t);
+        const anchor = kind === 'list' ? anchors.get(s) : undefined;
+        if (anchor && round === 0 && t.warmup > 0) anchor.run(def.name, t.warmup);
+        const tps = anchor?.run(def.name, t.duration);
         const floor = s.run.floors[0];
         log(
-          `${s.tag} ${def.name.padEnd(44)} ${describe(r)}  (${((r.rps / floor.rps) * 100).toFixed(1)}% of floor req/s, p50 ${(r.p50 / floor.p50).toFixed(2)}x floor${page1 ? `, ${(r.p50 / page1.p50).toFixed(2)}x page 1 right before` : ''})`,
+          `${s.tag} ${def.name.padEnd(44)} ${describe(r)}  (${((r.rps / floor.rps) * 100).toFixed(1)}% of floor req/s, p50 ${(r.p50 / floor.p50).toFixed(2)}x floor${page1 ? `, ${(r.p50 / page1.p50).toFixed(2)}x page 1 right before` : ''}${tps ? `; pgbench of its statements right after ${tps.toFixed(0)} tps, route ${((r.rps / tps) * 100).toFixed(0)}% of it` : ''})`,
         );
         // Each side's best round, as for every route: page 1's best of the rounds measured right before this route.
         const prev = best.get(s);
-        best.set(s, { r: betterRound(prev?.r, r), page1: page1 && betterRound(prev?.page1, page1) });
+        const bestTps = tps === undefined ? undefined : Math.max(tps, prev?.tps ?? 0);
+        best.set(s, { r: betterRound(prev?.r, r), page1: page1 && betterRound(prev?.page1, page1), tps: bestTps });
       }
     }
-    for (const s of sessions) s.run.routes.push({ route: def.name, kind, ...best.get(s)! });
+    for (const s of sessions) {
+      const { tps, ...figure } = best.get(s)!;
+      s.run.routes.push({ route: def.name, kind, ...figure, ...(tps === undefined ? {} : { pgbench: tps }) });
+      if (tps !== undefined) (s.run.listAnchors ??= []).push(anchors.get(s)!.anchor(def.name, tps, t.duration));
+    }
   }
   for (const s of [...sessions].reverse()) {
     const r = await measureRoute(targetOf(s), FLOOR, t);
@@ -74,7 +84,7 @@ async function measureSideBySide(
  * run's server has been warmed and measured on every route; comparing it with a server that saw only these made the
  * earlier code look up to a third cheaper a request.)
  */
-async function measureBefore(s: Session, dir: string, opts: BenchOptions, log: Log) {
+async function measureBefore(s: Session, dir: string, opts: BenchOptions, log: Log, anchor?: RouteAnchors) {
   const routes = LIST_ROUTES.filter((r) => r.path.endsWith('?page=1'));
   const sides = [
     { tag: 'before', dir, figures: (s.run.before = [] as RouteFigure[]) },
@@ -98,34 +108,42 @@ async function measureBefore(s: Session, dir: string, opts: BenchOptions, log: L
     for (const target of targets) await warmServer(target, routes, timing(opts), Math.max(10, opts.warmup * 3));
     for (const [i, def] of routes.entries()) {
       const best: (LoadResult | undefined)[] = [undefined, undefined];
+      const bestTps: (number | undefined)[] = [undefined, undefined];
       for (let round = 0; round < Math.max(1, Math.round(opts.rounds)); round++)
         for (const k of (i + round) % 2 === 0 ? [0, 1] : [1, 0]) {
           const r = await measureRoute(targets[k]!, def, timing(opts));
-          log(`${s.tag} ${sides[k]!.tag}: ${def.name.padEnd(44)} ${describe(r)}`);
+          // The route's anchor right after it, as in the main rounds (its warm-up was there).
+          const tps = anchor?.run(def.name, opts.duration);
+          log(
+            `${s.tag} ${sides[k]!.tag}: ${def.name.padEnd(44)} ${describe(r)}${tps ? `; pgbench right after ${tps.toFixed(0)} tps` : ''}`,
+          );
           if (!best[k] || r.rps > best[k]!.rps) best[k] = r;
+          if (tps !== undefined) bestTps[k] = Math.max(tps, bestTps[k] ?? 0);
         }
-      sides.forEach((side, k) => side.figures.push({ route: def.name, kind: 'list', r: best[k]! }));
+      sides.forEach((side, k) => side.figures.push({ route: def.name, kind: 'list', r: best[k]!, pgbench: bestTps[k] }));
     }
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
   }
 }
 
-/**
- * Each list route's anchor (issue 51): pgbench of the statements one request sends, on the same database, with the
- * route's client count and duration, best of as many rounds; printed beside the route's req/s. Before the payments,
- * so that the transactions list is the one the route was measured on.
- */
-async function anchors(s: Session, opts: BenchOptions, log: Log) {
-  try {
+/** Each list route's anchor (issue 51): its statements captured and written as pgbench scripts, per PostgreSQL session. */
+async function prepareSessionAnchors(sessions: Session[], opts: BenchOptions, log: Log) {
+  const anchors = new Map<Session, RouteAnchors>();
+  for (const s of sessions) {
     const run = { url: s.prepared.url!, label: s.run.label, maxCardId: targetOf(s).maxCardId, clients: opts.connections };
-    const t = { warmup: opts.warmup, duration: opts.duration, rounds: Math.max(1, Math.round(opts.rounds)) };
-    s.run.listAnchors = await listAnchors(LIST_ROUTES, { ...run, ...t }, log);
-  } catch (err) {
-    log(`${s.tag} pgbench of the list routes not measured: ${(err as Error).message}`);
-    return;
+    try {
+      anchors.set(s, await prepareAnchors(LIST_ROUTES, run));
+    } catch (err) {
+      log(`${s.tag} pgbench of the list routes not measured: ${(err as Error).message}`);
+    }
   }
-  for (const a of s.run.listAnchors) {
+  return anchors;
+}
+
+/** Each list route's req/s beside its anchor, with the code before the split when measured. */
+function logAnchors(s: Session, log: Log) {
+  for (const a of s.run.listAnchors ?? []) {
     const side = (figures: RouteFigure[] | undefined, tag: string) => {
       const f = figures?.find((x) => x.route === a.route);
       return f ? `, ${tag} ${f.r.rps.toFixed(0)} req/s (${((f.r.rps / a.tps) * 100).toFixed(0)}%)` : '';
@@ -196,9 +214,11 @@ export async function runSizes(
         ? queueRoutes(sessions[0]!.hotSellerId, sizes.at(-1)!.cards).map((def) => ({ def, kind: 'queue' as const }))
         : []),
     ];
-    await measureSideBySide(sessions, routes, timing(opts), Math.max(1, Math.round(opts.rounds)), log);
-    if (db === 'PostgreSQL' && opts.before) for (const s of sessions) await measureBefore(s, path.resolve(opts.before), opts, log);
-    if (db === 'PostgreSQL' && opts.anchors) for (const s of sessions) await anchors(s, opts, log);
+    const anchors = db === 'PostgreSQL' && opts.anchors ? await prepareSessionAnchors(sessions, opts, log) : undefined;
+    await measureSideBySide(sessions, routes, timing(opts), Math.max(1, Math.round(opts.rounds)), log, anchors);
+    if (db === 'PostgreSQL' && opts.before)
+      for (const s of sessions) await measureBefore(s, path.resolve(opts.before), opts, log, anchors?.get(s));
+    for (const s of sessions) logAnchors(s, log);
     for (const s of sessions) {
       s.run.exportRun = await exportAllCards(s.target!);
       const e = s.run.exportRun;

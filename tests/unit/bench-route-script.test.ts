@@ -81,6 +81,11 @@ describe('bench goals: list routes against pgbench of their statements', () => {
     ]);
   });
 
+  it('takes the pgbench run right after a figure when the run has it', () => {
+    const before = [{ route: 'GET /api/gift-card?page=1', kind: 'list', r: load(400), pgbench: 700 }];
+    expect(anchorGoals({ ...run, before } as SizeRun)[1]).toMatchObject({ measured: '57% (400 / 700 tps)', ok: true });
+  });
+
   it('says when pgbench was not measured', () => {
     expect(anchorGoals({ ...run, before: undefined, listAnchors: undefined })).toEqual([
       expect.objectContaining({ measured: 'pgbench not measured', ok: null }),
