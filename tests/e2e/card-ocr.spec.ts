@@ -130,6 +130,7 @@ test('the review outlines where the code was read and compares the typed number 
   expect(await axeViolations(staff)).toEqual([]);
   await staff.emulateMedia({ colorScheme: 'dark' });
   await expect(staff.locator('body')).toHaveCSS('background-color', 'rgb(18, 18, 18)');
+  await staff.waitForTimeout(350); // colours change with a transition: axe must see where they end (as a11y.spec.ts)
   expect(await axeViolations(staff)).toEqual([]);
 
   // Zoomed, the outline follows the photo.
