@@ -1,6 +1,6 @@
 // PP-OCRv4's text detector and recogniser (issue 52) run straight on onnxruntime-node, with the models and the
 // detector's line cutting of @gutenye/ocr-node (nothing is downloaded). Ours rather than its `detect`: the input
-// tensors are filled in one pass (its pixel arrays cost more than the detector itself), the detector sees a smaller
+// tensors are filled in one pass (it builds them through JavaScript arrays of every pixel), the detector sees a smaller
 // copy while the lines are cut from the photo as sent, and each character keeps its own probability and the likeliest
 // other character, so that a read can be refused for one doubtful character (extract.ts).
 import fs from 'node:fs/promises';
