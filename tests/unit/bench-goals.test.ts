@@ -70,6 +70,8 @@ describe('bench goals: screens against the blank page', () => {
     longestTaskMs,
     blockingMs: 0,
     lcpMs: null,
+    cls: 0,
+    layoutShifts: [0],
     longestTasks: [longestTaskMs],
     longestTaskCpuMs: longestTaskMs / 2,
     csp: [],
@@ -86,5 +88,33 @@ describe('bench goals: screens against the blank page', () => {
     expect(tasks).toMatchObject({ ok: true, measured: "longest 48 ms (users); a blank page's: 60 ms" });
     const [missed] = screenGoals(screensRun([screen('blank page (floor)', 30, true), screen('offers', 52)]));
     expect(missed).toMatchObject({ ok: false, measured: "1 over: offers 52 ms; a blank page's: 30 ms" });
+  });
+
+  const vitals = (lcpMs: number | null, layoutShifts: number[], floor = false): ScreenFigure => ({
+    ...screen(floor ? 'blank page (floor)' : "a card's page", 20, floor),
+    lcpMs,
+    cls: [...layoutShifts].sort((a, b) => a - b)[1],
+    layoutShifts,
+  });
+  const vitalGoalsOf = (run: ScreensRun) => screenGoals(run).slice(2);
+
+  it('judges layout shift and LCP per screen of the app on a throttled run, saying by how much a screen misses', () => {
+    const run = { ...screensRun([vitals(5000, [1, 1, 1], true), vitals(1499, [0.01, 0.049, 0.2])]), cpuThrottle: 2 };
+    expect(vitalGoalsOf(run)).toEqual([
+      expect.objectContaining({ ok: true, measured: 'layout shift 0.049 (0.010, 0.049, 0.200), LCP 1499 ms' }),
+    ]);
+    const missed = { ...screensRun([vitals(1620, [0.31, 0.3, 0.33])]), cpuThrottle: 2 };
+    expect(vitalGoalsOf(missed)).toEqual([
+      expect.objectContaining({
+        ok: false,
+        measured: 'layout shift 0.310 (0.310, 0.300, 0.330), LCP 1620 ms: layout shift 0.260 over, LCP 120 ms over',
+      }),
+    ]);
+  });
+
+  it('does not judge them on a run without the throttling the goals are set for', () => {
+    const [unthrottled] = vitalGoalsOf(screensRun([vitals(900, [0, 0, 0])]));
+    expect(unthrottled).toMatchObject({ ok: null });
+    expect(unthrottled.measured).toContain('not judged, no CPU throttling');
   });
 });
