@@ -96,3 +96,18 @@ test.describe("a card's page holds its layout while it loads (issue 55)", () => 
     for (const [name, cls] of Object.entries(measured)) expect(cls.value, `${name}: ${cls.shifts.join(' | ')}`).toBeLessThan(0.05);
   });
 });
+
+test("a seller's dashboard keeps its figures' shape while they load (issue 55: layout shift 0.41)", async ({ page }) => {
+  const seller = await createUser('seller');
+  await page.addInitScript(CLS_OBSERVER);
+  await loginAs(page, seller.email);
+  await page.setViewportSize({ width: 1350, height: 940 });
+  await page.goto('/');
+  const figures = page.getByRole('list', { name: 'Key figures' });
+  await expect(figures.getByText('Due to me')).toBeVisible();
+  await expect(figures.getByText('$0.00').first()).toBeVisible();
+  await expect(figures.getByText('Reviews overdue')).toHaveCount(0);
+  await page.waitForTimeout(2000);
+  const cls = await page.evaluate<{ value: number; shifts: string[] }>('window.__cls');
+  expect(cls.value, cls.shifts.join(' | ')).toBeLessThan(0.05);
+});
