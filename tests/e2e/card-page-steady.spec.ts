@@ -111,3 +111,14 @@ test("a seller's dashboard keeps its figures' shape while they load (issue 55: l
   const cls = await page.evaluate<{ value: number; shifts: string[] }>('window.__cls');
   expect(cls.value, cls.shifts.join(' | ')).toBeLessThan(0.05);
 });
+
+test('the report keeps its shape while its figures load (issue 55: layout shift 0.09)', async ({ page }) => {
+  await page.addInitScript(CLS_OBSERVER);
+  await loginAs(page, 'admin');
+  await page.setViewportSize({ width: 1350, height: 940 });
+  await page.goto('/report');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForTimeout(2500);
+  const cls = await page.evaluate<{ value: number; shifts: string[] }>('window.__cls');
+  expect(cls.value, cls.shifts.join(' | ')).toBeLessThan(0.05);
+});
