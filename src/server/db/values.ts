@@ -49,3 +49,6 @@ export async function readCounter(tx: Tx, name: string): Promise<number> {
 
 /** A timestamp column as ISO 8601 text in UTC, formatted by the database (list rows, exports). */
 export const isoSql = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** An int[] bound as one parameter (`${intArray(ids)}::int[]`): PostgreSQL's array text of whole numbers. */
+export const intArray = (ids: number[]): string => `{${ids.map((n) => String(Math.trunc(n))).join(',')}}`;

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { LIMITS } from '../../../shared/limits';
 import { centsToDecimal, type Cents } from '../../../shared/money';
-import { centsOf } from '../../db/values';
+import { centsOf, intArray } from '../../db/values';
 import type { PendingPayment } from '../../../shared/types';
 
 /**
@@ -109,7 +109,7 @@ export async function firstCardApprovedBy(tx: Tx, actorId: number, cardIds: numb
   if (cardIds.length === 0) return null;
   const [r] = await rowsOf<{ id: number | null }>(
     tx,
-    sql`SELECT first_card_approved_by(${actorId}::int, ${`{${cardIds.join(',')}}`}::int[]) AS id`,
+    sql`SELECT first_card_approved_by(${actorId}::int, ${intArray(cardIds)}::int[]) AS id`,
   );
   return r?.id == null ? null : Number(r.id);
 }

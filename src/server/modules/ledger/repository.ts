@@ -1,8 +1,7 @@
-import { isoSql } from '../../db/values';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { cardPayable } from '../../db/due-sql';
-import { centsOf } from '../../db/values';
+import { centsOf, isoSql } from '../../db/values';
 import { centsToDecimal, type Cents } from '../../../shared/money';
 import { payoutCodeKey } from '../../../shared/identifiers';
 import { rowsOf } from '../../db/rows';

@@ -1,7 +1,6 @@
-import { isoSql } from '../../db/values';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { centsOf } from '../../db/values';
+import { centsOf, isoSql } from '../../db/values';
 import { rowsOf } from '../../db/rows';
 import type { Cents } from '../../../shared/money';
 import { TRANSACTION_KINDS, type TransactionKind } from '../../../shared/constants';

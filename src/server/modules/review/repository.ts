@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client';
 import type { RejectReason } from '../../../shared/constants';
 import type { ImageHashes } from '../images/hash';
 import { rowsOf } from '../../db/rows';
+import { intArray } from '../../db/values';
 import { numberKey } from '../cards/repository';
 import type { ClaimRow, DuplicateRow, ImageMatchRow } from './shape';
 
@@ -95,7 +96,6 @@ export async function claim(tx: Tx, cardId: number, userId: number, minutes: num
 }
 
 /** A list of ids bound as one array parameter (a JS array in a template would be spread into a list of values). */
-const intArray = (ids: number[]): string => `{${ids.map((n) => String(Math.trunc(n))).join(',')}}`;
 
 /**
  * The review queue: leases to `userId` the pending card due first (then the oldest) that no one else holds, passing
