@@ -17,6 +17,7 @@ import { createExportService } from './modules/exports/service';
 import { createAuditService } from './modules/audit/service';
 import { createSettingsService } from './modules/settings/service';
 import { createRemedyService } from './modules/remedies/service';
+import { createQaService } from './modules/qa/service';
 import type { ImageSigner } from './modules/images/signing';
 import { createEventService } from './modules/events/service';
 import { createReviewService } from './modules/review/service';
@@ -58,6 +59,7 @@ export function createServices(database: Database, config: Config, signer: Image
     audit: createAuditService(database),
     settings: createSettingsService(config),
     remedies: createRemedyService(database),
+    qa: createQaService(database, signer),
     review: createReviewService(database, signer),
     history: createHistoryService(database),
   };

@@ -106,6 +106,12 @@ export const accessPolicy = {
   updateRejectRemedy: { roles: ADMIN, object: 'none' },
   listAuditLog: { roles: ADMIN, object: 'none' },
   exportAuditLog: { roles: ADMIN, object: 'none' },
+  qaPolicy: { roles: STAFF, object: 'none' },
+  updateQaPolicy: { roles: ADMIN, object: 'none' },
+  listQaReviews: { roles: STAFF, object: 'none' },
+  getQaReview: { roles: STAFF, object: 'none' },
+  decideQaReview: { roles: STAFF, object: 'none' },
+  resolveQaReview: { roles: ADMIN, object: 'none' },
 } as const satisfies Record<OperationName, AccessRule>;
 
 /** May a caller of this role call the operation at all (before any record rule)? */

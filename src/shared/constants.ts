@@ -52,7 +52,17 @@ export const PAGE_SIZE = {
 export const PAGINATION_THRESHOLD = { ...PAGE_SIZE };
 export const PAGE_LINKS = 8;
 /** What an audit entry is about (its `entity`). */
-export const AUDIT_ENTITIES = ['gift_card', 'transaction', 'user', 'offer', 'comment', 'image', 'session', 'reject_remedy'] as const;
+export const AUDIT_ENTITIES = [
+  'gift_card',
+  'transaction',
+  'user',
+  'offer',
+  'comment',
+  'image',
+  'session',
+  'reject_remedy',
+  'qa_review',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const TOAST_MS = 3000;
 export const MONTHS = [

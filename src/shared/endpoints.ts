@@ -4,6 +4,7 @@ import * as L from './list-queries';
 import { LIMITS } from './limits';
 import type * as T from './types';
 import type { EventsPoll } from './events';
+import * as qa from './qa';
 
 /**
  * The API contract: one entry per call of spec section 7 (plus logout).
@@ -413,6 +414,40 @@ export const endpoints = {
     query: L.auditLogQuery,
     csv: true,
     summary: "The audit log as CSV, with the list's filters (every matching entry, newest first)",
+  }),
+  qaPolicy: def<{ data: qa.QaPolicy[] }>()({
+    method: 'GET',
+    path: 'qa-policy',
+    summary: 'QA sampling: the share (percent) of approvals and of rejections sampled for a second, blind look',
+  }),
+  updateQaPolicy: def<T.Msg>()({
+    method: 'PUT',
+    path: 'qa-policy',
+    body: qa.qaPolicyBody,
+    summary: 'Set the share (percent) of one kind of decision sampled for QA',
+  }),
+  listQaReviews: def<{ data: qa.QaReview[] }>()({
+    method: 'GET',
+    path: 'qa-review',
+    query: qa.qaListQuery,
+    summary: "QA samples, newest first: open (blind: the first decision hidden; the caller's own decisions left out), disagreed, or done",
+  }),
+  getQaReview: def<{ data: qa.QaReviewDetail }>()({
+    method: 'GET',
+    path: 'qa-review/:id',
+    summary: 'One QA sample with what a blind second look needs of its card (not its status, not who decided it)',
+  }),
+  decideQaReview: def<{ msg: string; data: qa.QaReview }>()({
+    method: 'POST',
+    path: 'qa-review/:id',
+    body: qa.qaDecideBody,
+    summary: 'The second look: another staff member than the first decider decides blind; the answer reveals the first decision',
+  }),
+  resolveQaReview: def<T.Msg>()({
+    method: 'POST',
+    path: 'qa-review-resolve/:id',
+    body: qa.qaResolveBody,
+    summary: 'An admin says which decision of a disagreement was right, with a note',
   }),
 } as const;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OperationName, ResponseOf } from './endpoints';
 import { eventsPollResponse } from './events';
+import { qaPolicyResponse, qaReviewDetailResponse, qaReviewResponse } from './qa';
 import { REJECT_REASONS, STATEMENT_EVENT_KINDS, TRANSACTION_KINDS, PAYMENT_KINDS } from './constants';
 
 /**
@@ -255,7 +256,7 @@ const text = z.string().nullable();
 export const historyEntryResponse = z.object({
   id: z.string(),
   at: date,
-  kind: z.enum(['submitted', 'edited', 'status', 'comment', 'comment_deleted', 'image_removed', 'payment', 'other']),
+  kind: z.enum(['submitted', 'edited', 'status', 'comment', 'comment_deleted', 'image_removed', 'payment', 'qa', 'other']),
   actor: z.object({ id, name: z.string() }).nullable(),
   changes: z.array(z.object({ field: z.string(), before: text, after: text })).optional(),
   images_added: z.number().int().optional(),
@@ -414,6 +415,12 @@ export const responseSchemas = {
   updateRejectRemedy: msgResponse,
   listAuditLog: pageOf(auditEntryResponse),
   exportAuditLog: csvResponse,
+  qaPolicy: qaPolicyResponse,
+  updateQaPolicy: msgResponse,
+  listQaReviews: z.object({ data: z.array(qaReviewResponse) }),
+  getQaReview: z.object({ data: qaReviewDetailResponse }),
+  decideQaReview: msgResponse.extend({ data: qaReviewResponse }),
+  resolveQaReview: msgResponse,
 } satisfies Record<OperationName, z.ZodType>;
 
 /**

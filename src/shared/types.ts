@@ -315,7 +315,7 @@ export interface ReviewLease {
   card: { id: number; review_due_at: string | null; lease_until: string } | null;
 }
 
-export type HistoryKind = 'submitted' | 'edited' | 'status' | 'comment' | 'comment_deleted' | 'image_removed' | 'payment' | 'other';
+export type HistoryKind = 'submitted' | 'edited' | 'status' | 'comment' | 'comment_deleted' | 'image_removed' | 'payment' | 'qa' | 'other';
 export interface HistoryEntry {
   id: string;
   at: string;

@@ -74,6 +74,19 @@ const transactionOfA = async () => {
   return (await s.database.query<{ id: number }>(sql`SELECT id FROM transactions WHERE code = ${c}`))[0].id;
 };
 
+/** A QA sample of the approved card, its decision made by a third staff member (so that manager and admin may look again). */
+let qaMaker: TestUser | undefined;
+const qaSample = async (status: 'open' | 'disagreed') => {
+  qaMaker ??= await s.createUser('manager');
+  const second = status === 'open' ? null : qaMaker.id;
+  const [row] = await s.database.query<{ id: number }>(
+    sql`INSERT INTO qa_reviews (gift_card_id, decision, decided_by, status, qa_by, qa_decision, qa_reason, qa_at)
+        VALUES (${approvedCard}, 'approve', ${qaMaker.id}, ${status}, ${second}, ${second === null ? null : 'reject'},
+                ${second === null ? null : 'other'}, ${second === null ? null : new Date().toISOString()}) RETURNING id`,
+  );
+  return row.id;
+};
+
 /** An approved card with a payment on it (disputable), disputed too when asked; of a third seller (A's counts stay). */
 let sellerC: TestUser | undefined;
 const paidCard = async (disputed = false) => {
@@ -330,6 +343,22 @@ const rows: Row[] = [
   {
     op: 'updateRejectRemedy',
     req: (r) => ({ method: 'PUT', url: 'reject-remedies', body: { reason: 'other', remedy: `Read the note (${r}).` } }),
+  },
+  { op: 'qaPolicy', req: () => ({ method: 'GET', url: 'qa-policy' }) },
+  { op: 'updateQaPolicy', req: () => ({ method: 'PUT', url: 'qa-policy', body: { decision: 'approve', percent: 5 } }) },
+  { op: 'listQaReviews', req: () => ({ method: 'GET', url: 'qa-review?status=open' }) },
+  { op: 'getQaReview', req: async () => ({ method: 'GET', url: `qa-review/${await qaSample('open')}` }) },
+  {
+    op: 'decideQaReview',
+    req: async () => ({ method: 'POST', url: `qa-review/${await qaSample('open')}`, body: { decision: 'approve' } }),
+  },
+  {
+    op: 'resolveQaReview',
+    req: async () => ({
+      method: 'POST',
+      url: `qa-review-resolve/${await qaSample('disagreed')}`,
+      body: { resolution: 'first', note: 'm' },
+    }),
   },
   { op: 'listAuditLog', req: () => ({ method: 'GET', url: `audit-log?entity=gift_card&entity_id=${approvedCard}` }) },
   { op: 'exportAuditLog', req: () => ({ method: 'GET', url: `export/audit-log?actor_id=${s.users.sellerA.id}` }) },

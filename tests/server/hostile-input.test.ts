@@ -358,6 +358,21 @@ const routes: { name: string; method: string; url: () => string; fields: string[
     fields: ['reason', 'remedy'],
     as: () => s.users.admin.token,
   },
+  { name: 'updateQaPolicy', method: 'PUT', url: () => 'qa-policy', fields: ['decision', 'percent'], as: () => s.users.admin.token },
+  {
+    name: 'decideQaReview',
+    method: 'POST',
+    url: () => 'qa-review/1',
+    fields: ['decision', 'reason', 'note'],
+    as: () => s.users.admin.token,
+  },
+  {
+    name: 'resolveQaReview',
+    method: 'POST',
+    url: () => 'qa-review-resolve/1',
+    fields: ['resolution', 'note'],
+    as: () => s.users.admin.token,
+  },
   { name: 'login', method: 'POST', url: () => 'login', fields: ['email', 'password'], as: () => undefined },
 ];
 

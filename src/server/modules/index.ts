@@ -16,6 +16,7 @@ import { exportRoutes } from './exports/routes';
 import { auditRoutes } from './audit/routes';
 import { settingsRoutes } from './settings/routes';
 import { remedyRoutes } from './remedies/routes';
+import { qaRoutes } from './qa/routes';
 
 /** Every module's routes; each module registers the operations of the shared contract it owns. */
 export function registerRoutes(app: FastifyInstance, s: Services) {
@@ -35,4 +36,5 @@ export function registerRoutes(app: FastifyInstance, s: Services) {
   auditRoutes(app, s.audit);
   settingsRoutes(app, s.settings);
   remedyRoutes(app, s.remedies);
+  qaRoutes(app, s.qa);
 }

@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors';
 import { recordAudit } from '../audit/repository';
 import { cardsWithNumber, releaseClaim } from '../review/repository';
 import { blocksApproval } from '../review/shape';
+import { sampleDecision } from '../qa/repository';
 
 export interface DuplicateOverride {
   override_duplicate?: boolean;
@@ -66,4 +67,7 @@ export async function recordStatusChange(
     },
   });
   if (to !== CARD_STATUS.pending) await releaseClaim(tx, cardId);
+  // A share of decisions gets a second, blind look (QA sampling, issue 54); a withdrawn approval is no decision.
+  if (to === CARD_STATUS.approved || to === CARD_STATUS.rejected)
+    await sampleDecision(tx, cardId, to === CARD_STATUS.approved ? 'approve' : 'reject', actorId, change.reason ?? null);
 }

@@ -14,6 +14,7 @@ import { rowsOf } from '../../db/rows';
 import { listPage } from '../../db/lists/list-page';
 import type { ListDef, PlanLog } from '../../db/lists/types';
 import { MSG } from '../../../shared/messages';
+import { qaHistoryNote } from '../../../shared/qa';
 
 interface EventRow {
   src: string;
@@ -30,12 +31,14 @@ interface EventRow {
   comment: string | null;
 }
 
-/** Every event of one card: its audit entries (edits without a change left out), its photos' and comments', its payments. */
-const events = (id: number) => sql`
+/** Every event of one card (the viewer staff or not): its audit entries (edits without a change left out), its photos' and comments', its payments. */
+const events = (id: number, staff: boolean) => sql`
   SELECT 'a' AS src, a.id AS seq, a.created_at AS at, a.actor_id, a.action, a.entity, a.entity_id, a.details,
          NULL::int AS tx_id, NULL::text AS code, NULL::numeric AS amount
     FROM audit_log a
    WHERE a.entity = 'gift_card' AND a.entity_id = ${id} AND a.action <> 'delete'
+     -- QA's second looks are staff's own (issue 54): a seller never sees them.
+     AND (${staff}::boolean OR a.action NOT IN ('qa_agreed', 'qa_disagreed', 'qa_resolved'))
      AND NOT (a.action = 'update' AND a.details->'before' = a.details->'after'
               AND coalesce((a.details->>'imagesAdded')::int, 0) = 0)
   UNION ALL
@@ -51,14 +54,14 @@ const events = (id: number) => sql`
  * One card's events as a list, newest first (ties: payments before audit entries, then the later entry). An event's
  * id is its kind and its entry's id in one number (payments above 2^32), so the list's order is (at, id).
  */
-const historyList = (id: number): ListDef<Record<string, never>> => ({
-  from: sql`(${events(id)}) ev`,
+const historyList = (id: number, staff: boolean): ListDef<Record<string, never>> => ({
+  from: sql`(${events(id, staff)}) ev`,
   id: eventId,
   filters: {},
   sorts: { at: { key: sql`ev.at`, type: 'timestamptz' } },
   defaultSort: '-at',
   // Exact: one card's events are few.
-  counter: () => sql`(SELECT count(*) FROM (${events(id)}) ev)`,
+  counter: () => sql`(SELECT count(*) FROM (${events(id, staff)}) ev)`,
 });
 const eventId = sql`(CASE WHEN ev.src = 'p' THEN 4294967296 ELSE 0 END + ev.seq)`;
 
@@ -126,6 +129,7 @@ function toEntry(r: EventRow, offers: Map<number, string>, viewer: Viewer): Hist
       note: why || null,
     };
   }
+  if (r.action.startsWith('qa_')) return { ...base, kind: 'qa', note: qaHistoryNote(r.action, d) };
   return { ...base, kind: 'other' };
 }
 
@@ -136,6 +140,7 @@ export function createHistoryService(database: Database) {
     async history(user: AuthUser, id: number, page: number, log?: PlanLog) {
       const card = await findCard(db, id);
       if (!card) throw notFound();
+      const staff = !isSeller(user);
       const per = LIMITS.lists.historyPerPage.value;
       const read = (list: SQL) =>
         rowsOf<EventRow & { n: number; id: number | null; k: string | null }>(
@@ -143,12 +148,12 @@ export function createHistoryService(database: Database) {
           sql`SELECT pa.n, pr.id, pr.k, ev.src, ev.seq::text AS seq, ev.at::text AS at, ev.actor_id, u.name AS actor_name,
                      ev.action, ev.entity, ev.details, ev.tx_id, ev.code, ev.amount::text AS amount, c.comment
                 FROM ${list}
-                LEFT JOIN (${events(id)}) ev ON ${eventId} = pr.id
+                LEFT JOIN (${events(id, staff)}) ev ON ${eventId} = pr.id
                 LEFT JOIN users u ON u.id = ev.actor_id
                 LEFT JOIN gift_card_comments c ON ev.entity = 'comment' AND c.id = ev.entity_id
                ORDER BY pr.o`,
         );
-      const p = await listPage(db, historyList(id), {}, { limit: per, offset: pageOffset(page, per), read, log });
+      const p = await listPage(db, historyList(id, staff), {}, { limit: per, offset: pageOffset(page, per), read, log });
       const [rows, total] = [p.rows as unknown as EventRow[], p.count.total];
       const offerIds = new Set<number>();
       for (const r of rows) {
@@ -170,7 +175,7 @@ export function createHistoryService(database: Database) {
         );
         for (const o of list) offers.set(Number(o.id), o.title);
       }
-      const entries = rows.map((r) => toEntry(r, offers, { staff: !isSeller(user), id: user.id }));
+      const entries = rows.map((r) => toEntry(r, offers, { staff, id: user.id }));
       return { data: pageResult(entries, page, per, Number(total)) };
     },
 

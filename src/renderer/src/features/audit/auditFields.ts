@@ -12,6 +12,7 @@ export const ENTITY_LABEL: Record<AuditEntity, string> = {
   image: 'Card photo',
   session: 'Session',
   reject_remedy: 'Rejection remedy',
+  qa_review: 'QA sampling',
 };
 
 /** The actions staff take, as the audit log records them (an entry of another action still lists and filters by URL). */
@@ -22,6 +23,9 @@ export const ACTION_LABEL: Record<string, string> = {
   dispute: 'Dispute',
   dispute_resolved: 'Dispute resolved',
   review_taken_over: 'Review taken over',
+  qa_agreed: 'QA: agreed',
+  qa_disagreed: 'QA: disagreed',
+  qa_resolved: 'QA: resolved',
   create: 'Create',
   update: 'Edit',
   delete: 'Delete',
