@@ -44,6 +44,8 @@ export function entryTitle(e: HistoryEntry): string {
       return 'Removed a photo';
     case 'payment':
       return `Paid ${formatMoney(e.payment?.amount ?? 0)}`;
+    case 'qa':
+      return e.note ?? 'QA second look';
     default:
       return 'Changed the card';
   }
