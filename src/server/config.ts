@@ -69,6 +69,17 @@ const envSchema = z.object({
     .positive()
     .max(24 * 366)
     .default(LIMITS.money.fourEyesWindowHours.value),
+  /** Issue 53: how long after a rejection its seller may resubmit or appeal, and after a clawback contest it. */
+  APPEAL_WINDOW_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 366)
+    .default(LIMITS.appeals.rejectionWindowHours.value),
+  CLAWBACK_APPEAL_WINDOW_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 366)
+    .default(LIMITS.appeals.clawbackWindowHours.value),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(LIMITS.database.poolSize.value),
   /** Background jobs (reading card photos) run in this process; 0: another instance (or `npm run ocr:backfill`) runs them. */
   JOBS: z

@@ -18,6 +18,7 @@ import { createAuditService } from './modules/audit/service';
 import { createSettingsService } from './modules/settings/service';
 import { createRemedyService } from './modules/remedies/service';
 import { createQaService } from './modules/qa/service';
+import { createAppealService } from './modules/appeals/service';
 import type { ImageSigner } from './modules/images/signing';
 import { createEventService } from './modules/events/service';
 import { createReviewService } from './modules/review/service';
@@ -33,6 +34,7 @@ export function createServices(database: Database, config: Config, signer: Image
   const auth = createAuthService(database, { tokenTtlHours: config.TOKEN_TTL_HOURS });
   const images = createImageStore(imageStoreKind(database, config) === 'db' ? dbBackend(database) : fsBackend(imagesDirOf(config)));
   const jobs = createJobBell();
+  const windows = { rejectionHours: config.APPEAL_WINDOW_HOURS, clawbackHours: config.CLAWBACK_APPEAL_WINDOW_HOURS };
   return {
     database,
     config,
@@ -48,7 +50,7 @@ export function createServices(database: Database, config: Config, signer: Image
     images,
     offers: createOfferService(database),
     jobs,
-    cards: createCardService(database, images, signer, jobs),
+    cards: createCardService(database, images, signer, jobs, windows),
     comments: createCommentService(database, images, signer),
     signer,
     dashboard: createDashboardService(database),
@@ -60,6 +62,7 @@ export function createServices(database: Database, config: Config, signer: Image
     settings: createSettingsService(config),
     remedies: createRemedyService(database),
     qa: createQaService(database, signer),
+    appeals: createAppealService(database, images, signer, jobs, windows),
     review: createReviewService(database, signer),
     history: createHistoryService(database),
   };

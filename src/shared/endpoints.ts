@@ -402,6 +402,40 @@ export const endpoints = {
     summary: "Change one rejection reason's remedy: what a seller whose card is rejected for it is told to do",
   }),
 
+  resubmitCard: def<T.Msg>()({
+    method: 'POST',
+    path: 'gift-card-resubmit/:id',
+    body: s.resubmitBody,
+    files: ['gallery'],
+    summary: `A seller's rejected card again, with new photos, within ${LIMITS.appeals.rejectionWindowHours.value} hours (APPEAL_WINDOW_HOURS) of the rejection: Pending again`,
+  }),
+  appealCard: def<T.Msg>()({
+    method: 'POST',
+    path: 'gift-card-appeal/:id',
+    body: s.appealBody,
+    files: ['gallery'],
+    summary:
+      "A seller appeals their card's rejection (within APPEAL_WINDOW_HOURS) or contests its clawback (within CLAWBACK_APPEAL_WINDOW_HOURS), with a note and photos: once per decision",
+  }),
+  listAppeals: def<T.Page<T.Appeal>>()({
+    method: 'GET',
+    path: 'appeal',
+    query: L.appealListQuery,
+    summary: `Appeals, ${LIMITS.lists.appealsPerPage.value} a page, oldest first; state=open: the queue (its total is the count to show)`,
+  }),
+  getAppeal: def<T.Wrapped<T.Appeal>>()({
+    method: 'GET',
+    path: 'appeal/:id',
+    summary: 'One appeal with its photos and the original decision (reason, note, date; never who made it)',
+  }),
+  decideAppeal: def<T.Msg>()({
+    method: 'POST',
+    path: 'appeal-decide/:id',
+    body: s.appealDecideBody,
+    summary:
+      'Uphold or reverse an appeal, with a note for the seller; not by who made the decision. Reversed: a rejected card is Pending again, a clawback is reversed as gift-card-dispute-resolve does',
+  }),
+
   listAuditLog: def<T.Page<T.AuditEntry>>()({
     method: 'GET',
     path: 'audit-log',

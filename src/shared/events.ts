@@ -20,6 +20,9 @@ export const EVENT_TYPES = [
   'approval.decided',
   /** Staff only (issue 32): a pending card passed its review target (once per card). */
   'review.overdue',
+  /** Issue 53: a seller appealed a decision on their card (staff's queue), or staff decided it (`{ outcome }`). */
+  'appeal.filed',
+  'appeal.decided',
 ] as const;
 
 export const liveEventSchema = z.object({

@@ -77,6 +77,7 @@ export const LIMITS = {
     transactionsPerPage: { value: 10, why: 'The spec: transactions show 10 a page' },
     historyPerPage: { value: 10, why: "A card's history shows 10 entries a page, as transactions" },
     auditPerPage: { value: 25, why: 'Audit entries are one line each; 25 fill a screen' },
+    appealsPerPage: { value: 25, why: "Staff's appeals queue: one line per appeal, a screen of them" },
     totalCap: { value: 10_000, why: 'A filtered total is counted up to this ("10,000+"): counting further costs more than it tells' },
     searchTotalCap: {
       value: 1_000,
@@ -97,6 +98,7 @@ export const LIMITS = {
     descriptionChars: { value: 5000, why: "A card's description or a comment: a few paragraphs" },
     noteChars: { value: 1000, why: "A reviewer's reject note or override reason: a few sentences" },
     disputeNoteChars: { value: 2000, why: 'A dispute or its resolution: a longer account than a reject note' },
+    appealNoteChars: { value: 2000, why: "A seller's appeal or staff's answer to it: an account like a dispute's (SQL checks it too)" },
     remedyChars: {
       value: 600,
       why: "What a seller should do about a rejection reason: a short paragraph (shown in a notification's body too)",
@@ -123,6 +125,18 @@ export const LIMITS = {
     leaseAttempts: { value: 8, why: 'A card leased by another reviewer meanwhile is passed over; after this many races, none' },
     overdueSweepMs: { value: 30 * SECOND_MS, why: 'How often a server looks for cards that became overdue (the desktop notification)' },
     targetMaxMinutes: { value: 10080, why: 'A review target is at most a week (the SQL check of review_minutes says the same)' },
+  },
+  appeals: {
+    rejectionWindowHours: {
+      value: 72,
+      why: 'After a rejection, its seller may resubmit the card or appeal it for this long',
+      env: 'APPEAL_WINDOW_HOURS',
+    },
+    clawbackWindowHours: {
+      value: 7 * 24,
+      why: 'After a clawback, its seller may contest it for this long (a week)',
+      env: 'CLAWBACK_APPEAL_WINDOW_HOURS',
+    },
   },
   money: {
     fourEyesCents: { value: 100_000, why: 'With FOUR_EYES: what one staff member may move alone ($1,000)', env: 'FOUR_EYES_LIMIT' },

@@ -243,6 +243,18 @@ export const auditLogQuery = z
       ctx.addIssue({ code: 'custom', path: ['entity'], message: 'is required with entity_id' });
   });
 
+/** `appeal` (staff, issue 53): the appeals queue; `state=open` the ones waiting (oldest first), `decided` the answered. */
+export const APPEAL_SORTS = ['created_at', '-created_at'] as const;
+export const appealListQuery = z.object({
+  page,
+  per_page: opt(perPage),
+  cursor: opt(cursor),
+  sort: opt(sortOf(APPEAL_SORTS)),
+  state: opt(z.enum(['open', 'decided'], { error: 'must be one of open, decided' })),
+  decision: opt(z.enum(['rejection', 'clawback'], { error: 'must be one of rejection, clawback' })),
+});
+export type AppealListQuery = z.output<typeof appealListQuery>;
+
 export type CardListQuery = z.output<typeof cardListQuery>;
 export type MyCardListQuery = z.output<typeof myCardListQuery>;
 export type TransactionListQuery = z.output<typeof transactionListQuery>;

@@ -94,6 +94,21 @@ export const MSG = {
   cardApproved: 'Gift card approved',
   cardRejected: 'Gift card rejected',
   claimReleased: 'Card released',
+  // Issue 53: a seller's recourse (resubmit, appeal, contest a clawback) and staff's answer.
+  nothingToAppeal: 'Only a rejected card or a clawback can be resubmitted or appealed.',
+  resubmitNeedsRejection: 'Only a rejected card can be resubmitted.',
+  appealWindowClosed: (ended: string) => `The time to resubmit or appeal this decision ended on ${ended}.`,
+  appealAlreadyMade: 'This decision was already resubmitted or appealed: one recourse per decision.',
+  appealNoteRequired: 'Say why the decision should change.',
+  cardResubmitted: 'Gift card resubmitted: it is pending review again.',
+  appealFiled: 'Appeal sent: a staff member other than the one who decided will answer it.',
+  appealOwnDecision: 'You made the decision this appeal contests: another staff member must decide it.',
+  appealAlreadyDecided: 'This appeal was already decided.',
+  appealDecidedUpheld: 'Appeal decided: the decision stands.',
+  appealDecidedReversed: 'Appeal decided: the decision is reversed.',
+  appealDecisionChanged: 'The card changed since this appeal was made, so it can no longer be reversed. Uphold it with a note.',
+  historyResubmitted: 'Resubmitted after the rejection, with new photos',
+  historyAppealReversed: 'Back to Pending: the rejection was reversed on appeal',
   /** Approving a number another pending or approved card has; `cards` like '#12 (Pending, Seller B)'. */
   duplicateNumber: (cards: string) =>
     `This card number is also on ${cards}. To approve it anyway, tick "Approve over the duplicate" and give a reason.`,

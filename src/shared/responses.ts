@@ -104,6 +104,47 @@ export const giftCardResponse = z.object({
     .describe("Staff's card answer and lists only: who approved the card (with FOUR_EYES on, they may not pay it)"),
   version,
 });
+/** Issue 53: a seller's recourse against a decision, and their resubmission or appeal (no staff member named). */
+const appealDecision = z.enum(['rejection', 'clawback']);
+const cardRecourseResponse = z
+  .object({
+    decision: appealDecision,
+    decided_at: date,
+    window_ends_at: date.describe('Until when the seller may resubmit (a rejection) or appeal'),
+    can_resubmit: z.boolean(),
+    can_appeal: z.boolean(),
+  })
+  .strict();
+const cardAppealSummaryResponse = z
+  .object({
+    id,
+    kind: z.enum(['resubmit', 'appeal']),
+    decision: appealDecision,
+    note: z.string().nullable(),
+    created_at: date,
+    outcome: z.enum(['upheld', 'reversed']).nullable(),
+    outcome_note: z.string().nullable(),
+    outcome_at: date.nullable(),
+  })
+  .strict();
+const appealResponse = cardAppealSummaryResponse
+  .extend({
+    gift_card_id: id,
+    seller: z.object({ id, name: z.string() }),
+    card: z.object({
+      offer: z.string().nullable(),
+      price: money,
+      card_status: z.number().int().describe('0 pending, 1 approved, 2 rejected, 3 disputed'),
+    }),
+    original: z
+      .object({ reason: z.string().nullable(), reason_label: z.string().nullable(), note: z.string().nullable(), decided_at: date })
+      .strict()
+      .describe('The decision appealed: what and when, never who made it'),
+    own_decision: z.boolean().describe('The caller made the original decision: they may not decide the appeal'),
+    images: z.array(z.object({ id, url: z.string() })).optional(),
+  })
+  .strict();
+
 export const giftCardDetailResponse = z.object({
   data: giftCardResponse,
   images: z.array(cardImageResponse),
@@ -112,6 +153,11 @@ export const giftCardDetailResponse = z.object({
     .nullable()
     .optional()
     .describe("A rejected card with a reason: what its seller should do about it (the reason's remedy); null otherwise"),
+  recourse: cardRecourseResponse
+    .nullable()
+    .optional()
+    .describe('A rejected or clawed-back card: until when its seller may resubmit or appeal (absent when neither applies)'),
+  appeal: cardAppealSummaryResponse.nullable().optional().describe("The card's latest resubmission or appeal and its outcome"),
 });
 /** What the photos say is for staff: a seller's card answer leaves it out. */
 const sellerGiftCardDetailResponse = giftCardDetailResponse.extend({
@@ -256,7 +302,7 @@ const text = z.string().nullable();
 export const historyEntryResponse = z.object({
   id: z.string(),
   at: date,
-  kind: z.enum(['submitted', 'edited', 'status', 'comment', 'comment_deleted', 'image_removed', 'payment', 'qa', 'other']),
+  kind: z.enum(['submitted', 'edited', 'status', 'comment', 'comment_deleted', 'image_removed', 'payment', 'qa', 'appeal', 'other']),
   actor: z.object({ id, name: z.string() }).nullable(),
   changes: z.array(z.object({ field: z.string(), before: text, after: text })).optional(),
   images_added: z.number().int().optional(),
@@ -266,6 +312,10 @@ export const historyEntryResponse = z.object({
   override_reason: text.optional(),
   comment: text.optional(),
   payment: z.object({ transaction_id: id, code: z.string(), amount: money }).optional(),
+  appeal: z
+    .object({ decision: z.enum(['rejection', 'clawback']), outcome: z.enum(['upheld', 'reversed']).nullable() })
+    .optional()
+    .describe("Issue 53: an appeal made (outcome null) or decided; note: the seller's, or the answer"),
 });
 export const cardMoneyResponse = z.object({
   price: money,
@@ -413,6 +463,11 @@ export const responseSchemas = {
     data: z.array(z.object({ reason: rejectReason, label: z.string(), remedy: z.string(), updated_at: date })),
   }),
   updateRejectRemedy: msgResponse,
+  resubmitCard: msgResponse,
+  appealCard: msgResponse,
+  listAppeals: pageOf(appealResponse),
+  getAppeal: wrapped(appealResponse),
+  decideAppeal: msgResponse,
   listAuditLog: pageOf(auditEntryResponse),
   exportAuditLog: csvResponse,
   qaPolicy: qaPolicyResponse,

@@ -329,5 +329,12 @@ export type OfferBody = z.input<typeof offerBody>;
 
 /** Declining a payment that waits for a second staff member: why, in words. */
 export const pendingDeclineBody = z.object({ reason: text(500) });
+/** Issue 53: a seller's resubmission (new photos, an optional word to the reviewer) or appeal, and staff's answer. */
+export const resubmitBody = z.object({ note: optionalText(LIMITS.text.appealNoteChars.value) });
+export const appealBody = z.object({ note: text(LIMITS.text.appealNoteChars.value) });
+export const appealDecideBody = z.object({
+  outcome: z.enum(['upheld', 'reversed'], { error: 'must be one of upheld, reversed' }),
+  note: text(LIMITS.text.appealNoteChars.value),
+});
 /** An admin's text telling a seller what to do about one rejection reason. */
 export const rejectRemedyBody = z.object({ reason: rejectReason, remedy: text(LIMITS.text.remedyChars.value) });

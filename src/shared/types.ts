@@ -133,6 +133,10 @@ export interface GiftCardDetail {
   images: CardImage[];
   /** A rejected card with a reason: what its seller should do about it (the reason's remedy, editable by admins). */
   remedy?: string | null;
+  /** Issue 53: what the card's seller may still do about its latest rejection or clawback (only while there is one). */
+  recourse?: CardRecourse | null;
+  /** Issue 53: the card's latest resubmission or appeal, with its outcome once decided (only when there is one). */
+  appeal?: CardAppealSummary | null;
 }
 
 export interface Comment {
@@ -315,7 +319,8 @@ export interface ReviewLease {
   card: { id: number; review_due_at: string | null; lease_until: string } | null;
 }
 
-export type HistoryKind = 'submitted' | 'edited' | 'status' | 'comment' | 'comment_deleted' | 'image_removed' | 'payment' | 'qa' | 'other';
+export type HistoryKind =
+  'submitted' | 'edited' | 'status' | 'comment' | 'comment_deleted' | 'image_removed' | 'payment' | 'qa' | 'appeal' | 'other';
 export interface HistoryEntry {
   id: string;
   at: string;
@@ -330,6 +335,8 @@ export interface HistoryEntry {
   override_reason?: string | null;
   comment?: string | null;
   payment?: { transaction_id: number; code: string; amount: number };
+  /** Issue 53: an appeal made (outcome null) or decided; `note` is the seller's, or staff's answer. */
+  appeal?: { decision: AppealDecision; outcome: AppealOutcome | null };
 }
 
 export interface CardMoney {
@@ -391,4 +398,41 @@ export interface PendingPayment {
   before?: { code: string; amount: number; seller: { id: number; name: string } } | null;
   /** The maker's payments to this seller without a second person within the window, when it was requested. */
   earlier?: { id: number; code: string; amount: number; created_at: string }[];
+}
+
+/** Issue 53: the decision a seller may contest, and what they send. */
+export type AppealDecision = 'rejection' | 'clawback';
+export type AppealKind = 'resubmit' | 'appeal';
+export type AppealOutcome = 'upheld' | 'reversed';
+
+/** A rejected or clawed-back card's window: until when its seller may resubmit (a rejection) or appeal it. */
+export interface CardRecourse {
+  decision: AppealDecision;
+  decided_at: string;
+  window_ends_at: string;
+  can_resubmit: boolean;
+  can_appeal: boolean;
+}
+
+/** A resubmission or an appeal as its seller sees it: never who decided anything. */
+export interface CardAppealSummary {
+  id: number;
+  kind: AppealKind;
+  decision: AppealDecision;
+  note: string | null;
+  created_at: string;
+  outcome: AppealOutcome | null;
+  outcome_note: string | null;
+  outcome_at: string | null;
+}
+
+/** Staff's appeal: the card, the seller's note and photos, and the original decision without who made it. */
+export interface Appeal extends CardAppealSummary {
+  gift_card_id: number;
+  seller: { id: number; name: string };
+  card: { offer: string | null; price: number; card_status: CardStatus };
+  original: { reason: string | null; reason_label: string | null; note: string | null; decided_at: string };
+  /** The caller made the original decision: they may read the appeal but not decide it. */
+  own_decision: boolean;
+  images?: { id: number; url: string }[];
 }

@@ -121,6 +121,21 @@ const pendingRequest = async () => {
   );
   return r.id;
 };
+/** Issue 53: a card of seller A rejected by a third staff member (so either staff role may decide its appeal), and A's appeal. */
+let rejecter: TestUser | undefined;
+const rejectedCardOfA = async () => {
+  rejecter ??= await s.createUser('manager', 'Matrix rejecter');
+  const id = await pendingCardOfA();
+  const body = { action: 'reject', reject_reason: 'other' };
+  expect((await s.call('POST', `gift-card-review/${id}`, { token: rejecter.token, body })).status).toBe(200);
+  return id;
+};
+const appealOfA = async () => {
+  const id = await rejectedCardOfA();
+  const r = await s.call('POST', `gift-card-appeal/${id}`, { token: s.users.sellerA.token, body: { note: 'Please look again.' } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return (await s.database.query<{ id: number }>(sql`SELECT id FROM card_appeals WHERE gift_card_id = ${id}`))[0].id;
+};
 const isStaffRole = (r: Role) => r === 'manager' || r === 'admin';
 
 const rows: Row[] = [
@@ -359,6 +374,24 @@ const rows: Row[] = [
       url: `qa-review-resolve/${await qaSample('disagreed')}`,
       body: { resolution: 'first', note: 'm' },
     }),
+  },
+  {
+    op: 'resubmitCard',
+    req: async () => ({ method: 'POST', url: `gift-card-resubmit/${await rejectedCardOfA()}`, body: form({}, gallery(png())) }),
+  },
+  {
+    op: 'appealCard',
+    req: async () => ({
+      method: 'POST',
+      url: `gift-card-appeal/${await rejectedCardOfA()}`,
+      body: form({ note: 'Look again.' }, gallery(png())),
+    }),
+  },
+  { op: 'listAppeals', req: () => ({ method: 'GET', url: 'appeal?state=open' }) },
+  { op: 'getAppeal', req: async () => ({ method: 'GET', url: `appeal/${await appealOfA()}` }) },
+  {
+    op: 'decideAppeal',
+    req: async () => ({ method: 'POST', url: `appeal-decide/${await appealOfA()}`, body: { outcome: 'upheld', note: 'It stands.' } }),
   },
   { op: 'listAuditLog', req: () => ({ method: 'GET', url: `audit-log?entity=gift_card&entity_id=${approvedCard}` }) },
   { op: 'exportAuditLog', req: () => ({ method: 'GET', url: `export/audit-log?actor_id=${s.users.sellerA.id}` }) },

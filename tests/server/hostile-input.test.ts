@@ -16,6 +16,9 @@ let s: TestServer;
 let offer: number;
 let card: number;
 let txId: number;
+/** Issue 53: a rejected card of seller A to resubmit or appeal, and an appeal of A's to decide. */
+let rejected: number;
+let appealId: number;
 let generated = 0;
 
 const nasty = fc.constantFrom(
@@ -173,6 +176,17 @@ beforeAll(async () => {
   });
   expect(r.status).toBe(200);
   txId = (await s.database.query<{ id: number }>(sql`SELECT id FROM transactions WHERE code = 'HOSTILE-1'`))[0].id;
+  const reject = async () => {
+    const id = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 50 });
+    const body = { action: 'reject', reject_reason: 'other' };
+    expect((await s.call('POST', `gift-card-review/${id}`, { token: s.users.manager.token, body })).status).toBe(200);
+    return id;
+  };
+  rejected = await reject();
+  const appealed = await reject();
+  const filed = await s.call('POST', `gift-card-appeal/${appealed}`, { token: s.users.sellerA.token, body: { note: 'Hostile' } });
+  expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+  appealId = (await s.database.query<{ id: number }>(sql`SELECT id FROM card_appeals WHERE gift_card_id = ${appealed}`))[0].id;
 });
 // Every test leaves the ledger consistent (checked after each one, so it holds whichever tests run).
 afterEach(async () => checkLedgerInvariants(s.database));
@@ -373,6 +387,29 @@ const routes: { name: string; method: string; url: () => string; fields: string[
     fields: ['resolution', 'note'],
     as: () => s.users.admin.token,
   },
+  {
+    name: 'resubmitCard',
+    method: 'POST',
+    url: () => `gift-card-resubmit/${rejected}`,
+    fields: ['note'],
+    as: () => s.users.sellerA.token,
+    file: true,
+  },
+  {
+    name: 'appealCard',
+    method: 'POST',
+    url: () => `gift-card-appeal/${rejected}`,
+    fields: ['note'],
+    as: () => s.users.sellerA.token,
+    file: true,
+  },
+  {
+    name: 'decideAppeal',
+    method: 'POST',
+    url: () => `appeal-decide/${appealId}`,
+    fields: ['outcome', 'note'],
+    as: () => s.users.admin.token,
+  },
   { name: 'login', method: 'POST', url: () => 'login', fields: ['email', 'password'], as: () => undefined },
 ];
 
@@ -427,6 +464,7 @@ describe('hostile input on every write route', () => {
       `gift-card-comments/${card}`,
       `gift-card-history/${card}`,
       'audit-log',
+      'appeal',
     ];
     await fc.assert(
       fc.asyncProperty(

@@ -60,6 +60,7 @@ export const FUNCTION_FILES = [
   'transactions_maintain',
   'users_due_events',
   'users_maintain',
+  'card_appeals_events',
   'auth_tokens_revoked',
   'audit_log_refuse_change',
 ];

@@ -17,6 +17,7 @@ import { auditRoutes } from './audit/routes';
 import { settingsRoutes } from './settings/routes';
 import { remedyRoutes } from './remedies/routes';
 import { qaRoutes } from './qa/routes';
+import { appealRoutes } from './appeals/routes';
 
 /** Every module's routes; each module registers the operations of the shared contract it owns. */
 export function registerRoutes(app: FastifyInstance, s: Services) {
@@ -37,4 +38,5 @@ export function registerRoutes(app: FastifyInstance, s: Services) {
   settingsRoutes(app, s.settings);
   remedyRoutes(app, s.remedies);
   qaRoutes(app, s.qa);
+  appealRoutes(app, s.appeals);
 }

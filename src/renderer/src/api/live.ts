@@ -32,6 +32,8 @@ export const EVENT_INVALIDATES: Record<LiveEvent['type'], readonly OperationName
   'approval.requested': ['listPendingPayments'],
   'approval.decided': ['listPendingPayments'],
   'review.overdue': ['dashboardFigures', 'listCards'],
+  'appeal.filed': ['listAppeals', 'getAppeal', 'getCard', 'cardHistory'],
+  'appeal.decided': ['listAppeals', 'getAppeal', 'getCard', 'cardHistory'],
 };
 /** Reads of one card, refreshed only when the event is about that card. */
 const PER_CARD = new Set<OperationName>(['getCard', 'listComments', 'cardHistory', 'cardMoney']);

@@ -43,7 +43,8 @@ export async function recordStatusChange(
     reason?: RejectReason | null;
     note?: string | null;
     override?: { reason: string; cards: number[] } | null;
-    via: 'update' | 'review' | 'bulk';
+    /** `appeal`: a reversed appeal sent a rejected card back to Pending (issue 53). */
+    via: 'update' | 'review' | 'bulk' | 'appeal';
     /** An approved card's price, offer or number changed: its approval is withdrawn. */
     withdrawn?: boolean;
     /** ...or approved again by the same request: a new approval. */

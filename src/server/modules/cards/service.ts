@@ -1,5 +1,5 @@
 import type { Database, Tx } from '../../db/client';
-import { CARD_STATUS, PAGE_SIZE } from '../../../shared/constants';
+import { CARD_STATUS, PAGE_SIZE, type CardStatus } from '../../../shared/constants';
 import { LIMITS } from '../../../shared/limits';
 import { MSG } from '../../../shared/messages';
 import { centsToDecimal, centsToNumber } from '../../../shared/money';
@@ -28,6 +28,8 @@ import type { JobBell } from '../jobs/bell';
 import { findCardRead, queueCardRead } from '../ocr/repository';
 import { readOut } from '../ocr/shape';
 import { findRemedy } from '../remedies/repository';
+import { cardRecourse } from '../appeals/card';
+import { DEFAULT_WINDOWS, type RecourseWindows } from '../appeals/recourse';
 
 /** A card number is compared by its skeleton: one that is blank there (only invisible characters) is refused. */
 function checkNumberVisible(cardNumber: string | undefined): void {
@@ -35,19 +37,25 @@ function checkNumberVisible(cardNumber: string | undefined): void {
 }
 
 /** Each photo's content and perceptual hashes, after the checks (type, header, pixel limit) have passed. */
-const hashAll = async (checked: CheckedImage[]) => {
+export const hashAll = async (checked: CheckedImage[]) => {
   const out = [];
   for (const c of checked) out.push(await imageHashes(c.data));
   return out;
 };
-const saveHashes = async (tx: Tx, cardId: number, names: string[], hashes: ImageHashes[]) => {
+export const saveHashes = async (tx: Tx, cardId: number, names: string[], hashes: ImageHashes[]) => {
   for (const [i, name] of names.entries()) await setImageHashes(tx, cardId, name, hashes[i]!);
 };
 
 const created = (id: number) => ({ msg: 'Gift card added successfully', id });
 const notFoundByNumber = () => new HttpError(404, { message: MSG.cardNotFound, errorMsg: MSG.cardNotFound });
 
-export function createCardService(database: Database, images: ImageStore, signer: ImageSigner, jobs: JobBell) {
+export function createCardService(
+  database: Database,
+  images: ImageStore,
+  signer: ImageSigner,
+  jobs: JobBell,
+  windows: RecourseWindows = DEFAULT_WINDOWS,
+) {
   const { db } = database;
 
   return {
@@ -81,7 +89,9 @@ export function createCardService(database: Database, images: ImageStore, signer
       const stored = await repo.listImages(db, id);
       // A rejected card's seller is told what to do about its reason.
       const remedy = row.cardStatus === CARD_STATUS.rejected && row.rejectReason ? await findRemedy(db, row.rejectReason) : null;
-      return { data: card, images: stored.map((i) => ({ ...i, url: signer.url(i.image, user.id) })), remedy };
+      // Issue 53: what its seller may still do about its latest rejection or clawback, and their latest recourse.
+      const recourse = await cardRecourse(db, { id, status: row.cardStatus as CardStatus }, windows);
+      return { data: card, images: stored.map((i) => ({ ...i, url: signer.url(i.image, user.id) })), remedy, ...recourse };
     },
 
     async search(user: AuthUser, cardNumber: string) {

@@ -40,6 +40,36 @@ async function lockCard(tx: Tx, cardId: number, check: (c: LockedCard) => void, 
   return card;
 }
 
+/**
+ * Resolves a dispute inside the caller's transaction: the card is approved again and the reversing entry written. The
+ * one path of a resolution: gift-card-dispute-resolve and a reversed appeal of the clawback (issue 53) both come here.
+ */
+export async function resolveIn(tx: Tx, actor: AuthUser, cardId: number, input: { note?: string }, version?: number): Promise<void> {
+  const card = await lockCard(tx, cardId, checkResolvable, version);
+  await repo.setDisputed(tx, cardId, false);
+  const entry = await repo.insertClawbackEntry(tx, {
+    kind: 'clawback_reversed',
+    sellerId: card.sellerId,
+    cardId,
+    amount: card.paid,
+    createdBy: actor.id,
+  });
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: 'dispute_resolved',
+    entity: 'gift_card',
+    entityId: cardId,
+    details: {
+      from: CARD_STATUS.disputed,
+      to: CARD_STATUS.approved,
+      note: input.note ?? null,
+      seller_id: card.sellerId,
+      paid_amount: centsToNumber(card.paid),
+      reversal: { transaction_id: entry.id, code: entry.code, amount: centsToNumber(card.paid) },
+    },
+  });
+}
+
 export function createDisputeService(database: Database) {
   const { db } = database;
   return {
@@ -75,31 +105,7 @@ export function createDisputeService(database: Database) {
     },
 
     async resolve(actor: AuthUser, cardId: number, input: { note?: string }, version?: number): Promise<Msg> {
-      await inTransaction(db, async (tx) => {
-        const card = await lockCard(tx, cardId, checkResolvable, version);
-        await repo.setDisputed(tx, cardId, false);
-        const entry = await repo.insertClawbackEntry(tx, {
-          kind: 'clawback_reversed',
-          sellerId: card.sellerId,
-          cardId,
-          amount: card.paid,
-          createdBy: actor.id,
-        });
-        await recordAudit(tx, {
-          actorId: actor.id,
-          action: 'dispute_resolved',
-          entity: 'gift_card',
-          entityId: cardId,
-          details: {
-            from: CARD_STATUS.disputed,
-            to: CARD_STATUS.approved,
-            note: input.note ?? null,
-            seller_id: card.sellerId,
-            paid_amount: centsToNumber(card.paid),
-            reversal: { transaction_id: entry.id, code: entry.code, amount: centsToNumber(card.paid) },
-          },
-        });
-      });
+      await inTransaction(db, (tx) => resolveIn(tx, actor, cardId, input, version));
       return { msg: MSG.disputeResolvedOk };
     },
   };

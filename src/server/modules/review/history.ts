@@ -96,6 +96,14 @@ function toEntry(r: EventRow, offers: Map<number, string>, viewer: Viewer): Hist
     return r.action === 'create' ? { ...base, kind: 'comment', comment: r.comment } : { ...base, kind: 'comment_deleted' };
   if (r.entity === 'image') return { ...base, kind: 'image_removed' };
   if (r.action === 'create') return { ...base, kind: 'submitted', images_added: Number(d.images ?? 0) };
+  // Issue 53: a resubmission is the card's next submission; an appeal and its answer are the seller's and staff's words.
+  if (r.action === 'resubmit')
+    return { ...base, kind: 'submitted', images_added: Number(d.images ?? 0), status: { from: 2, to: 0 }, note: MSG.historyResubmitted };
+  if (r.action === 'appeal' || r.action === 'appeal_decided') {
+    const outcome = r.action === 'appeal' ? null : d.outcome === 'reversed' ? 'reversed' : 'upheld';
+    const decision = d.decision === 'clawback' ? 'clawback' : 'rejection';
+    return { ...base, kind: 'appeal', note: textOf(d.note), appeal: { decision, outcome } };
+  }
   if (r.action === 'update') {
     const before = (d.before ?? {}) as Record<string, unknown>;
     const after = (d.after ?? {}) as Record<string, unknown>;
@@ -116,6 +124,7 @@ function toEntry(r: EventRow, offers: Map<number, string>, viewer: Viewer): Hist
       ...(r.action === 'reject' ? { reason: (d.reason as RejectReason | null) ?? null, note: textOf(d.note) } : {}),
       ...(staff && override ? { override_reason: textOf(override.reason) } : {}),
       ...(d.withdrawn ? { note: MSG.approvalWithdrawn } : {}),
+      ...(d.via === 'appeal' ? { note: MSG.historyAppealReversed } : {}),
     };
   }
   // Clawbacks (money #15): disputed 1 -> 3 and resolved 3 -> 1, with the reason's label and the note.
