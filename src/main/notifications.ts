@@ -90,6 +90,12 @@ export function notificationsFor({ id: me, role }: Recipient, events: readonly L
         body: `Card #${e.card_id} was disputed; what was paid for it is owed back.`,
         path: cardPath(e),
       });
+    // Issue 53: staff answered the seller's appeal (no staff name: the card's page has the note).
+    else if (e.type === 'appeal.decided') {
+      const what = e.data.decision === 'clawback' ? 'clawback' : 'rejection';
+      const outcome = e.data.outcome === 'reversed' ? `accepted: the ${what} is reversed` : `declined: the ${what} stands`;
+      out.push({ title: 'Appeal decided', body: `Your appeal on card #${e.card_id} was ${outcome}.`, path: cardPath(e) });
+    }
     // A clawback (a negative entry, with its dispute) is not a payment.
     else if (e.type === 'payment.recorded' && !(typeof e.data.amount === 'number' && e.data.amount < 0)) {
       const amount = money(e.data.amount);

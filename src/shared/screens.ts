@@ -15,6 +15,7 @@ export const SCREENS: readonly { label: string; path: string; who: 'all' | 'staf
   { label: 'Add Gift Card Offer', path: '/add-gift-card-offer', who: 'staff' },
   { label: 'Report', path: '/report', who: 'staff' },
   { label: 'Pending approvals', path: '/pending-approvals', who: 'staff' },
+  { label: 'Appeals', path: '/appeals', who: 'staff' },
   { label: 'Statements', path: '/statement', who: 'staff' },
   { label: 'Audit log', path: '/audit-log', who: 'admin' },
   { label: 'Rejection remedies', path: '/reject-remedies', who: 'admin' },

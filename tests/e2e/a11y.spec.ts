@@ -1,6 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, loginAs, idle, sellerWithDue, createTransaction, createOffer, createCard, rejectCard, users } from './fixtures';
+import {
+  test,
+  expect,
+  loginAs,
+  idle,
+  sellerWithDue,
+  createTransaction,
+  createOffer,
+  createCard,
+  rejectCard,
+  users,
+  apiCall,
+} from './fixtures';
 
 /**
  * axe-core on every screen, for each role, in both themes (the OS preference, which the app follows), with the
@@ -70,6 +82,10 @@ test.describe('accessibility', () => {
       const { seller, offer, cardId } = await sellerWithDue(100, 10);
       await createTransaction(seller.id, 5);
       await createCard(seller.email, offer.id, 50); // pending, without payments: its Delete is enabled
+      // Issue 53: an appeal in the queue (rejected by the admin: the manager may decide it).
+      const appealed = await createCard(seller.email, offer.id, 60);
+      await rejectCard(appealed, 'other', 'Checked');
+      await apiCall('POST', `gift-card-appeal/${appealed}`, { as: seller.email, body: { note: 'Please look again.' } });
       await loginAs(page, role);
       const me = users()[role];
       await run(page, [
@@ -145,6 +161,15 @@ test.describe('accessibility', () => {
           : { name: 'admin-only screen', path: '/audit-log' },
         // Issue 53: what sellers are told to do about each rejection reason (admins edit it).
         ...(role === 'admin' ? [{ name: 'rejection remedies', path: '/reject-remedies' }] : []),
+        { name: 'appeals', path: `/appeals?sort=-created_at` },
+        ...(role === 'manager'
+          ? [
+              {
+                name: 'decide appeal dialog',
+                act: async (p: Page) => p.getByRole('button', { name: `Decide the appeal on card #${appealed}` }).click(),
+              },
+            ]
+          : []),
         { name: 'dev test', path: '/dev-test' },
         { name: 'seller-only screen', path: '/add-gift-cards' },
         { name: 'not found', path: '/no-such-page' },
@@ -182,6 +207,15 @@ test.describe('accessibility', () => {
       { name: 'add gift card errors', path: '/add-gift-cards', act: submitEmpty('Save') },
       { name: 'pending card', path: `/gift-card/${pending}` },
       { name: 'rejected card, with its remedy', path: `/gift-card/${rejected}` },
+      // Issue 53: the seller's resubmit and appeal dialogs.
+      { name: 'resubmit dialog', act: async (p) => p.getByRole('button', { name: 'Resubmit' }).click() },
+      {
+        name: 'appeal dialog',
+        act: async (p) => {
+          await escape(p);
+          await p.getByRole('button', { name: 'Appeal' }).click();
+        },
+      },
       { name: 'my transaction', path: '/my-transaction' },
       { name: 'report', path: '/report' },
       { name: 'staff-only screen', path: '/users' },

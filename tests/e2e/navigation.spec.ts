@@ -3,7 +3,17 @@ import { test, expect, loginAs, shot, sidebar, goVia, users } from './fixtures';
 // Gift Cards carries the pending count badge for staff when cards wait (other specs leave some).
 const ALL = ['Dashboard', /^\d*Gift Cards$/];
 // Pending approvals (issue 29) is only offered with FOUR_EYES on (approvals.spec.ts), which the shared server runs without.
-const STAFF = ['User Lists', 'Seller Lists', 'Add User', 'Transactions', 'Gift Card Offers', 'Add Gift Card Offer', 'Report', 'Statements'];
+const STAFF = [
+  'User Lists',
+  'Seller Lists',
+  'Add User',
+  'Transactions',
+  'Gift Card Offers',
+  'Add Gift Card Offer',
+  'Report',
+  'Appeals',
+  'Statements',
+];
 const SELLER = ['Add Gift Card', 'My Transaction', 'My Statement'];
 
 async function expectMenu(page: import('@playwright/test').Page, labels: (string | RegExp)[]) {

@@ -179,6 +179,20 @@ describe('notifications', () => {
     ]);
   });
 
+  it("sellers: an appeal's outcome (issue 53), naming nobody; its filing is no news to them", () => {
+    expect(
+      notificationsFor(as('seller'), [
+        ev('appeal.filed', { appeal_id: 1, decision: 'rejection' }),
+        ev('appeal.decided', { appeal_id: 1, decision: 'rejection', outcome: 'reversed' }),
+        ev('appeal.decided', { appeal_id: 2, decision: 'clawback', outcome: 'upheld' }, 15),
+      ]),
+    ).toEqual([
+      { title: 'Appeal decided', body: 'Your appeal on card #12 was accepted: the rejection is reversed.', path: '/gift-card/12' },
+      { title: 'Appeal decided', body: 'Your appeal on card #15 was declined: the clawback stands.', path: '/gift-card/15' },
+    ]);
+    expect(notificationsFor(as('admin'), [ev('appeal.decided', { appeal_id: 1, decision: 'rejection', outcome: 'reversed' })])).toEqual([]);
+  });
+
   it('a dispute is told; a clawback is not a payment; a rejection gets its reason from the card', async () => {
     expect(notificationsFor(as('seller'), [ev('card.status', { from: 1, to: 3 }), ev('payment.recorded', { amount: -20 })])).toEqual([
       { title: 'Gift card disputed', body: 'Card #12 was disputed; what was paid for it is owed back.', path: '/gift-card/12' },

@@ -75,6 +75,9 @@ export const WRITE_INVALIDATES: Partial<Record<OperationName, readonly Operation
     updateUser: [...users, 'listCards'],
     deleteUser: [...users, ...money],
     updateRejectRemedy: ['listRejectRemedies', 'getCard'],
+    resubmitCard: [...cards, ...reports],
+    appealCard: [...cards, 'listAppeals'],
+    decideAppeal: [...money, ...reports, 'listAppeals', 'getAppeal'],
   };
 })();
 

@@ -14,6 +14,7 @@ import HowToRegIcon from '@mui/icons-material/HowToReg';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import RuleIcon from '@mui/icons-material/Rule';
+import BalanceIcon from '@mui/icons-material/Balance';
 /** The sidebar, as spec section 2 writes it (managers get the admin items too). */
 export interface NavItem {
   label: string;
@@ -38,6 +39,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Add Gift Card Offer', icon: AddBoxIcon, to: '/add-gift-card-offer', who: 'staff' },
   { label: 'Report', icon: BarChartIcon, to: '/report', who: 'staff' },
   { label: 'Pending approvals', icon: HowToRegIcon, to: '/pending-approvals', who: 'staff', fourEyes: true },
+  { label: 'Appeals', icon: BalanceIcon, to: '/appeals', who: 'staff' },
   { label: 'Statements', icon: RequestQuoteIcon, to: '/statement', who: 'staff' },
   { label: 'Audit log', icon: ManageSearchIcon, to: '/audit-log', who: 'admin' },
   { label: 'Rejection remedies', icon: RuleIcon, to: '/reject-remedies', who: 'admin' },

@@ -25,6 +25,7 @@ const StatementPage = lazy(() => import('../features/statement/StatementPage'));
 const PendingApprovalsPage = lazy(() => import('../features/approvals/PendingApprovalsPage'));
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 const RejectRemediesPage = lazy(() => import('../features/remedies/RejectRemediesPage'));
+const AppealsPage = lazy(() => import('../features/appeals/AppealsPage'));
 
 /** Protected: the login screen while logged out, the layout with its screen otherwise. */
 function Protected() {
@@ -73,6 +74,7 @@ const routes = createRoutesFromElements(
       <Route path="edit-transaction/:id" element={staff(<TransactionFormPage />)} />
       <Route path="my-transaction" element={seller(<MyTransactionPage />)} />
       <Route path="pending-approvals" element={staff(<PendingApprovalsPage />)} />
+      <Route path="appeals" element={staff(<AppealsPage />)} />
       <Route path="audit-log" element={admin(<AuditLogPage />)} />
       <Route path="reject-remedies" element={admin(<RejectRemediesPage />)} />
       <Route path="gift-card-offer" element={staff(<OfferListPage />)} />

@@ -7,7 +7,15 @@ import { useApiQuery } from '../api/query';
 import { canRetry } from './retry';
 
 export type PagedOp =
-  'listOffers' | 'listCards' | 'myCards' | 'listTransactions' | 'myTransactions' | 'sellerList' | 'listUsers' | 'listAuditLog';
+  | 'listOffers'
+  | 'listCards'
+  | 'myCards'
+  | 'listTransactions'
+  | 'myTransactions'
+  | 'sellerList'
+  | 'listUsers'
+  | 'listAuditLog'
+  | 'listAppeals';
 
 export interface PagedList<T> {
   rows: T[];

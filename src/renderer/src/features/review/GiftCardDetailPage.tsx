@@ -20,6 +20,7 @@ import CardEditForm, { CARD_NUMBER_ID } from './CardEditForm';
 import CardPhotos from './CardPhotos';
 import { useOffers } from '../../components/cards/useOffers';
 import RejectionNotice from './RejectionNotice';
+import RecoursePanel from './RecoursePanel';
 import ReviewActions from './ReviewActions';
 import CardMoney from './CardMoney';
 import { canRetry } from '../../components/retry';
@@ -79,7 +80,10 @@ export default function GiftCardDetailPage() {
   const resolvable = isStaff && card?.card_status === CARD_STATUS.disputed;
   // The review strip: Approve / Reject on a pending card (staff), why a rejected card was rejected (everyone).
   const status = detail?.data.card_status;
-  const showReview = (isStaff && status === CARD_STATUS.pending) || status === CARD_STATUS.rejected;
+  // Issue 53: a seller's recourse (resubmit, appeal) and its outcome, only on a card that has one.
+  const canAct = !isStaff && (detail?.recourse?.can_resubmit || detail?.recourse?.can_appeal);
+  const recourse = Boolean(detail && (canAct || detail.appeal));
+  const showReview = (isStaff && status === CARD_STATUS.pending) || status === CARD_STATUS.rejected || recourse;
   const claim = useReviewClaim(id, valid && isStaff && status === CARD_STATUS.pending);
   const payable = isStaff && card?.card_status === CARD_STATUS.approved && card.due > 0;
   // FOUR_EYES: whoever approved the card may not pay it (the server refuses it with MSG.approverCannotPay).
@@ -162,6 +166,7 @@ export default function GiftCardDetailPage() {
               {isStaff && <SellerChangeNotice card={detail.data} />}
               {isStaff && <ReviewActions card={detail.data} typedNumber={typedNumber} onDecided={inQueue ? queue.decided : undefined} />}
               <RejectionNotice card={detail.data} remedy={detail.remedy} />
+              {recourse && <RecoursePanel detail={detail} isSeller={!isStaff} />}
             </Stack>
           )}
           <Paper sx={{ p: 3, gridArea: 'form' }}>

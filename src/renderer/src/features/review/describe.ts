@@ -24,6 +24,7 @@ export function changeText(c: { field: string; before: string | null; after: str
 export function entryTitle(e: HistoryEntry): string {
   switch (e.kind) {
     case 'submitted':
+      if (e.status?.from === 2) return `Resubmitted the card${e.images_added ? ` with ${plural(e.images_added, 'new photo')}` : ''}`;
       return `Submitted the card${e.images_added ? ` with ${plural(e.images_added, 'photo')}` : ''}`;
     case 'edited': {
       const parts = (e.changes ?? []).map(changeText);
@@ -33,6 +34,8 @@ export function entryTitle(e: HistoryEntry): string {
     case 'status': {
       const head = `Status ${statusLabel(e.status?.from)} → ${statusLabel(e.status?.to)}`;
       const why = e.status?.to === 2 ? `: ${reasonLabel(e.reason)}${e.note ? ` (${e.note})` : ''}` : '';
+      // Issue 53: a rejection reversed on appeal says so.
+      if (e.status?.from === 2 && e.status.to === 0 && e.note) return `${head}: ${e.note}`;
       const over = e.override_reason ? ` · approved over a duplicate number: ${e.override_reason}` : '';
       return head + why + over;
     }
@@ -42,6 +45,16 @@ export function entryTitle(e: HistoryEntry): string {
       return 'Deleted a comment';
     case 'image_removed':
       return 'Removed a photo';
+    case 'appeal': {
+      const what = e.appeal?.decision === 'clawback' ? 'the clawback' : 'the rejection';
+      const outcome = e.appeal?.outcome;
+      const head = !outcome
+        ? `Appealed ${what}`
+        : outcome === 'reversed'
+          ? `Appeal of ${what} accepted: reversed`
+          : `Appeal of ${what} declined: it stands`;
+      return e.note ? `${head}: ${e.note}` : head;
+    }
     case 'payment':
       return `Paid ${formatMoney(e.payment?.amount ?? 0)}`;
     case 'qa':
