@@ -19,6 +19,7 @@ export const SCREENS: readonly { label: string; path: string; who: 'all' | 'staf
   { label: 'Statements', path: '/statement', who: 'staff' },
   { label: 'Audit log', path: '/audit-log', who: 'admin' },
   { label: 'Rejection remedies', path: '/reject-remedies', who: 'admin' },
+  { label: 'QA reviews', path: '/qa-reviews', who: 'staff' },
   { label: 'Add Gift Card', path: '/add-gift-card', who: 'seller' },
   { label: 'My Transaction', path: '/my-transaction', who: 'seller' },
   { label: 'My Statement', path: '/statement', who: 'seller' },

@@ -170,6 +170,8 @@ test.describe('accessibility', () => {
               },
             ]
           : []),
+        // Issue 54: QA sampling (admins also see the sampling shares).
+        { name: 'QA reviews', path: '/qa-reviews?status=done' },
         { name: 'dev test', path: '/dev-test' },
         { name: 'seller-only screen', path: '/add-gift-cards' },
         { name: 'not found', path: '/no-such-page' },

@@ -78,6 +78,9 @@ export const WRITE_INVALIDATES: Partial<Record<OperationName, readonly Operation
     resubmitCard: [...cards, ...reports],
     appealCard: [...cards, 'listAppeals'],
     decideAppeal: [...money, ...reports, 'listAppeals', 'getAppeal'],
+    updateQaPolicy: ['qaPolicy'],
+    decideQaReview: ['listQaReviews', 'cardHistory'],
+    resolveQaReview: ['listQaReviews', 'cardHistory'],
   };
 })();
 

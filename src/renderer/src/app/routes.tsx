@@ -26,6 +26,7 @@ const PendingApprovalsPage = lazy(() => import('../features/approvals/PendingApp
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 const RejectRemediesPage = lazy(() => import('../features/remedies/RejectRemediesPage'));
 const AppealsPage = lazy(() => import('../features/appeals/AppealsPage'));
+const QaReviewsPage = lazy(() => import('../features/qa/QaReviewsPage'));
 
 /** Protected: the login screen while logged out, the layout with its screen otherwise. */
 function Protected() {
@@ -77,6 +78,7 @@ const routes = createRoutesFromElements(
       <Route path="appeals" element={staff(<AppealsPage />)} />
       <Route path="audit-log" element={admin(<AuditLogPage />)} />
       <Route path="reject-remedies" element={admin(<RejectRemediesPage />)} />
+      <Route path="qa-reviews" element={staff(<QaReviewsPage />)} />
       <Route path="gift-card-offer" element={staff(<OfferListPage />)} />
       <Route path="add-gift-card-offer" element={staff(<OfferFormPage />)} />
       <Route path="edit-gift-card-offer/:id" element={staff(<OfferFormPage />)} />
