@@ -19,6 +19,7 @@ import { createSettingsService } from './modules/settings/service';
 import { createRemedyService } from './modules/remedies/service';
 import { createQaService } from './modules/qa/service';
 import { createAppealService } from './modules/appeals/service';
+import { createHoldService } from './modules/holds/service';
 import type { ImageSigner } from './modules/images/signing';
 import { createEventService } from './modules/events/service';
 import { createReviewService } from './modules/review/service';
@@ -63,6 +64,7 @@ export function createServices(database: Database, config: Config, signer: Image
     remedies: createRemedyService(database),
     qa: createQaService(database, signer),
     appeals: createAppealService(database, images, signer, jobs, windows),
+    holds: createHoldService(database, { fourEyes: config.FOUR_EYES }),
     review: createReviewService(database, signer),
     history: createHistoryService(database),
   };

@@ -62,6 +62,7 @@ export const AUDIT_ENTITIES = [
   'session',
   'reject_remedy',
   'qa_review',
+  'payout_hold',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const TOAST_MS = 3000;

@@ -483,6 +483,25 @@ export const endpoints = {
     body: qa.qaResolveBody,
     summary: 'An admin says which decision of a disagreement was right, with a note',
   }),
+
+  placeHold: def<{ msg: string; data: T.PayoutHold }>()({
+    method: 'POST',
+    path: 'payout-holds',
+    body: s.holdBody,
+    summary: "Hold a seller's payouts or one card's, with a reason, for some days or until released: held cards are not paid",
+  }),
+  releaseHold: def<{ msg: string; data: T.PayoutHold }>()({
+    method: 'POST',
+    path: 'payout-hold-release/:id',
+    body: s.holdReleaseBody,
+    summary: 'Release a payout hold (with FOUR_EYES, by a staff member other than the one who placed it)',
+  }),
+  listHolds: def<{ data: T.PayoutHold[] }>()({
+    method: 'GET',
+    path: 'payout-holds',
+    query: s.holdListQuery,
+    summary: 'The payout holds placed on a seller or on one card, newest first (at most 100), released ones too',
+  }),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -88,6 +88,7 @@ export const LIMITS = {
   },
   offers: {
     fixedPrices: { value: 50, why: "An offer's fixed prices: a select of them must stay usable" },
+    holdMaxDays: { value: 365, why: "A payout hold (an offer's, or one staff place): at most a year; the table checks it too" },
   },
   reports: {
     maxDays: { value: 366, why: 'A report covers at most a year (a leap year included)' },
@@ -97,6 +98,7 @@ export const LIMITS = {
     passwordMinChars: { value: 6, why: 'The spec: a password is at least 6 characters' },
     descriptionChars: { value: 5000, why: "A card's description or a comment: a few paragraphs" },
     noteChars: { value: 1000, why: "A reviewer's reject note or override reason: a few sentences" },
+    holdReasonChars: { value: 500, why: 'Why a payout is held: a sentence or two, shown to the seller (the table checks it too)' },
     disputeNoteChars: { value: 2000, why: 'A dispute or its resolution: a longer account than a reject note' },
     appealNoteChars: { value: 2000, why: "A seller's appeal or staff's answer to it: an account like a dispute's (SQL checks it too)" },
     remedyChars: {

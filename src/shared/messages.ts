@@ -109,6 +109,18 @@ export const MSG = {
   appealDecisionChanged: 'The card changed since this appeal was made, so it can no longer be reversed. Uphold it with a note.',
   historyResubmitted: 'Resubmitted after the rejection, with new photos',
   historyAppealReversed: 'Back to Pending: the rejection was reversed on appeal',
+  /** Payout holds (docs/money.md): `until` is a hold's end as the server writes dates in messages, null: until released. */
+  cardHeld: (until: string | null) =>
+    until === null
+      ? 'This gift card is on hold until staff release it: it cannot be paid before.'
+      : `This gift card is on hold until ${until}: it can be paid after that.`,
+  sellerHeld: (available: string, until: string | null) =>
+    `Only ${available} of this seller's due is available now: the rest is on hold ${until === null ? 'until staff release it' : `until ${until}`}.`,
+  holdPlaced: 'Hold placed',
+  holdReleased: 'Hold released',
+  holdAlreadyReleased: 'This hold was already released.',
+  holdEnded: 'This hold has already ended.',
+  holdSamePerson: 'With four-eyes on, a hold is released by a staff member other than the one who placed it.',
   /** Approving a number another pending or approved card has; `cards` like '#12 (Pending, Seller B)'. */
   duplicateNumber: (cards: string) =>
     `This card number is also on ${cards}. To approve it anyway, tick "Approve over the duplicate" and give a reason.`,

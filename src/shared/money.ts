@@ -70,3 +70,9 @@ export function cardDueCents(status: number, payable: Cents, paid: Cents): Cents
   if (status === 3) return -paid;
   return 0;
 }
+
+/**
+ * Payout holds (docs/money.md): what of a due can be paid now is the due less what is on hold (the held cards' dues).
+ * It is negative when a clawback's debit is more than the cards not held carry: the debit is offset against them first.
+ */
+export const availableNowCents = (due: Cents, onHold: Cents): Cents => due - onHold;

@@ -55,6 +55,7 @@ export const offerResponse = z.object({
   rate_type: flag,
   rate: money,
   review_minutes: z.number().int().describe('Minutes a card of this offer may wait for a decision (the review target)'),
+  hold_days: z.number().int().describe('Days an approved card of this offer is held before it can be paid (0: none)'),
   code_pattern: z
     .string()
     .nullable()
@@ -197,8 +198,36 @@ export const transactionResponse = z.object({
   version,
 });
 
-export const sellerRowResponse = z.object({ id, name: z.string(), email: z.string(), seller_due: money });
-export const sellerDueResponse = z.object({ due: money });
+/** Payout holds (docs/money.md): due = available_now + on_hold. */
+const holdFigures = {
+  available_now: money.describe('What of the due can be paid now: the due less what is on hold (may be negative after clawbacks)'),
+  on_hold: money.describe("What of the due is on hold: the held cards' dues"),
+  hold_release: date.nullable().describe('When the first held card is released; null: nothing held, or held until staff release it'),
+};
+export const sellerRowResponse = z.object({ id, name: z.string(), email: z.string(), seller_due: money, ...holdFigures });
+export const sellerDueResponse = z.object({ due: money, ...holdFigures });
+const cardHoldResponse = z
+  .object({
+    until: date.nullable().describe('When the hold ends; null: until staff release it'),
+    reason: z.string().nullable().describe("Why; null: the offer's payout hold"),
+  })
+  .nullable()
+  .describe('The card is on hold: an approved card is paid only after its hold ends');
+export const payoutHoldResponse = z.object({
+  id,
+  seller_id: id.nullable(),
+  gift_card_id: id.nullable(),
+  reason: z.string(),
+  until: date.nullable(),
+  placed_by: id,
+  placed_by_name: z.string().nullable(),
+  placed_at: date,
+  released_by: id.nullable(),
+  released_by_name: z.string().nullable(),
+  released_at: date.nullable(),
+  release_note: z.string().nullable(),
+  active: z.boolean(),
+});
 
 export const sellerStatementResponse = z.object({
   seller: z.object({ id, name: z.string(), email: z.string() }),
@@ -206,6 +235,7 @@ export const sellerStatementResponse = z.object({
   end_date: date,
   opening_due: money,
   closing_due: money.describe('Equals seller-due as of the end date'),
+  today: sellerDueResponse.describe("Payout holds: the seller's due today, what of it is available now and what is on hold"),
   events: z.array(
     z.object({
       at: date,
@@ -241,6 +271,7 @@ export const dashboardFiguresResponse = z.object({
   approved_this_month: z.number().int(),
   rejected_this_month: z.number().int(),
   jobs_backlog: z.number().int().optional().describe('Staff only: background jobs waiting or running (card photos to read)'),
+  ...holdFigures,
 });
 
 const cardStatus = z.number().int().describe('0 pending, 1 approved, 2 rejected, 3 disputed');
@@ -318,6 +349,7 @@ export const historyEntryResponse = z.object({
     .describe("Issue 53: an appeal made (outcome null) or decided; note: the seller's, or the answer"),
 });
 export const cardMoneyResponse = z.object({
+  hold: cardHoldResponse,
   price: money,
   rate: money,
   payable: money,
@@ -476,6 +508,9 @@ export const responseSchemas = {
   getQaReview: z.object({ data: qaReviewDetailResponse }),
   decideQaReview: msgResponse.extend({ data: qaReviewResponse }),
   resolveQaReview: msgResponse,
+  placeHold: z.object({ msg: z.string(), data: payoutHoldResponse }),
+  releaseHold: z.object({ msg: z.string(), data: payoutHoldResponse }),
+  listHolds: z.object({ data: z.array(payoutHoldResponse) }),
 } satisfies Record<OperationName, z.ZodType>;
 
 /**

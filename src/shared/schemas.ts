@@ -52,6 +52,7 @@ const SKIPPED_CARDS = LIMITS.review.skippedCards.value;
 const REVIEW_TARGET_MAX_MINUTES = LIMITS.review.targetMaxMinutes.value;
 const BULK_CARDS = LIMITS.review.bulkCards.value;
 const FIXED_PRICES = LIMITS.offers.fixedPrices.value;
+const HOLD_MAX_DAYS = LIMITS.offers.holdMaxDays.value;
 
 const text = (max: number) =>
   z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `may not be greater than ${max} characters`);
@@ -127,6 +128,17 @@ export const fixedPriceList = z.union([z.string(), z.array(z.union([z.number(), 
   return [...new Set(cents as number[])].sort((a, b) => a - b);
 });
 
+/** Days of a payout hold: a whole number from `min` to LIMITS.offers.holdMaxDays. */
+const holdDays = (min: number) =>
+  z.union([z.number(), z.string()], { error: 'must be a whole number of days' }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : /^\d{1,4}$/.test(v.trim()) ? Number(v) : NaN;
+    if (!Number.isInteger(n) || n < min || n > HOLD_MAX_DAYS) {
+      ctx.addIssue({ code: 'custom', message: `must be a whole number of days from ${min} to ${HOLD_MAX_DAYS}` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
 const reviewMinutes = z.union([z.number(), z.string()], { error: 'must be a whole number of minutes' }).transform((v, ctx) => {
   const n = typeof v === 'number' ? v : /^\d{1,6}$/.test(v.trim()) ? Number(v) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > REVIEW_TARGET_MAX_MINUTES) {
@@ -161,6 +173,8 @@ export const offerBody = z
     /** Issue 52: what the offer's codes look like; left out, none on a new offer and unchanged on an edit; null or '' clears it. */
     code_pattern: codePattern.optional(),
     code_check: codeCheck.optional(),
+    /** Issue 54: days an approved card of this offer is held before it can be paid; left out, 0 on a new offer and unchanged on an edit. */
+    hold_days: optional(holdDays(0)),
   })
   .superRefine((o, ctx) => {
     if (o.price_type === 0) {
@@ -338,3 +352,24 @@ export const appealDecideBody = z.object({
 });
 /** An admin's text telling a seller what to do about one rejection reason. */
 export const rejectRemedyBody = z.object({ reason: rejectReason, remedy: text(LIMITS.text.remedyChars.value) });
+
+/** Staff place a payout hold on a seller or on one card (exactly one), with a reason; `days` left out: until released. */
+export const holdBody = z
+  .object({
+    seller_id: optional(id),
+    gift_card_id: optional(id),
+    reason: text(LIMITS.text.holdReasonChars.value),
+    days: optional(holdDays(1)),
+  })
+  .superRefine((b, ctx) => {
+    if ((b.seller_id === undefined) === (b.gift_card_id === undefined))
+      ctx.addIssue({ code: 'custom', path: ['seller_id'], message: 'name either a seller or a gift card' });
+  });
+export const holdReleaseBody = z.object({ note: optionalText(LIMITS.text.holdReasonChars.value) });
+/** The holds of one seller or one card (exactly one). */
+export const holdListQuery = z
+  .object({ seller_id: optional(id), gift_card_id: optional(id) })
+  .superRefine((b, ctx) => {
+    if ((b.seller_id === undefined) === (b.gift_card_id === undefined))
+      ctx.addIssue({ code: 'custom', path: ['seller_id'], message: 'name either a seller or a gift card' });
+  });

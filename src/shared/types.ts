@@ -61,6 +61,8 @@ export interface Offer {
   rate: number;
   /** Issue 32: minutes a card of this offer may wait for a decision (default 60). */
   review_minutes: number;
+  /** Days an approved card of this offer is held before it can be paid (issue 54, payout holds); 0: none. */
+  hold_days: number;
   /** Issue 52: what its codes look like (shared/code-pattern.ts), e.g. `XXXX-XXXXXX-XXXX`; null: any code. */
   code_pattern: string | null;
   /** Issue 52: 'luhn' when the code's last digit is a Luhn check digit. */
@@ -169,7 +171,42 @@ export interface Transaction {
   version?: number;
 }
 
-export interface SellerRow {
+/**
+ * Payout holds (docs/money.md): of a due, what can be paid now and what is on hold; hold_release is when the first
+ * held card is released (null: nothing held, or every hold lasts until staff release it). due = available_now + on_hold.
+ */
+export interface HoldFigures {
+  available_now: number;
+  on_hold: number;
+  hold_release: string | null;
+}
+
+/** A card's hold: when it ends (null: until staff release it) and why (null: its offer's payout hold). */
+export interface CardHoldInfo {
+  until: string | null;
+  reason: string | null;
+}
+
+/** A payout hold staff placed on a seller or on one card. */
+export interface PayoutHold {
+  id: number;
+  seller_id: number | null;
+  gift_card_id: number | null;
+  reason: string;
+  /** When it ends; null: until released. */
+  until: string | null;
+  placed_by: number;
+  placed_by_name: string | null;
+  placed_at: string;
+  released_by: number | null;
+  released_by_name: string | null;
+  released_at: string | null;
+  release_note: string | null;
+  /** Not released and not ended. */
+  active: boolean;
+}
+
+export interface SellerRow extends HoldFigures {
   id: number;
   name: string;
   email: string;
@@ -198,9 +235,11 @@ export interface SellerStatement {
   opening_due: number;
   closing_due: number;
   events: StatementEvent[];
+  /** Payout holds: the seller's due today, what of it is available now and what is on hold (whatever the dates). */
+  today: SellerDue;
 }
 
-export interface SellerDue {
+export interface SellerDue extends HoldFigures {
   due: number;
 }
 
@@ -223,7 +262,7 @@ export interface Settings {
 }
 
 /** The dashboard's strip of figures: the whole marketplace for staff, a seller's own for a seller. */
-export interface DashboardFigures {
+export interface DashboardFigures extends HoldFigures {
   scope: 'all' | 'own';
   pending: number;
   oldest_pending_at: string | null;
@@ -340,6 +379,8 @@ export interface HistoryEntry {
 }
 
 export interface CardMoney {
+  /** Payout holds: the card's hold now (an approved card is paid only after it ends); null when not held. */
+  hold: CardHoldInfo | null;
   price: number;
   rate: number;
   payable: number;

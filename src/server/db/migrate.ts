@@ -39,6 +39,8 @@ export const FUNCTION_FILES = [
   // Payments and logins (the server calls them).
   'ledger_allocate',
   'ledger_owes',
+  'card_hold',
+  'held_cards',
   'first_card_approved_by',
   'ledger_record',
   'ledger_pay',
@@ -46,6 +48,7 @@ export const FUNCTION_FILES = [
   'login_succeeded',
   // Trigger functions with their triggers.
   'gift_cards_review_due',
+  'gift_cards_offer_hold',
   'gift_cards_events',
   'gift_cards_journal',
   'gift_cards_maintain',

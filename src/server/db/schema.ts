@@ -72,6 +72,8 @@ export const offers = pgTable('gift_card_offers', {
   /** What its codes look like (issue 52, shared/code-pattern.ts); null: any code of letters and digits. */
   codePattern: text('code_pattern'),
   codeCheck: text('code_check'),
+  /** Days an approved card of this offer is held before it can be paid (issue 54); 0: none. */
+  holdDays: integer('hold_days').notNull().default(0),
   version: integer('version').notNull().default(1),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),

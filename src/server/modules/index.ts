@@ -18,6 +18,7 @@ import { settingsRoutes } from './settings/routes';
 import { remedyRoutes } from './remedies/routes';
 import { qaRoutes } from './qa/routes';
 import { appealRoutes } from './appeals/routes';
+import { holdRoutes } from './holds/routes';
 
 /** Every module's routes; each module registers the operations of the shared contract it owns. */
 export function registerRoutes(app: FastifyInstance, s: Services) {
@@ -39,4 +40,5 @@ export function registerRoutes(app: FastifyInstance, s: Services) {
   remedyRoutes(app, s.remedies);
   qaRoutes(app, s.qa);
   appealRoutes(app, s.appeals);
+  holdRoutes(app, s.holds);
 }

@@ -9,11 +9,15 @@
 -- payer approved ({"refuse": "approver_cannot_pay", "card": id}), both asking first_card_approved_by; above
 -- p_confirm_above (null: no limit) the payment answers needs_second_staff and the server records it as a pending
 -- approval.
+-- Payout holds (p_now: the server's clock): a held card is not paid ({"refuse": "card_held", "until": its end}); a payout
+-- skips held cards, and what is held is not available ({"refuse": "held", "until": the first hold's end}); the hold is
+-- read again once the seller is locked (placing a hold locks the seller too).
 CREATE OR REPLACE FUNCTION ledger_pay(p_kind text, p_actor integer, p_card integer, p_seller integer, p_code text, p_code_key text,
-                           p_amount numeric, p_approver_may_not_pay boolean, p_confirm_above numeric) RETURNS jsonb AS $$
+                           p_amount numeric, p_approver_may_not_pay boolean, p_confirm_above numeric, p_now timestamptz) RETURNS jsonb AS $$
 DECLARE
   c record;
   s record;
+  h record;
   due numeric;
   card_ids integer[];
   dues numeric[];
@@ -21,28 +25,37 @@ DECLARE
   mine integer;
 BEGIN
   IF p_kind = 'pay_card' THEN
-    SELECT seller_id, card_status, card_due(card_status, price, rate, paid_amount) AS left_due INTO c
+    SELECT seller_id, card_status, card_due(card_status, price, rate, paid_amount) AS left_due, offer_hold_until INTO c
       FROM gift_cards WHERE id = p_card;
     IF NOT FOUND THEN RETURN '{"refuse": "invalid_card"}'; END IF;
     IF c.card_status <> 1 THEN RETURN '{"refuse": "card_not_approved"}'; END IF;
     IF c.left_due <= 0 THEN RETURN '{"refuse": "card_paid"}'; END IF;
     IF p_amount > c.left_due THEN RETURN jsonb_build_object('refuse', 'too_big', 'due', c.left_due::text); END IF;
+    SELECT * INTO h FROM card_hold(p_card, c.seller_id, c.offer_hold_until, p_now);
+    IF h.until IS NOT NULL THEN RETURN jsonb_build_object('refuse', 'card_held', 'until', h.until); END IF;
     IF p_approver_may_not_pay AND first_card_approved_by(p_actor, ARRAY[p_card]) IS NOT NULL THEN
       RETURN '{"refuse": "approver_cannot_pay"}';
     END IF;
     p_seller := c.seller_id;
     SELECT role, deleted_at IS NULL AS live, seller_due INTO s FROM users WHERE id = p_seller FOR NO KEY UPDATE;
     IF NOT FOUND OR NOT s.live THEN RETURN '{"refuse": "seller_deleted"}'; END IF;
-    SELECT seller_id, card_status, card_due(card_status, price, rate, paid_amount) AS left_due INTO c
+    SELECT seller_id, card_status, card_due(card_status, price, rate, paid_amount) AS left_due, offer_hold_until INTO c
       FROM gift_cards WHERE id = p_card FOR UPDATE;
     IF NOT FOUND THEN RETURN '{"refuse": "invalid_card"}'; END IF;
     IF c.seller_id <> p_seller THEN RETURN '{"refuse": "retry"}'; END IF;
     IF c.card_status <> 1 THEN RETURN '{"refuse": "card_not_approved"}'; END IF;
     IF c.left_due <= 0 THEN RETURN '{"refuse": "card_paid"}'; END IF;
     IF p_amount > c.left_due THEN RETURN jsonb_build_object('refuse', 'too_big', 'due', c.left_due::text); END IF;
+    SELECT * INTO h FROM card_hold(p_card, p_seller, c.offer_hold_until, p_now);
+    IF h.until IS NOT NULL THEN RETURN jsonb_build_object('refuse', 'card_held', 'until', h.until); END IF;
     -- The seller's due is net of clawbacks: a card payment never pays more than the seller is owed overall.
     IF p_amount > s.seller_due THEN
       RETURN coalesce(ledger_owes(p_seller, s.seller_due), jsonb_build_object('refuse', 'too_big', 'due', s.seller_due::text));
+    END IF;
+    -- Nor more than is available now: a debit is offset against the cards not held first.
+    SELECT coalesce(sum(x.due), 0) AS held, min(x.until) AS first_end INTO h FROM held_cards(p_seller, p_now) x;
+    IF p_amount > s.seller_due - h.held THEN
+      RETURN jsonb_build_object('refuse', 'held', 'due', greatest(s.seller_due - h.held, 0)::text, 'until', h.first_end);
     END IF;
     IF p_confirm_above IS NOT NULL AND p_amount > p_confirm_above THEN RETURN '{"refuse": "needs_second_staff"}'; END IF;
     RETURN jsonb_build_object('id',
@@ -65,6 +78,16 @@ BEGIN
   due := least(coalesce((SELECT sum(d) FROM unnest(dues) AS d), 0), s.seller_due);
   IF p_amount > due THEN
     RETURN coalesce(ledger_owes(p_seller, s.seller_due), jsonb_build_object('refuse', 'too_big', 'due', due::text));
+  END IF;
+  -- Held cards are skipped; what is held is not available (a debit is offset against the cards not held first).
+  SELECT coalesce(sum(x.due), 0) AS held, min(x.until) AS first_end, array_agg(x.id) AS ids INTO h FROM held_cards(p_seller, p_now) x;
+  IF h.held > 0 THEN
+    SELECT coalesce(array_agg(x.id ORDER BY x.n), '{}'), coalesce(array_agg(x.d ORDER BY x.n), '{}') INTO card_ids, dues
+      FROM unnest(card_ids, dues) WITH ORDINALITY AS x(id, d, n) WHERE x.id <> ALL (h.ids);
+    due := least(coalesce((SELECT sum(d) FROM unnest(dues) AS d), 0), s.seller_due - h.held);
+    IF p_amount > due THEN
+      RETURN jsonb_build_object('refuse', 'held', 'due', greatest(due, 0)::text, 'until', h.first_end);
+    END IF;
   END IF;
   SELECT * INTO alloc FROM ledger_allocate(card_ids, dues, p_amount);
   -- FOUR_EYES: a payout that would be allocated to a card the payer approved is refused, naming the card.

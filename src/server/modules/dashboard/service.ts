@@ -1,7 +1,8 @@
 import type { Database } from '../../db/client';
 import { isStaff } from '../../../shared/constants';
 import type { DashboardFigures } from '../../../shared/types';
-import { isoOrNull, moneyOut } from '../../db/values';
+import { centsOf, isoOrNull, moneyOut } from '../../db/values';
+import { holdFigures, marketplaceHold, sellerHold } from '../holds/repository';
 import type { AuthUser } from '../auth/service';
 import { readFigures } from './repository';
 import { backlog } from '../jobs/repository';
@@ -11,7 +12,11 @@ export function createDashboardService(database: Database) {
     /** Staff see the whole marketplace; a seller sees their own cards, due and payouts. */
     async figures(actor: AuthUser): Promise<DashboardFigures> {
       const staff = isStaff(actor.role);
-      const [r, jobs] = await Promise.all([readFigures(database.db, staff ? null : actor.id), staff ? backlog(database.db) : null]);
+      const [r, jobs, hold] = await Promise.all([
+        readFigures(database.db, staff ? null : actor.id),
+        staff ? backlog(database.db) : null,
+        staff ? marketplaceHold(database.db) : sellerHold(database.db, actor.id),
+      ]);
       return {
         scope: staff ? 'all' : 'own',
         pending: Number(r.pending),
@@ -23,6 +28,7 @@ export function createDashboardService(database: Database) {
         approved_this_month: Number(r.approved_this_month),
         rejected_this_month: Number(r.rejected_this_month),
         ...(jobs === null ? {} : { jobs_backlog: jobs }),
+        ...holdFigures(centsOf(r.due), hold),
       };
     },
   };

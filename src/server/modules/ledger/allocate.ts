@@ -4,10 +4,13 @@ import type { Allocation, LockedCard } from './repository';
 /** What is still to pay on a card: the shared rule (a disputed card's negative due is nothing to pay). */
 export const cardDue = (c: LockedCard): Cents => Math.max(0, cardDueCents(c.status, c.payable, c.paid));
 
-/** The seller's approved cards with a due, in payout order: approved earliest first, then lowest id. */
-export function payoutQueue(cards: LockedCard[], sellerId: number): LockedCard[] {
+/**
+ * The seller's approved cards with a due, in payout order: approved earliest first, then lowest id. Cards on hold
+ * (`held`, their ids: docs/money.md "Payout holds") are skipped: a held card is paid only after its hold ends.
+ */
+export function payoutQueue(cards: LockedCard[], sellerId: number, held: ReadonlySet<number> = new Set()): LockedCard[] {
   return cards
-    .filter((c) => c.sellerId === sellerId && cardDue(c) > 0)
+    .filter((c) => c.sellerId === sellerId && cardDue(c) > 0 && !held.has(c.id))
     .sort((a, b) => {
       const x = a.approvedAt ?? '';
       const y = b.approvedAt ?? '';

@@ -1,7 +1,9 @@
 import type { Db, Tx } from '../../db/client';
 import { CARD_STATUS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { centsToNumber, plainAmount, type Cents } from '../../../shared/money';
+import { centsToNumber, formatMoney, plainAmount, type Cents } from '../../../shared/money';
+import { holdDateText } from '../holds/service';
+import { cardHolds } from '../holds/repository';
 import { HttpError, invalidFields, refusal } from '../../http/errors';
 import { recordAudit } from '../audit/repository';
 import type { AuthUser } from '../auth/service';
@@ -59,8 +61,12 @@ async function checkNotOwing(tx: Tx, sellerId: number, due: Cents): Promise<void
 }
 
 /** A refusal of ledger_pay as the error the API answers; 'retry' runs the payment again. */
-function refusalOf(r: { refuse: repo.PayRefusal; due?: Cents; card?: number }, tooBig: (due: Cents) => HttpError): Error {
+function refusalOf(r: { refuse: repo.PayRefusal; due?: Cents; card?: number; until?: string | null }, tooBig: (due: Cents) => HttpError): Error {
   switch (r.refuse) {
+    case 'card_held':
+      return refusal(MSG.cardHeld(holdDateText(r.until ?? null)));
+    case 'held':
+      return refusal(MSG.sellerHeld(formatMoney(centsToNumber(r.due ?? 0)), holdDateText(r.until ?? null)));
     case 'invalid_card':
       return invalidCard();
     case 'card_not_approved':
@@ -203,22 +209,31 @@ export async function editPayout(
   }
   // With the old allocations taken back, the new seller's due (net of clawbacks) caps the new amount.
   const netDue = await repo.lockedSellerDue(tx, newSellerId);
+  // Payout holds (docs/money.md): a payout's new allocation skips held cards (what was on one moves to cards not held,
+  // or the edit is refused); a card payment's edit may keep or lower what is on its held card, never raise it.
+  const held = await cardHolds(tx, cards.map((c) => c.id));
+  const heldDue = cards.filter((c) => c.sellerId === newSellerId && held.has(c.id)).reduce((sum, c) => sum + cardDue(c), 0);
 
   let allocs: repo.Allocation[];
   if (before.giftCardId !== null) {
     const card = cards.find((c) => c.id === before.giftCardId);
     if (!card || card.status !== 1) throw refusal(MSG.cardNotApproved);
-    const due = Math.min(cardDue(card), netDue);
+    const hold = held.get(card.id);
+    const kept = oldAllocs.filter((a) => a.cardId === card.id).reduce((sum, a) => sum + a.amount, 0);
+    if (hold && e.amount > kept) throw refusal(MSG.cardHeld(holdDateText(hold.until)));
+    const due = Math.min(cardDue(card), netDue - (hold ? 0 : heldDue));
     if (e.amount > due) {
       await checkNotOwing(tx, newSellerId, netDue);
       throw tooBigForCard(due);
     }
     allocs = [{ cardId: card.id, amount: e.amount }];
   } else {
-    const queue = payoutQueue(cards, newSellerId);
-    const due = Math.min(totalDue(queue), netDue);
+    const queue = payoutQueue(cards, newSellerId, new Set(held.keys()));
+    const due = Math.min(totalDue(queue), netDue - heldDue);
     if (e.amount > due) {
       await checkNotOwing(tx, newSellerId, netDue);
+      if (heldDue > 0 && e.amount <= Math.min(totalDue(payoutQueue(cards, newSellerId)), netDue))
+        throw refusal(MSG.sellerHeld(formatMoney(centsToNumber(Math.max(due, 0))), firstEnd(held)));
       throw tooBigForCard(due);
     }
     allocs = allocate(queue, e.amount);
@@ -244,6 +259,12 @@ export async function editPayout(
       ...(checkedBy !== null ? { checked_by: checkedBy } : {}),
     },
   });
+}
+
+/** The first end of these holds as refusals name it (null: every one lasts until released). */
+function firstEnd(held: Map<number, { until: string | null }>): string | null {
+  const ends = [...held.values()].map((h) => h.until).filter((u): u is string => u !== null).sort();
+  return holdDateText(ends[0] ?? null);
 }
 
 /** FOUR_EYES on a payout edit: what it adds to a card the editor approved is theirs to pay, so refused (naming the card). */

@@ -5,6 +5,8 @@ import { centsOf, isoSql } from '../../db/values';
 import { centsToDecimal, type Cents } from '../../../shared/money';
 import { payoutCodeKey } from '../../../shared/identifiers';
 import { rowsOf } from '../../db/rows';
+import { nowParam } from '../../clock';
+import { holdEnd } from '../holds/repository';
 
 /** Ledger SQL. Lock order everywhere: seller rows (ascending id), then the transaction row, then cards by id. */
 
@@ -166,8 +168,11 @@ export type PayRefusal =
   | 'seller_deleted'
   | 'invalid_seller'
   | 'needs_second_staff'
+  | 'card_held'
+  | 'held'
   | 'retry';
-export type PayResult = { id: number } | { refuse: PayRefusal; due?: Cents; card?: number };
+/** until: a hold's end as ISO text, null while it lasts until released (card_held, held). */
+export type PayResult = { id: number } | { refuse: PayRefusal; due?: Cents; card?: number; until?: string | null };
 
 /**
  * The whole payment in one statement (db/functions/ledger_pay.sql: checks, locks in the ledger's order, the
@@ -187,9 +192,9 @@ export async function pay(
   },
 ): Promise<PayResult> {
   const confirm = p.confirmAbove === null ? null : centsToDecimal(p.confirmAbove);
-  const [r] = await rowsOf<{ r: { id?: number; refuse?: PayRefusal; due?: string; card?: number } }>(
+  const [r] = await rowsOf<{ r: { id?: number; refuse?: PayRefusal; due?: string; card?: number; until?: string | null } }>(
     tx,
-    sql`SELECT ledger_pay(${p.kind}, ${p.actorId}::int, ${p.cardId}::int, ${p.sellerId}::int, ${p.code}, ${payoutCodeKey(p.code)}, ${centsToDecimal(p.amount)}::numeric, ${p.approverMayNotPay}, ${confirm}::numeric) AS r`,
+    sql`SELECT ledger_pay(${p.kind}, ${p.actorId}::int, ${p.cardId}::int, ${p.sellerId}::int, ${p.code}, ${payoutCodeKey(p.code)}, ${centsToDecimal(p.amount)}::numeric, ${p.approverMayNotPay}, ${confirm}::numeric, ${nowParam()}::timestamptz) AS r`,
   );
   const out = typeof r.r === 'string' ? (JSON.parse(r.r) as typeof r.r) : r.r;
   if (out.id !== undefined) return { id: out.id };
@@ -197,6 +202,7 @@ export async function pay(
     refuse: out.refuse as PayRefusal,
     ...(out.due !== undefined ? { due: centsOf(String(out.due)) } : {}),
     ...(out.card !== undefined ? { card: Number(out.card) } : {}),
+    ...('until' in out ? { until: holdEnd(out.until) } : {}),
   };
 }
 

@@ -18,6 +18,7 @@ const columns = {
   reviewMinutes: offers.reviewMinutes,
   codePattern: offers.codePattern,
   codeCheck: offers.codeCheck,
+  holdDays: offers.holdDays,
   version: offers.version,
 };
 /** Every offer, newest first (for selects). */
@@ -39,8 +40,8 @@ export async function findOffer(tx: Tx, id: number, lock?: 'update' | 'share'): 
 }
 
 /** What an offer is written with: its row without the id. */
-export type OfferValues = Omit<OfferRow, 'id' | 'reviewMinutes' | 'codePattern' | 'codeCheck' | 'version'> &
-  Partial<Pick<OfferRow, 'reviewMinutes' | 'codePattern' | 'codeCheck'>>;
+export type OfferValues = Omit<OfferRow, 'id' | 'reviewMinutes' | 'codePattern' | 'codeCheck' | 'holdDays' | 'version'> &
+  Partial<Pick<OfferRow, 'reviewMinutes' | 'codePattern' | 'codeCheck' | 'holdDays'>>;
 
 export async function insertOffer(tx: Tx, v: OfferValues): Promise<number> {
   const rows = await tx.insert(offers).values(v).returning({ id: offers.id });

@@ -27,6 +27,7 @@ export interface OfferInput {
   review_minutes?: number;
   code_pattern?: string | null;
   code_check?: 'luhn' | null;
+  hold_days?: number;
 }
 
 /** Range offers keep min/max, fixed offers keep their list; a fixed fee may not exceed the lowest price. */
@@ -50,6 +51,8 @@ function toValues(input: OfferInput): repo.OfferValues {
     // Issue 52, the same: left out, none on a new offer and unchanged on an edit; null clears it.
     codePattern: input.code_pattern,
     codeCheck: input.code_check,
+    // Issue 54, the same: left out, 0 on a new offer and unchanged on an edit.
+    holdDays: input.hold_days,
   };
 }
 

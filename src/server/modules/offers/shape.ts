@@ -16,6 +16,7 @@ export type OfferRow = {
   reviewMinutes: number;
   codePattern: string | null;
   codeCheck: string | null;
+  holdDays: number;
   version: number;
 };
 
@@ -44,6 +45,7 @@ export function offerRecord(r: OfferRow): OfferRecord {
       review_minutes: Number(r.reviewMinutes),
       code_pattern: r.codePattern,
       code_check: r.codeCheck === 'luhn' ? 'luhn' : null,
+      hold_days: Number(r.holdDays),
       version: Number(r.version),
     },
     minCents: r.minPrice === null ? null : centsOf(r.minPrice),

@@ -15,6 +15,7 @@ import { listPage } from '../../db/lists/list-page';
 import type { ListDef, PlanLog } from '../../db/lists/types';
 import { MSG } from '../../../shared/messages';
 import { qaHistoryNote } from '../../../shared/qa';
+import { cardHolds } from '../holds/repository';
 
 interface EventRow {
   src: string;
@@ -193,7 +194,8 @@ export function createHistoryService(database: Database) {
       const row = await findCardView(db, id);
       if (!row) throw notFound();
       const card = cardOut(row);
-      const [clawbacks, payments] = await Promise.all([
+      const [holds, clawbacks, payments] = await Promise.all([
+        cardHolds(db, [id]),
         rowsOf<{ id: number; kind: number; code: string; amount: string; created_at: string; by: string | null }>(
           db,
           sql`SELECT t.id, t.kind, t.code, t.transaction_amount::text AS amount, t.created_at::text AS created_at, u.name AS by
@@ -222,6 +224,8 @@ export function createHistoryService(database: Database) {
       ]);
       return {
         data: {
+          // A pending card's hold applies once approved; a paid, rejected or disputed card has nothing to hold.
+          hold: card.card_status === 0 || (card.card_status === 1 && card.due > 0) ? (holds.get(id) ?? null) : null,
           price: card.price,
           rate: card.rate,
           payable: card.payable,

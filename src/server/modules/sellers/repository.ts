@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { moneyOut } from '../../db/values';
+import { centsOf } from '../../db/values';
+import type { Cents } from '../../../shared/money';
 import type { SellerDbRow } from './shape';
 import { firstRow, idArray, inOrder, rowsOf } from '../../db/rows';
 
@@ -14,7 +15,7 @@ export async function sellersByIds(tx: Tx, ids: number[]): Promise<SellerDbRow[]
   return inOrder(ids, rows);
 }
 
-export async function sellerDue(tx: Tx, sellerId: number): Promise<number> {
+export async function sellerDueCents(tx: Tx, sellerId: number): Promise<Cents> {
   const row = await firstRow<{ due: string }>(tx, sql`SELECT seller_due::text AS due FROM users WHERE id = ${sellerId}`);
-  return moneyOut(row?.due ?? '0');
+  return centsOf(row?.due ?? '0');
 }

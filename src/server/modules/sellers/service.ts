@@ -9,6 +9,8 @@ import { sellerList } from '../users/list';
 import type { AuthUser } from '../auth/service';
 import * as repo from './repository';
 import { sellerOut } from './shape';
+import { holdFigures, NO_HOLD, sellerHold, sellerHolds } from '../holds/repository';
+import { centsToNumber } from '../../../shared/money';
 
 export function createSellerService(database: Database) {
   const { db } = database;
@@ -17,10 +19,19 @@ export function createSellerService(database: Database) {
       const per = q.per_page ?? PAGE_SIZE.sellers;
       const { filter, request } = splitQuery(q, per, log);
       const p = await listPage(db, sellerList, filter, request);
-      return listResult((await repo.sellersByIds(db, p.ids)).map(sellerOut), q, per, p);
+      const [rows, holds] = await Promise.all([repo.sellersByIds(db, p.ids), sellerHolds(db, p.ids)]);
+      return listResult(
+        rows.map((r) => sellerOut(r, holds.get(r.id) ?? NO_HOLD)),
+        q,
+        per,
+        p,
+      );
     },
     async due(actor: AuthUser): Promise<SellerDue> {
-      return { due: await repo.sellerDue(db, actor.id) };
+      return db.transaction(async (tx) => {
+        const due = await repo.sellerDueCents(tx, actor.id);
+        return { due: centsToNumber(due), ...holdFigures(due, await sellerHold(tx, actor.id)) };
+      });
     },
   };
 }

@@ -5,6 +5,8 @@ import { forbidden, invalidFields } from '../../http/errors';
 import type { AuthUser } from '../auth/service';
 import { checkedDayCount } from '../reports/service';
 import * as repo from './repository';
+import { holdFigures, sellerHold } from '../holds/repository';
+import { sellerDueCents } from '../sellers/repository';
 
 export interface StatementInput {
   start_date: string;
@@ -29,6 +31,8 @@ export function createStatementService(database: Database) {
         const seller = await repo.findUser(tx, sellerId);
         if (!seller || seller.role !== 'seller') throw invalidFields({ seller_id: ['The selected seller id is invalid.'] });
         const opening = await repo.dueBefore(tx, sellerId, input.start_date);
+        const dueNow = await sellerDueCents(tx, sellerId);
+        const hold = await sellerHold(tx, sellerId);
         const rows = await repo.eventsBetween(tx, sellerId, input.start_date, input.end_date);
         let due = opening;
         const events = rows.map((e) => {
@@ -51,6 +55,7 @@ export function createStatementService(database: Database) {
           opening_due: centsToNumber(opening),
           closing_due: centsToNumber(due),
           events,
+          today: { due: centsToNumber(dueNow), ...holdFigures(dueNow, hold) },
         };
       });
     },

@@ -13,6 +13,7 @@ export const ENTITY_LABEL: Record<AuditEntity, string> = {
   session: 'Session',
   reject_remedy: 'Rejection remedy',
   qa_review: 'QA sampling',
+  payout_hold: 'Payout hold',
 };
 
 /** The actions staff take, as the audit log records them (an entry of another action still lists and filters by URL). */
@@ -40,6 +41,8 @@ export const ACTION_LABEL: Record<string, string> = {
   payment_requested: 'Payment requested',
   payment_approved: 'Payment approved',
   payment_declined: 'Payment declined',
+  hold_placed: 'Hold placed',
+  hold_released: 'Hold released',
   login: 'Log in',
   logout: 'Log out',
 };
