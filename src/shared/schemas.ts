@@ -367,9 +367,7 @@ export const holdBody = z
   });
 export const holdReleaseBody = z.object({ note: optionalText(LIMITS.text.holdReasonChars.value) });
 /** The holds of one seller or one card (exactly one). */
-export const holdListQuery = z
-  .object({ seller_id: optional(id), gift_card_id: optional(id) })
-  .superRefine((b, ctx) => {
-    if ((b.seller_id === undefined) === (b.gift_card_id === undefined))
-      ctx.addIssue({ code: 'custom', path: ['seller_id'], message: 'name either a seller or a gift card' });
-  });
+export const holdListQuery = z.object({ seller_id: optional(id), gift_card_id: optional(id) }).superRefine((b, ctx) => {
+  if ((b.seller_id === undefined) === (b.gift_card_id === undefined))
+    ctx.addIssue({ code: 'custom', path: ['seller_id'], message: 'name either a seller or a gift card' });
+});

@@ -395,6 +395,23 @@ const rows: Row[] = [
   },
   { op: 'listAuditLog', req: () => ({ method: 'GET', url: `audit-log?entity=gift_card&entity_id=${approvedCard}` }) },
   { op: 'exportAuditLog', req: () => ({ method: 'GET', url: `export/audit-log?actor_id=${s.users.sellerA.id}` }) },
+  // Payout holds (issue 54): on a pending card of seller A (A's payments elsewhere in this file are unaffected).
+  {
+    op: 'placeHold',
+    req: async () => ({ method: 'POST', url: 'payout-holds', body: { gift_card_id: await pendingCardOfA(), reason: 'matrix' } }),
+  },
+  {
+    op: 'releaseHold',
+    req: async () => {
+      const h = await s.call('POST', 'payout-holds', {
+        token: s.users.admin.token,
+        body: { gift_card_id: await pendingCardOfA(), reason: 'matrix' },
+      });
+      expect(h.status, JSON.stringify(h.body)).toBe(200);
+      return { method: 'POST', url: `payout-hold-release/${h.body.data.id}`, body: {} };
+    },
+  },
+  { op: 'listHolds', req: () => ({ method: 'GET', url: `payout-holds?seller_id=${s.users.sellerA.id}` }) },
 ];
 
 beforeAll(async () => {

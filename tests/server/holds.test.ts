@@ -114,7 +114,7 @@ describe("an offer's payout hold", () => {
   });
 });
 
-describe("staff holds on a seller or a card", () => {
+describe('staff holds on a seller or a card', () => {
   it('a seller hold holds every card until released; it is audited; the seller sees the reason', async () => {
     const seller = await s.createUser('seller');
     const a = await insertCard(s.database, { sellerId: seller.id, offerId: plainOffer, price: '40.00' });

@@ -410,6 +410,20 @@ const routes: { name: string; method: string; url: () => string; fields: string[
     fields: ['outcome', 'note'],
     as: () => s.users.admin.token,
   },
+  {
+    name: 'placeHold',
+    method: 'POST',
+    url: () => 'payout-holds',
+    fields: ['seller_id', 'gift_card_id', 'reason', 'days'],
+    as: () => s.users.manager.token,
+  },
+  {
+    name: 'releaseHold',
+    method: 'POST',
+    url: () => 'payout-hold-release/1',
+    fields: ['note'],
+    as: () => s.users.admin.token,
+  },
   { name: 'login', method: 'POST', url: () => 'login', fields: ['email', 'password'], as: () => undefined },
 ];
 
@@ -523,12 +537,13 @@ describe('hostile input on every write route', () => {
       expect(res.statusCode, header).toBe(header === '' ? 200 : 422);
       if (header === '') expect(res.json().events).toEqual([]);
     }
-    // The seller statement's query (JSON and CSV): every hostile value of every field is a 4xx, never a 500.
+    // The seller statement's query (JSON and CSV), and the payout holds' list (seller_id; issue 54): every hostile value
+    // of every field is a 4xx, never a 500.
     await fc.assert(
       fc.asyncProperty(
         fc.record({ start_date: value, end_date: value, seller_id: value }, { requiredKeys: [] }),
         fc.boolean(),
-        fc.constantFrom('seller-statement', 'export/seller-statement'),
+        fc.constantFrom('seller-statement', 'export/seller-statement', 'payout-holds'),
         async (q, asSeller, path) => {
           const qs = new URLSearchParams(
             Object.entries(q).map(([k, v]): [string, string] => [

@@ -29,7 +29,7 @@ describe('approve, pay, bulk-pay, redeem, report', () => {
     const offerId = await insertOffer(s.database, { rateType: 1, rate: '3.00' });
     const first = await insertCard(s.database, { sellerId: seller.id, offerId, price: '30.00', rate: '3.00', status: 0 });
     const second = await insertCard(s.database, { sellerId: seller.id, offerId, price: '20.50', rate: '3.00', status: 0 });
-    expect((await api('GET', 'seller-due', seller.token)).body).toEqual({ due: 0 });
+    expect((await api('GET', 'seller-due', seller.token)).body).toEqual({ due: 0, available_now: 0, on_hold: 0, hold_release: null });
 
     // Paying a pending card is refused.
     const early = await api('POST', 'transaction', admin, {
@@ -47,7 +47,7 @@ describe('approve, pay, bulk-pay, redeem, report', () => {
       const r = await api('POST', `gift-card-update/${id}`, s.users.manager.token, { giftcard_offer_id: offerId, price, card_status: 1 });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
-    expect((await api('GET', 'seller-due', seller.token)).body).toEqual({ due: 44.5 });
+    expect((await api('GET', 'seller-due', seller.token)).body).toEqual({ due: 44.5, available_now: 44.5, on_hold: 0, hold_release: null });
 
     const part = await api('POST', 'transaction', admin, {
       code: 'FLOW-1',
@@ -56,9 +56,22 @@ describe('approve, pay, bulk-pay, redeem, report', () => {
       seller_id: seller.id,
     });
     expect(part.status, JSON.stringify(part.body)).toBe(200);
-    expect((await api('GET', 'seller-due', seller.token)).body).toEqual({ due: 34.25 });
+    expect((await api('GET', 'seller-due', seller.token)).body).toEqual({
+      due: 34.25,
+      available_now: 34.25,
+      on_hold: 0,
+      hold_release: null,
+    });
     const listed = (await api('GET', 'seller-lists?page=1', admin)).body.data.find((r: { id: number }) => r.id === seller.id);
-    expect(listed).toEqual({ id: seller.id, name: 'Flow Seller', email: seller.email, seller_due: 34.25 });
+    expect(listed).toEqual({
+      id: seller.id,
+      name: 'Flow Seller',
+      email: seller.email,
+      seller_due: 34.25,
+      available_now: 34.25,
+      on_hold: 0,
+      hold_release: null,
+    });
 
     expect((await api('POST', 'bulk-payment', admin, { seller_id: seller.id, paid_amount: 34.26, code: 'FLOW-2' })).body.errorMsg).toBe(
       MSG.bulkTooLarge,
@@ -66,7 +79,7 @@ describe('approve, pay, bulk-pay, redeem, report', () => {
     expect((await api('POST', 'bulk-payment', admin, { seller_id: seller.id, paid_amount: 34.25, code: 'FLOW-2' })).body).toEqual({
       msg: MSG.paymentSucceeded,
     });
-    expect((await api('GET', 'seller-due', seller.token)).body).toEqual({ due: 0 });
+    expect((await api('GET', 'seller-due', seller.token)).body).toEqual({ due: 0, available_now: 0, on_hold: 0, hold_release: null });
     expect((await api('GET', 'seller-lists?page=1', admin)).body.data.find((r: { id: number }) => r.id === seller.id).seller_due).toBe(0);
     expect((await api('POST', 'transaction', admin, { code: 'FLOW-3', transaction_amount: 1, gidcard_id: first })).body.errorMsg).toBe(
       MSG.cardPaid,

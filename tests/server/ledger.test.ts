@@ -132,7 +132,7 @@ describe('POST transaction with gidcard_id (pay one card)', () => {
     expect(await cardPaid(s.database, big)).toBe('40.50');
     expect(await sellerDueText(s.database, seller.id)).toBe('0.70');
     const due = await s.call('GET', 'seller-due', { token: seller.token });
-    expect(due.body).toEqual({ due: 0.7 });
+    expect(due.body).toEqual({ due: 0.7, available_now: 0.7, on_hold: 0, hold_release: null });
   });
 
   it('accepts a urlencoded form body', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server';
 import { createOffer, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
 import { checkLedgerInvariants } from '../helpers/invariants';
+import { clock } from '../../src/server/clock';
 
 /**
  * One truth for money (issue 28), as a model-based property (fast-check commands): random sequences of submit,
@@ -13,12 +14,20 @@ import { checkLedgerInvariants } from '../helpers/invariants';
  * seller-lists row, their dashboard figures, their statement's closing due, the sum of `due` over my-giftcard (every
  * status) and over export/my-giftcard, and the sum of each card's gift-card-money due (each the same as the card's
  * list row). Staff's "paid this month" is the sum of the payouts made (with their edits), whatever the clawbacks.
+ * Payout holds (issue 54): cards under an offer with hold days, staff holds on a card or a seller, their release, and
+ * the clock moved on. Every surface's available now and on hold agree, due = available now + on hold, on hold is the
+ * sum of the dues of the cards whose gift-card-money shows a hold, and no payment ever goes to a held card.
  */
 const RUNS = Number(process.env.MONEY_AGREEMENT_RUNS ?? 10);
 const SEED = Number(process.env.MONEY_AGREEMENT_SEED ?? 20261125);
 
 let s: TestServer;
 let offer: number;
+/** The same offer with a payout hold of 3 days. */
+let heldOffer: number;
+/** The fake clock's lead over the real one (the "advance" step moves it). */
+let lead = 0;
+const realNow = clock.now;
 /** Every payout accepted in this file, by code, with its amount in cents after its edits. */
 const payouts = new Map<string, number>();
 const accepted = new Map<string, number>();
@@ -27,7 +36,9 @@ let codeSeq = 0;
 interface Model {
   sellers: TestUser[];
   /** The cards, with the status the model expects (steps pick among the cards in the status they act on). */
-  cards: { id: number; price: number; seller: number; status: number }[];
+  cards: { id: number; price: number; seller: number; status: number; offer: number }[];
+  /** Staff holds placed (their ids, and their card's: deleting a card deletes its holds), released or not. */
+  holds: { id: number; card: number | null }[];
   codes: string[];
 }
 type Real = TestServer;
@@ -36,8 +47,13 @@ type Result = { status: number; body: unknown } | null;
 beforeAll(async () => {
   s = await startTestServer();
   offer = await createOffer(s, rangeOffer({ title: 'Agreement 12.5%' }));
+  heldOffer = await createOffer(s, rangeOffer({ title: 'Agreement held 3 days', hold_days: 3 }));
+  clock.now = () => new Date(Date.now() + lead);
 });
-afterAll(async () => s?.close());
+afterAll(async () => {
+  clock.now = realNow;
+  await s?.close();
+});
 
 const cents = (n: number) => Math.round(n * 100);
 const today = () => new Date().toISOString().slice(0, 10);
@@ -74,12 +90,25 @@ async function figuresOf(seller: TestUser): Promise<Record<string, number>> {
   ]);
   const listed = (row.body.data as { id: number; seller_due: number }[]).find((r) => r.id === seller.id);
   let moneyDue = 0;
+  let heldDue = 0;
   for (const c of cards) {
     const m = await s.call('GET', `gift-card-money/${c.id}`, { token: seller.token });
     expect(m.status).toBe(200);
     expect(m.body.data.due, `card ${c.id}: gift-card-money and the list disagree`).toBe(c.due);
     moneyDue += cents(m.body.data.due);
+    if (m.body.data.hold && m.body.data.card_status === 1) heldDue += cents(m.body.data.due);
   }
+  // Payout holds: each surface's available now and on hold are the same, they add up to the due, and what is on hold
+  // is what the held cards' money panels owe.
+  const holds = [due.body, listed, dash.body, st.body.today].map((f) => ({
+    available_now: f?.available_now,
+    on_hold: f?.on_hold,
+    hold_release: f?.hold_release,
+  }));
+  for (const h of holds.slice(1)) expect(h, `${seller.email}: hold figures disagree`).toEqual(holds[0]);
+  expect(cents(holds[0].available_now) + cents(holds[0].on_hold), 'due = available now + on hold').toBe(cents(due.body.due));
+  expect(cents(holds[0].on_hold), "on hold = the held cards' dues").toBe(heldDue);
+  expect(cents(st.body.today.due)).toBe(cents(due.body.due));
   return {
     'seller-due': cents(due.body.due),
     'seller-lists row': cents(listed?.seller_due ?? NaN),
@@ -123,12 +152,28 @@ class Step implements fc.AsyncCommand<Model, Real> {
   toString = () => `${this.name}(${JSON.stringify(this.args)})`;
 }
 
+/** The ids of the model's cards whose money panel shows a hold now. */
+async function heldNow(m: Model): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (const c of m.cards)
+    if ((await s.call('GET', `gift-card-money/${c.id}`, { token: s.users.admin.token })).body.data.hold) out.add(c.id);
+  return out;
+}
+
+/** A payment; whatever it is, none of its allocations goes to a card held when it was made. */
 async function pay(m: Model, body: Record<string, unknown>, path = 'transaction'): Promise<Result> {
   const code = `AG-${++codeSeq}`;
+  const held = await heldNow(m);
   const r = await s.call('POST', path, { token: staffToken(), body: { code, ...body } });
   if (r.status === 200) {
     m.codes.push(code);
     payouts.set(code, cents(Number(body.transaction_amount ?? body.paid_amount)));
+    const allocs = await s.database.query<{ gift_card_id: number }>(
+      sql`SELECT a.gift_card_id FROM transaction_allocations a JOIN transactions t ON t.id = a.transaction_id WHERE t.code = ${code}`,
+    );
+    for (const a of allocs) expect(held.has(Number(a.gift_card_id)), `${code} paid held card ${a.gift_card_id}`).toBe(false);
+  } else if (body.gidcard_id !== undefined && held.has(Number(body.gidcard_id))) {
+    expect(r.status).toBe(422);
   }
   return r;
 }
@@ -153,11 +198,12 @@ const cardStep = (name: string, act: (m: Model, card: Card) => Promise<Result>, 
       }),
   );
 
-const submit = fc.record({ seller: fc.nat(1), price: fc.integer({ min: 10, max: 100 }) }).map(
+const submit = fc.record({ seller: fc.nat(1), price: fc.integer({ min: 10, max: 100 }), held: fc.nat(1) }).map(
   (a) =>
     new Step('submit', a, async (m) => {
-      const id = await submitCard(s, m.sellers[a.seller], { giftcard_offer_id: offer, price: a.price });
-      m.cards.push({ id, price: a.price, seller: a.seller, status: 0 });
+      const o = a.held ? heldOffer : offer;
+      const id = await submitCard(s, m.sellers[a.seller], { giftcard_offer_id: o, price: a.price });
+      m.cards.push({ id, price: a.price, seller: a.seller, status: 0, offer: o });
       return null;
     }),
 );
@@ -165,9 +211,50 @@ const decide = (status: 1 | 2) => (m: Model, c: Card) =>
   staffUpdate(
     s,
     c.id,
-    { giftcard_offer_id: offer, price: c.price, card_status: status, ...(status === 2 ? { rejection_reason: 'other' } : {}) },
+    { giftcard_offer_id: c.offer, price: c.price, card_status: status, ...(status === 2 ? { rejection_reason: 'other' } : {}) },
     staffToken(),
   );
+/** Payout holds: staff hold a card or a seller (for 1 to 5 days, or until released), release one, the clock moves on. */
+const holdSteps = [
+  fc.tuple(fc.nat(), fc.integer({ min: 0, max: 5 })).map(
+    ([i, days]) =>
+      new Step('holdCard', { card: i, days }, async (m) => {
+        const card = among(m, i);
+        if (!card) return null;
+        const r = await s.call('POST', 'payout-holds', {
+          token: staffToken(),
+          body: { gift_card_id: card.id, reason: 'Model hold', ...(days ? { days } : {}) },
+        });
+        if (r.status === 200) m.holds.push({ id: r.body.data.id, card: card.id });
+        return r;
+      }),
+  ),
+  fc.tuple(fc.nat(1), fc.integer({ min: 0, max: 5 })).map(
+    ([i, days]) =>
+      new Step('holdSeller', { seller: i, days }, async (m) => {
+        const r = await s.call('POST', 'payout-holds', {
+          token: staffToken(),
+          body: { seller_id: m.sellers[i].id, reason: 'Model seller hold', ...(days ? { days } : {}) },
+        });
+        if (r.status === 200) m.holds.push({ id: r.body.data.id, card: null });
+        return r;
+      }),
+  ),
+  fc.nat().map(
+    (i) =>
+      new Step('release', { hold: i }, async (m) => {
+        const h = pick(m.holds, i);
+        return h === undefined ? null : s.call('POST', `payout-hold-release/${h.id}`, { token: staffToken(), body: {} });
+      }),
+  ),
+  fc.integer({ min: 1, max: 4 }).map(
+    (days) =>
+      new Step('advance', { days }, async () => {
+        lead += days * 86_400_000;
+        return null;
+      }),
+  ),
+];
 const approve = cardStep('approve', decide(1), [0, 2], 1);
 /** Submissions and approvals come up more often, so that most runs have cards to pay and dispute. */
 const steps = [
@@ -207,9 +294,14 @@ const steps = [
   cardStep('resolve', (m, c) => s.call('POST', `gift-card-dispute-resolve/${c.id}`, { token: staffToken(), body: {} }), [3], 1),
   cardStep('delete', async (m, c) => {
     const r = await s.call('DELETE', `gift-card/${c.id}`, { token: staffToken() });
-    if (r.status === 200) m.cards.splice(m.cards.indexOf(c), 1);
+    if (r.status === 200) {
+      m.cards.splice(m.cards.indexOf(c), 1);
+      m.holds = m.holds.filter((h) => h.card !== c.id);
+    }
     return r;
   }),
+  // One slot for the hold steps together, so that the others come up as often as before.
+  fc.oneof(...holdSteps),
 ];
 
 describe('every money figure agrees, as a model-based property', () => {
@@ -218,11 +310,16 @@ describe('every money figure agrees, as a model-based property', () => {
       fc.asyncProperty(fc.commands(steps, { maxCommands: 24, size: 'max' }), async (cmds) => {
         // Each run starts with two sellers, each with an approved and a pending card, so that any step can act.
         const setup = async () => {
-          const model: Model = { sellers: [await s.createUser('seller'), await s.createUser('seller')], cards: [], codes: [] };
+          const model: Model = {
+            sellers: [await s.createUser('seller'), await s.createUser('seller')],
+            cards: [],
+            codes: [],
+            holds: [],
+          };
           for (const seller of [0, 1])
             for (const price of [40, 25]) {
               const id = await submitCard(s, model.sellers[seller], { giftcard_offer_id: offer, price });
-              model.cards.push({ id, price, seller, status: 0 });
+              model.cards.push({ id, price, seller, status: 0, offer });
             }
           for (const card of model.cards.filter((_, i) => i % 2 === 0)) {
             expect((await decide(1)(model, card)).status).toBe(200);
@@ -234,7 +331,20 @@ describe('every money figure agrees, as a model-based property', () => {
       }),
       { numRuns: RUNS, seed: SEED },
     );
-    for (const t of ['approve', 'reject', 'payCard', 'payout', 'bulk', 'edit', 'dispute', 'resolve', 'delete'])
+    for (const t of [
+      'approve',
+      'reject',
+      'payCard',
+      'payout',
+      'bulk',
+      'edit',
+      'dispute',
+      'resolve',
+      'delete',
+      'holdCard',
+      'holdSeller',
+      'release',
+    ])
       expect(accepted.get(t) ?? 0, `${t} accepted in no run: ${JSON.stringify([...accepted])}`).toBeGreaterThan(0);
   }, 900_000);
 });

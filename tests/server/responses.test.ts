@@ -18,10 +18,11 @@ async function appAnswering(answer: unknown) {
 
 describe('response schemas', () => {
   it('strip what the schema does not name', async () => {
-    const app = await appAnswering({ due: 12.5, password_hash: 'secret', internal: { x: 1 } });
+    const hold = { available_now: 12.5, on_hold: 0, hold_release: null };
+    const app = await appAnswering({ due: 12.5, ...hold, password_hash: 'secret', internal: { x: 1 } });
     const res = await app.inject({ method: 'GET', url: '/api/seller-due' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ due: 12.5 });
+    expect(res.json()).toEqual({ due: 12.5, available_now: 12.5, on_hold: 0, hold_release: null });
     await app.close();
   });
 

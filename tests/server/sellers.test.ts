@@ -28,11 +28,35 @@ describe('GET seller-lists', () => {
       expect(p1.status).toBe(200);
       expect(p1.body).toMatchObject({ current_page: 1, per_page: 10, total: 12, last_page: 2 });
       expect(p1.body.data.map((r: { id: number }) => r.id)).toEqual(extra.map((u) => u.id).reverse());
-      expect(p1.body.data[9]).toEqual({ id: extra[0].id, name: extra[0].name, email: extra[0].email, seller_due: 0.3 });
+      expect(p1.body.data[9]).toEqual({
+        id: extra[0].id,
+        name: extra[0].name,
+        email: extra[0].email,
+        seller_due: 0.3,
+        available_now: 0.3,
+        on_hold: 0,
+        hold_release: null,
+      });
       const p2 = await s.call('GET', 'seller-lists?page=2', { token });
       expect(p2.body.data).toEqual([
-        { id: s.users.sellerB.id, name: 'Seller B', email: s.users.sellerB.email, seller_due: 0 },
-        { id: s.users.sellerA.id, name: 'Seller A', email: s.users.sellerA.email, seller_due: 40.5 },
+        {
+          id: s.users.sellerB.id,
+          name: 'Seller B',
+          email: s.users.sellerB.email,
+          seller_due: 0,
+          available_now: 0,
+          on_hold: 0,
+          hold_release: null,
+        },
+        {
+          id: s.users.sellerA.id,
+          name: 'Seller A',
+          email: s.users.sellerA.email,
+          seller_due: 40.5,
+          available_now: 40.5,
+          on_hold: 0,
+          hold_release: null,
+        },
       ]);
     }
     expect((await s.call('GET', 'seller-lists?page=3', { token: s.users.admin.token })).body.data).toEqual([]);

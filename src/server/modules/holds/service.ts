@@ -12,8 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const LIST_MAX = 100;
 
 /** A hold's end as refusals name it: "2026-12-08 16:30 UTC"; null: until staff release it. */
-export const holdDateText = (iso: string | null): string | null =>
-  iso === null ? null : `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+export const holdDateText = (iso: string | null): string | null => (iso === null ? null : `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`);
 
 /**
  * Payout holds placed and released by staff (docs/money.md "Payout holds"). Both lock the seller first, as a payment

@@ -57,7 +57,10 @@ export async function insertHold(
 }
 
 export async function findHold(tx: Tx, id: number, now: string, lock = false): Promise<PayoutHold | null> {
-  const r = await firstRow<HoldRow>(tx, lock ? sql`${select(now)} WHERE h.id = ${id} FOR UPDATE OF h` : sql`${select(now)} WHERE h.id = ${id}`);
+  const r = await firstRow<HoldRow>(
+    tx,
+    lock ? sql`${select(now)} WHERE h.id = ${id} FOR UPDATE OF h` : sql`${select(now)} WHERE h.id = ${id}`,
+  );
   return r ? holdOut(r) : null;
 }
 
@@ -80,9 +83,6 @@ export async function cardSeller(tx: Tx, cardId: number): Promise<number | null>
 
 /** Whether the user is a live seller. */
 export async function isLiveSeller(tx: Tx, id: number): Promise<boolean> {
-  const r = await firstRow<{ ok: boolean }>(
-    tx,
-    sql`SELECT (role = 'seller' AND deleted_at IS NULL) AS ok FROM users WHERE id = ${id}`,
-  );
+  const r = await firstRow<{ ok: boolean }>(tx, sql`SELECT (role = 'seller' AND deleted_at IS NULL) AS ok FROM users WHERE id = ${id}`);
   return Boolean(r?.ok);
 }

@@ -61,7 +61,10 @@ async function checkNotOwing(tx: Tx, sellerId: number, due: Cents): Promise<void
 }
 
 /** A refusal of ledger_pay as the error the API answers; 'retry' runs the payment again. */
-function refusalOf(r: { refuse: repo.PayRefusal; due?: Cents; card?: number; until?: string | null }, tooBig: (due: Cents) => HttpError): Error {
+function refusalOf(
+  r: { refuse: repo.PayRefusal; due?: Cents; card?: number; until?: string | null },
+  tooBig: (due: Cents) => HttpError,
+): Error {
   switch (r.refuse) {
     case 'card_held':
       return refusal(MSG.cardHeld(holdDateText(r.until ?? null)));
@@ -211,7 +214,10 @@ export async function editPayout(
   const netDue = await repo.lockedSellerDue(tx, newSellerId);
   // Payout holds (docs/money.md): a payout's new allocation skips held cards (what was on one moves to cards not held,
   // or the edit is refused); a card payment's edit may keep or lower what is on its held card, never raise it.
-  const held = await cardHolds(tx, cards.map((c) => c.id));
+  const held = await cardHolds(
+    tx,
+    cards.map((c) => c.id),
+  );
   const heldDue = cards.filter((c) => c.sellerId === newSellerId && held.has(c.id)).reduce((sum, c) => sum + cardDue(c), 0);
 
   let allocs: repo.Allocation[];
@@ -263,7 +269,10 @@ export async function editPayout(
 
 /** The first end of these holds as refusals name it (null: every one lasts until released). */
 function firstEnd(held: Map<number, { until: string | null }>): string | null {
-  const ends = [...held.values()].map((h) => h.until).filter((u): u is string => u !== null).sort();
+  const ends = [...held.values()]
+    .map((h) => h.until)
+    .filter((u): u is string => u !== null)
+    .sort();
   return holdDateText(ends[0] ?? null);
 }
 
