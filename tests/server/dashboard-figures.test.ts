@@ -35,6 +35,9 @@ describe('dashboard figures', () => {
       approved_this_month: 0,
       rejected_this_month: 0,
       jobs_backlog: 0,
+      available_now: 0,
+      on_hold: 0,
+      hold_release: null,
     });
 
     const a1 = await submitCard(s, a, { giftcard_offer_id: offer, price: 100.1 }); // payable 90.09

@@ -45,6 +45,7 @@ describe('offers', () => {
       review_minutes: 60,
       code_pattern: null,
       code_check: null,
+      hold_days: 0,
       version: 1,
     });
     expect(steam).toMatchObject({
@@ -137,6 +138,7 @@ describe('offers', () => {
       review_minutes: 60,
       code_pattern: null,
       code_check: null,
+      hold_days: 0,
       version: 2,
     });
     expect((await s.call('POST', 'gift-card-offer-update/999999', { token: s.users.admin.token, body: rangeOffer() })).status).toBe(404);

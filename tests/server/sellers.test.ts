@@ -73,19 +73,39 @@ describe('GET seller-lists', () => {
 describe('GET seller-due', () => {
   it("answers the seller's own due, following payments; staff get 403", async () => {
     const seller = await s.createUser('seller');
-    expect((await s.call('GET', 'seller-due', { token: seller.token })).body).toEqual({ due: 0 });
+    expect((await s.call('GET', 'seller-due', { token: seller.token })).body).toEqual({
+      due: 0,
+      available_now: 0,
+      on_hold: 0,
+      hold_release: null,
+    });
     const cardId = await insertCard(s.database, { sellerId: seller.id, offerId, price: '25.00', rate: '2.50' });
     await insertCard(s.database, { sellerId: seller.id, offerId, price: '5.00', status: 2 });
-    expect((await s.call('GET', 'seller-due', { token: seller.token })).body).toEqual({ due: 22.5 });
+    expect((await s.call('GET', 'seller-due', { token: seller.token })).body).toEqual({
+      due: 22.5,
+      available_now: 22.5,
+      on_hold: 0,
+      hold_release: null,
+    });
     const pay = await s.call('POST', 'transaction', {
       token: s.users.admin.token,
       body: { code: `due-${seller.id}`, transaction_amount: '0.01', gidcard_id: cardId },
     });
     expect(pay.status).toBe(200);
-    expect((await s.call('GET', 'seller-due', { token: seller.token })).body).toEqual({ due: 22.49 });
+    expect((await s.call('GET', 'seller-due', { token: seller.token })).body).toEqual({
+      due: 22.49,
+      available_now: 22.49,
+      on_hold: 0,
+      hold_release: null,
+    });
     const [{ due }] = await s.database.query<{ due: string }>(sql`SELECT seller_due::text AS due FROM users WHERE id = ${seller.id}`);
     expect(due).toBe('22.49');
-    expect((await s.call('GET', 'seller-due', { token: s.users.sellerB.token })).body).toEqual({ due: 0 });
+    expect((await s.call('GET', 'seller-due', { token: s.users.sellerB.token })).body).toEqual({
+      due: 0,
+      available_now: 0,
+      on_hold: 0,
+      hold_release: null,
+    });
     for (const u of [s.users.admin, s.users.manager]) expect((await s.call('GET', 'seller-due', { token: u.token })).status).toBe(403);
     expect((await s.call('GET', 'seller-due')).status).toBe(401);
   });
