@@ -81,6 +81,8 @@ export const WRITE_INVALIDATES: Partial<Record<OperationName, readonly Operation
     updateQaPolicy: ['qaPolicy'],
     decideQaReview: ['listQaReviews', 'cardHistory'],
     resolveQaReview: ['listQaReviews', 'cardHistory'],
+    placeHold: [...money, 'listHolds'],
+    releaseHold: [...money, 'listHolds'],
   };
 })();
 

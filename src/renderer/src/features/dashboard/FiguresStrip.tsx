@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useApiQuery } from '../../api/query';
+import { onHoldText } from '../holds/HoldNotice';
 import { useSession } from '../../app/session';
 import { countOf, formatMoney } from '../../lib/format';
 import { Due } from '../../components/Money';
@@ -85,7 +86,12 @@ export default function FiguresStrip() {
           to={links.overdue}
         />
       )}
-      <Figure label={own ? 'Due to me' : 'Total due to sellers'} value={f && <Due value={f.due} />} to={links.due} />
+      <Figure
+        label={own ? 'Due to me' : 'Total due to sellers'}
+        value={f && <Due value={f.due} />}
+        note={f && f.on_hold > 0 ? `${formatMoney(f.on_hold)} ${onHoldText(f.hold_release)}` : undefined}
+        to={links.due}
+      />
       <Figure label="Paid this month" value={f && formatMoney(f.paid_this_month)} to={links.paid} />
       <Figure label="Clawed back this month" value={f && formatMoney(f.clawed_back_this_month)} to={links.clawed} />
       <Figure label="Approved this month" value={f && String(f.approved_this_month)} to={links.approved} />

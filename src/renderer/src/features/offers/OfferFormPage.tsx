@@ -121,6 +121,15 @@ export default function OfferFormPage() {
       />
       <FormText
         control={control}
+        name="hold_days"
+        id="offer-hold-days"
+        label="Payout hold (days)"
+        helperText="An approved card of this offer can be paid only this many days after its approval (0: at once)"
+        required
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <FormText
+        control={control}
         name="code_pattern"
         id="offer-code-pattern"
         label="Code Pattern"

@@ -16,6 +16,7 @@ export const EMPTY_OFFER: OfferFormValues = {
   review_minutes: '60',
   code_pattern: '',
   code_check: '',
+  hold_days: '0',
 };
 
 export function offerToValues(o: Offer): OfferFormValues {
@@ -38,6 +39,7 @@ export function offerToValues(o: Offer): OfferFormValues {
     review_minutes: String(o.review_minutes ?? 60),
     code_pattern: o.code_pattern ?? '',
     code_check: o.code_check ?? '',
+    hold_days: String(o.hold_days ?? 0),
   };
 }
 
@@ -55,6 +57,7 @@ export function offerBody(v: OfferFormValues): OfferBody {
     review_minutes: Number(v.review_minutes ?? 60),
     code_pattern: v.code_pattern?.trim() ? v.code_pattern.trim().toUpperCase() : null,
     code_check: v.code_check === 'luhn' ? 'luhn' : null,
+    hold_days: Number(v.hold_days ?? 0),
   };
 }
 

@@ -14,6 +14,8 @@ import { useApiQuery } from '../../api/query';
 import { useSession } from '../../app/session';
 import { formatCardDue, formatDateTime, formatMoney } from '../../lib/format';
 import { MoneyFigure } from '../../components/Money';
+import { HoldNotice } from '../holds/HoldNotice';
+import { HoldsPanel } from '../holds/HoldsPanel';
 
 /**
  * The card's money: price, rate, payable, paid, due, the payouts that paid it (links for staff) and its clawback and
@@ -45,6 +47,7 @@ export default function CardMoney({ cardId }: { cardId: number }) {
               <MoneyFigure testIdPrefix="money" label="Due" value={m.due} text={formatCardDue(m)} />
             )}
           </Stack>
+          {m.hold && <HoldNotice hold={m.hold} />}
           {m.due < 0 && (
             <Alert severity="warning" sx={{ mb: 1 }}>
               This card is disputed: the seller owes back {formatMoney(-m.due)}.
@@ -111,6 +114,7 @@ export default function CardMoney({ cardId }: { cardId: number }) {
               </TableBody>
             </Table>
           )}
+          {isStaff && <HoldsPanel target={{ cardId }} title="Payout holds on this card" />}
         </>
       )}
     </Box>

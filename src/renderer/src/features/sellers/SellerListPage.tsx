@@ -9,10 +9,13 @@ import { ListPage } from '../../components/ListTable';
 import { useFilteredList } from '../../components/filters/useFilteredList';
 import { sellerFields } from '../../components/filters/listFields';
 import { BulkPaymentDialog } from './BulkPaymentDialog';
+import { HoldLine } from '../holds/HoldFigures';
+import { SellerHoldsDialog } from '../holds/SellerHoldsDialog';
 
 export default function SellerListPage() {
   const { list, filters } = useFilteredList<SellerRow>('sellerList', PAGE_SIZE.sellers, 'Could not load the sellers', sellerFields);
   const [paying, setPaying] = useState<SellerRow | null>(null);
+  const [holding, setHolding] = useState<SellerRow | null>(null);
 
   return (
     <>
@@ -37,6 +40,7 @@ export default function SellerListPage() {
             <TableCell>{s.email}</TableCell>
             <TableCell align="right">
               <Due value={s.seller_due} />
+              <HoldLine figures={s} />
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               <Button
@@ -48,6 +52,9 @@ export default function SellerListPage() {
               >
                 Statement
               </Button>
+              <Button size="small" onClick={() => setHolding(s)} aria-label={`Payout holds of ${s.name}`} sx={{ mr: 1 }}>
+                Holds
+              </Button>
               {s.seller_due > 0 && (
                 <Button size="small" variant="outlined" onClick={() => setPaying(s)} aria-label={`Bulk Payment for ${s.name}`}>
                   Bulk Payment
@@ -58,6 +65,7 @@ export default function SellerListPage() {
         )}
       />
       <BulkPaymentDialog seller={paying} onClose={() => setPaying(null)} />
+      <SellerHoldsDialog seller={holding} onClose={() => setHolding(null)} />
     </>
   );
 }

@@ -22,6 +22,7 @@ import { useSession } from '../../app/session';
 import { TableStatusRow } from '../../components/DataTable';
 import { ExportButton } from '../../components/ExportButton';
 import { countOf, formatDateTime, formatMoney } from '../../lib/format';
+import { HoldLine } from '../holds/HoldFigures';
 import { Due } from '../../components/Money';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
@@ -203,6 +204,7 @@ export default function StatementPage() {
           </TableBody>
         </Table>
       </TableContainer>
+      {st && <HoldLine figures={st.today} />}
     </Box>
   );
 }
