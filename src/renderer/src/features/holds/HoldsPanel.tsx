@@ -15,7 +15,14 @@ import { useNotify } from '../../components/notify';
 import { formatDateTime } from '../../lib/format';
 import { PlaceHoldDialog, type HoldTarget } from './PlaceHoldDialog';
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 const status = (h: PayoutHold) =>
   h.released_at !== null

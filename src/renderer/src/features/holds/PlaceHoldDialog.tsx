@@ -39,9 +39,17 @@ function PlaceHoldForm({ target, open, onClose }: Props) {
     return msgText({ status: 200, data }, MSG.holdPlaced);
   };
   return (
-    <DialogForm open={open} onClose={onClose} id="place-hold-title" title="Place a payout hold" form={form} save={save} submitLabel="Place hold">
+    <DialogForm
+      open={open}
+      onClose={onClose}
+      id="place-hold-title"
+      title="Place a payout hold"
+      form={form}
+      save={save}
+      submitLabel="Place hold"
+    >
       <Typography sx={{ mb: 2 }}>
-        {target.cardId !== undefined ? 'This card is' : "Every approved card of this seller is"} not paid while the hold lasts. The seller
+        {target.cardId !== undefined ? 'This card is' : 'Every approved card of this seller is'} not paid while the hold lasts. The seller
         sees the reason and the release date.
       </Typography>
       <FormText control={form.control} name="reason" id="hold-reason" label="Reason" required multiline minRows={2} margin="dense" />
