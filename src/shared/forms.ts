@@ -5,6 +5,7 @@ import { MSG } from './messages';
 import { parseCents, type Cents } from './money';
 import type { Offer } from './types';
 import { CODE_PATTERN_MAX, CODE_PATTERN_SYNTAX } from './code-pattern';
+import { holdDaysText } from './hold-form';
 
 /**
  * The renderer's form schemas: what a person typed (strings), checked with the texts the screens show
@@ -119,14 +120,7 @@ export const offerForm = z
       ),
     code_check: z.string().default(''),
     /** Issue 54: days an approved card of this offer is held before it can be paid (0: none). */
-    hold_days: z
-      .string()
-      .trim()
-      .default('0')
-      .refine(
-        (v) => /^\d{1,3}$/.test(v) && Number(v) <= LIMITS.offers.holdMaxDays.value,
-        `Payout hold must be a whole number of days from 0 to ${LIMITS.offers.holdMaxDays.value}`,
-      ),
+    hold_days: holdDaysText,
   })
   .superRefine((v, ctx) => {
     if (v.price_type === '0') {
@@ -297,23 +291,6 @@ export const disputeForm = z.object({
   note: upTo('Note', LIMITS.text.disputeNoteChars.value, { trim: true }),
 });
 export type DisputeFormValues = z.input<typeof disputeForm>;
-
-/** Staff place a payout hold (issue 54): why (shown to the seller) and for how many days (empty: until released). */
-export const holdForm = z.object({
-  reason: z
-    .string()
-    .trim()
-    .min(1, 'Reason is required')
-    .max(LIMITS.text.holdReasonChars.value, `Reason may not be greater than ${LIMITS.text.holdReasonChars.value} characters`),
-  days: z
-    .string()
-    .trim()
-    .refine(
-      (v) => v === '' || (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= LIMITS.offers.holdMaxDays.value),
-      `Days must be a whole number from 1 to ${LIMITS.offers.holdMaxDays.value}, or empty: until released`,
-    ),
-});
-export type HoldFormValues = z.input<typeof holdForm>;
 
 /** Resolving a dispute: an optional note. */
 export const resolveForm = z.object({

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useApiQuery } from '../../api/query';
-import { onHoldText } from '../holds/HoldNotice';
+import { onHoldText } from '../../components/holds/HoldNotice';
 import { useSession } from '../../app/session';
 import { countOf, formatMoney } from '../../lib/format';
 import { Due } from '../../components/Money';

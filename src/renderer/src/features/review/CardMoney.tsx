@@ -14,8 +14,8 @@ import { useApiQuery } from '../../api/query';
 import { useSession } from '../../app/session';
 import { formatCardDue, formatDateTime, formatMoney } from '../../lib/format';
 import { MoneyFigure } from '../../components/Money';
-import { HoldNotice } from '../holds/HoldNotice';
-import { HoldsPanel } from '../holds/HoldsPanel';
+import { HoldNotice } from '../../components/holds/HoldNotice';
+import { HoldsPanel } from '../../components/holds/HoldsPanel';
 
 /**
  * The card's money: price, rate, payable, paid, due, the payouts that paid it (links for staff) and its clawback and

@@ -9,8 +9,8 @@ import { ListPage } from '../../components/ListTable';
 import { useFilteredList } from '../../components/filters/useFilteredList';
 import { sellerFields } from '../../components/filters/listFields';
 import { BulkPaymentDialog } from './BulkPaymentDialog';
-import { HoldLine } from '../holds/HoldFigures';
-import { SellerHoldsDialog } from '../holds/SellerHoldsDialog';
+import { HoldLine } from '../../components/holds/HoldFigures';
+import { SellerHoldsDialog } from '../../components/holds/SellerHoldsDialog';
 
 export default function SellerListPage() {
   const { list, filters } = useFilteredList<SellerRow>('sellerList', PAGE_SIZE.sellers, 'Could not load the sellers', sellerFields);

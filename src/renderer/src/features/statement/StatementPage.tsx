@@ -22,7 +22,7 @@ import { useSession } from '../../app/session';
 import { TableStatusRow } from '../../components/DataTable';
 import { ExportButton } from '../../components/ExportButton';
 import { countOf, formatDateTime, formatMoney } from '../../lib/format';
-import { HoldLine } from '../holds/HoldFigures';
+import { HoldLine } from '../../components/holds/HoldFigures';
 import { Due } from '../../components/Money';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';

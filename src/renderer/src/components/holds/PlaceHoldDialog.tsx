@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Typography from '@mui/material/Typography';
-import { holdForm, type HoldFormValues } from '../../../../shared/forms';
+import { holdForm, type HoldFormValues } from '../../../../shared/hold-form';
 import { MSG } from '../../../../shared/messages';
 import { useApiMutation } from '../../api/query';
 import { msgText } from '../../api/results';
