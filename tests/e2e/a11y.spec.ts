@@ -126,10 +126,16 @@ test.describe('accessibility', () => {
           act: openFilters,
         },
         { name: 'card detail', path: `/gift-card/${cardId}` },
+        // Payout holds (issue 54): the place-a-hold dialog and its errors, a seller's holds from the seller list.
+        { name: 'place hold dialog', act: async (p) => p.getByRole('button', { name: 'Place a hold' }).click() },
+        { name: 'place hold errors', act: submitEmpty('Place hold') },
+        { name: 'card detail, dialog closed', act: escape },
         { name: 'users', path: '/users' },
         { name: 'add user errors', path: '/create/user', act: submitEmpty('Save') },
         { name: 'edit user', path: `/edit/user/${me.id}` },
         { name: 'sellers', path: '/sellers' },
+        { name: "a seller's holds", act: async (p) => p.getByRole('button', { name: `Payout holds of ${seller.name}` }).click() },
+        { name: 'sellers, holds closed', act: escape },
         { name: 'bulk payment', act: async (p) => p.getByRole('button', { name: `Bulk Payment for ${seller.name}` }).click() },
         {
           name: 'bulk payment errors',
@@ -182,6 +188,9 @@ test.describe('accessibility', () => {
   test('seller: every seller screen and dialog', async ({ page }) => {
     const { seller } = await sellerWithDue(100, 10);
     await createTransaction(seller.id, 5);
+    // A held card of theirs (issue 54): its page says until when and why.
+    const { cardId: held } = await sellerWithDue(40, 10, seller);
+    expect((await apiCall('POST', 'payout-holds', { as: 'admin', body: { gift_card_id: held, reason: 'Photo check' } })).status).toBe(200);
     const offer = await createOffer({ price_type: 1, fixed_price: [25, 50] });
     const pending = await createCard(seller.email, offer.id, 25);
     const rejected = await createCard(seller.email, offer.id, 50);
@@ -208,6 +217,7 @@ test.describe('accessibility', () => {
       },
       { name: 'add gift card errors', path: '/add-gift-cards', act: submitEmpty('Save') },
       { name: 'pending card', path: `/gift-card/${pending}` },
+      { name: 'held card', path: `/gift-card/${held}` },
       { name: 'rejected card, with its remedy', path: `/gift-card/${rejected}` },
       // Issue 53: the seller's resubmit and appeal dialogs.
       { name: 'resubmit dialog', act: async (p) => p.getByRole('button', { name: 'Resubmit' }).click() },
