@@ -20,6 +20,7 @@ import { createRemedyService } from './modules/remedies/service';
 import { createQaService } from './modules/qa/service';
 import { createAppealService } from './modules/appeals/service';
 import { createHoldService } from './modules/holds/service';
+import { createFiguresService } from './modules/figures/service';
 import type { ImageSigner } from './modules/images/signing';
 import { createEventService } from './modules/events/service';
 import { createReviewService } from './modules/review/service';
@@ -65,6 +66,7 @@ export function createServices(database: Database, config: Config, signer: Image
     qa: createQaService(database, signer),
     appeals: createAppealService(database, images, signer, jobs, windows),
     holds: createHoldService(database, { fourEyes: config.FOUR_EYES }),
+    figures: createFiguresService(database),
     review: createReviewService(database, signer),
     history: createHistoryService(database),
   };

@@ -120,6 +120,8 @@ export const accessPolicy = {
   getQaReview: { roles: STAFF, object: 'none' },
   decideQaReview: { roles: STAFF, object: 'none' },
   resolveQaReview: { roles: ADMIN, object: 'none' },
+  reviewerFigures: { roles: ADMIN, object: 'none' },
+  exportReviewerFigures: { roles: ADMIN, object: 'none' },
 } as const satisfies Record<OperationName, AccessRule>;
 
 /** May a caller of this role call the operation at all (before any record rule)? */

@@ -502,6 +502,20 @@ export const endpoints = {
     query: s.holdListQuery,
     summary: 'The payout holds placed on a seller or on one card, newest first (at most 100), released ones too',
   }),
+  reviewerFigures: def<T.ReviewerFiguresReport>()({
+    method: 'GET',
+    path: 'reviewer-figures',
+    query: s.reviewerFiguresQuery,
+    summary:
+      'Per reviewer over a period (days in the report time zone): decisions, decisions an hour, median time to decide, SLA met share',
+  }),
+  exportReviewerFigures: def<string>()({
+    method: 'GET',
+    path: 'export/reviewer-figures',
+    query: s.reviewerFiguresQuery,
+    csv: true,
+    summary: 'The reviewer figures of a period as CSV (one line per reviewer)',
+  }),
 } as const;
 
 export type Endpoints = typeof endpoints;

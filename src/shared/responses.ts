@@ -511,6 +511,28 @@ export const responseSchemas = {
   placeHold: z.object({ msg: z.string(), data: payoutHoldResponse }),
   releaseHold: z.object({ msg: z.string(), data: payoutHoldResponse }),
   listHolds: z.object({ data: z.array(payoutHoldResponse) }),
+  reviewerFigures: z.object({
+    from: date,
+    to: date,
+    time_zone: z.string().describe('The report time zone the days are read in'),
+    reviewers: z.array(
+      z.object({
+        user_id: id,
+        name: z.string(),
+        approvals: z.number().int(),
+        rejections: z.number().int(),
+        decisions: z.number().int(),
+        hours_deciding: z.number().int().describe('Clock hours (report time zone) with at least one decision'),
+        decisions_per_hour: z.number().describe('decisions / hours_deciding, 1 decimal'),
+        median_seconds: z.number().nullable().describe('Median seconds from opening the card to the decision; null when none was timed'),
+        timed_decisions: z.number().int().describe('Decisions with an opening time (the decider held the claim)'),
+        sla_decisions: z.number().int().describe('Decisions of pending cards (the SLA applies)'),
+        sla_met: z.number().int().describe("Of those, made by the card's review_due_at"),
+        sla_met_share: z.number().nullable().describe('sla_met / sla_decisions, 4 decimals; null when no decision counts'),
+      }),
+    ),
+  }),
+  exportReviewerFigures: csvResponse,
 } satisfies Record<OperationName, z.ZodType>;
 
 /**

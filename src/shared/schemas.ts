@@ -371,3 +371,15 @@ export const holdListQuery = z.object({ seller_id: optional(id), gift_card_id: o
   if ((b.seller_id === undefined) === (b.gift_card_id === undefined))
     ctx.addIssue({ code: 'custom', path: ['seller_id'], message: 'name either a seller or a gift card' });
 });
+/**
+ * Reviewer figures over a period (issue 54): from and to are days (both included) in the report time zone, at most
+ * LIMITS.reports.maxDays apart.
+ */
+export const reviewerFiguresQuery = z
+  .object({ from: isoDate, to: isoDate })
+  .refine((b) => b.from <= b.to, { path: ['to'], message: 'must be on or after the from date' })
+  .refine((b) => (Date.parse(`${b.to}T00:00:00Z`) - Date.parse(`${b.from}T00:00:00Z`)) / 86_400_000 < LIMITS.reports.maxDays.value, {
+    path: ['to'],
+    message: `must be within ${LIMITS.reports.maxDays.value} days of the from date (both included)`,
+  });
+export type ReviewerFiguresQuery = z.output<typeof reviewerFiguresQuery>;

@@ -477,3 +477,32 @@ export interface Appeal extends CardAppealSummary {
   own_decision: boolean;
   images?: { id: number; url: string }[];
 }
+
+/** One reviewer's figures over a period (issue 54; docs/review.md "Reviewer figures" defines each). */
+export interface ReviewerFigures {
+  user_id: number;
+  name: string;
+  approvals: number;
+  rejections: number;
+  decisions: number;
+  /** Clock hours (report time zone) in which they made at least one decision. */
+  hours_deciding: number;
+  /** decisions / hours_deciding, 1 decimal. */
+  decisions_per_hour: number;
+  /** Median seconds from opening the card (its claim) to the decision; null when no decision was timed. */
+  median_seconds: number | null;
+  timed_decisions: number;
+  /** Decisions of pending cards (the SLA clock applies to them). */
+  sla_decisions: number;
+  /** Of those, the ones made by the card's review_due_at. */
+  sla_met: number;
+  /** sla_met / sla_decisions (0 to 1, 4 decimals); null when none. */
+  sla_met_share: number | null;
+}
+
+export interface ReviewerFiguresReport {
+  from: string;
+  to: string;
+  time_zone: string;
+  reviewers: ReviewerFigures[];
+}

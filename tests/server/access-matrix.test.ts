@@ -412,6 +412,9 @@ const rows: Row[] = [
     },
   },
   { op: 'listHolds', req: () => ({ method: 'GET', url: `payout-holds?seller_id=${s.users.sellerA.id}` }) },
+  // Reviewer figures name other reviewers: admins only (issue 54).
+  { op: 'reviewerFigures', req: () => ({ method: 'GET', url: 'reviewer-figures?from=2026-01-01&to=2026-12-31' }) },
+  { op: 'exportReviewerFigures', req: () => ({ method: 'GET', url: 'export/reviewer-figures?from=2026-01-01&to=2026-12-31' }) },
 ];
 
 beforeAll(async () => {

@@ -562,6 +562,34 @@ describe('hostile input on every write route', () => {
       ),
       { numRuns: RUNS * 2 },
     );
+    // The reviewer figures' period (issue 54, JSON and CSV): a hostile from or to, beside a good one or not, is a 422.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          { from: fc.oneof(value, fc.constant('2026-03-01')), to: fc.oneof(value, fc.constant('2026-03-31')) },
+          { requiredKeys: [] },
+        ),
+        fc.constantFrom('reviewer-figures', 'export/reviewer-figures'),
+        async (q, path) => {
+          generated += 1;
+          const qs = new URLSearchParams(
+            Object.entries(q).map(([k, v]): [string, string] => [
+              k,
+              (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')).slice(0, 2000),
+            ]),
+          ).toString();
+          const res = await s.app.inject({
+            method: 'GET',
+            url: `/api/${path}?${qs}`,
+            headers: { authorization: `Bearer ${s.users.admin.token}` },
+          });
+          const good = q.from === '2026-03-01' && q.to === '2026-03-31';
+          expect(res.statusCode, `${path}?${qs.slice(0, 200)}: ${res.body.slice(0, 200)}`).toBe(good ? 200 : 422);
+          if (!good) expect(typeof res.json().message).toBe('string');
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
     // The work-queue parameters of every list (issue 13): any value of any of them is a 200 or a 4xx, never a 500,
     // and a seller's own lists only ever hold their own rows.
     const listParams = [

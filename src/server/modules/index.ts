@@ -19,6 +19,7 @@ import { remedyRoutes } from './remedies/routes';
 import { qaRoutes } from './qa/routes';
 import { appealRoutes } from './appeals/routes';
 import { holdRoutes } from './holds/routes';
+import { figuresRoutes } from './figures/routes';
 
 /** Every module's routes; each module registers the operations of the shared contract it owns. */
 export function registerRoutes(app: FastifyInstance, s: Services) {
@@ -41,4 +42,5 @@ export function registerRoutes(app: FastifyInstance, s: Services) {
   qaRoutes(app, s.qa);
   appealRoutes(app, s.appeals);
   holdRoutes(app, s.holds);
+  figuresRoutes(app, s.figures);
 }

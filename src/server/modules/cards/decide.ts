@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages';
 import type { Tx } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { recordAudit } from '../audit/repository';
-import { cardsWithNumber, releaseClaim } from '../review/repository';
+import { cardsWithNumber, claimOpenedBy, releaseClaim } from '../review/repository';
 import { blocksApproval } from '../review/shape';
 import { sampleDecision } from '../qa/repository';
 
@@ -52,6 +52,9 @@ export async function recordStatusChange(
   },
 ): Promise<void> {
   const { from, to, via } = change;
+  // A decision by the reviewer who holds the card's claim keeps when they opened it (reviewer figures' time to decide).
+  const decided = to === CARD_STATUS.approved || to === CARD_STATUS.rejected;
+  const openedAt = decided ? await claimOpenedBy(tx, cardId, actorId) : null;
   await recordAudit(tx, {
     actorId,
     action: STATUS_ACTION[to] ?? 'status',
@@ -65,6 +68,7 @@ export async function recordStatusChange(
       ...(change.override ? { override: change.override } : {}),
       ...(change.withdrawn ? { withdrawn: true } : {}),
       ...(change.reapproved ? { reapproved: true } : {}),
+      ...(openedAt ? { opened_at: openedAt } : {}),
     },
   });
   if (to !== CARD_STATUS.pending) await releaseClaim(tx, cardId);

@@ -83,13 +83,31 @@ export async function setImageHashes(tx: Tx, cardId: number, name: string, h: Im
 }
 
 /**
+ * A claim's opening (reviewer figures, issue 54): kept while the same reviewer renews a live claim, started again when
+ * the claim had expired or passes to another reviewer. Within ON CONFLICT … DO UPDATE (EXCLUDED: the new claim).
+ */
+const openedAgain = (minutes: number) => sql`CASE
+  WHEN card_review_claims.user_id = EXCLUDED.user_id AND card_review_claims.claimed_at >= now() - make_interval(mins => ${minutes})
+  THEN card_review_claims.opened_at ELSE now() END`;
+
+/** When `userId` opened the card, if they hold its claim (their decision keeps it: the time to decide starts there). */
+export async function claimOpenedBy(tx: Tx, cardId: number, userId: number): Promise<string | null> {
+  const [r] = await rowsOf<{ opened_at: string }>(
+    tx,
+    sql`SELECT to_char(opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS opened_at
+          FROM card_review_claims WHERE gift_card_id = ${cardId} AND user_id = ${userId}`,
+  );
+  return r?.opened_at ?? null;
+}
+
+/**
  * Claims a pending card for `userId` unless another staff member's claim is younger than `minutes`; answers that
  * other claim (or null when the caller holds it now). One statement: two staff opening the card at once get one claim.
  */
 export async function claim(tx: Tx, cardId: number, userId: number, minutes: number): Promise<ClaimRow | null> {
   await tx.execute(sql`
     INSERT INTO card_review_claims (gift_card_id, user_id) VALUES (${cardId}, ${userId})
-    ON CONFLICT (gift_card_id) DO UPDATE SET user_id = EXCLUDED.user_id, claimed_at = now()
+    ON CONFLICT (gift_card_id) DO UPDATE SET user_id = EXCLUDED.user_id, claimed_at = now(), opened_at = ${openedAgain(minutes)}
      WHERE card_review_claims.user_id = EXCLUDED.user_id
         OR card_review_claims.claimed_at < now() - make_interval(mins => ${minutes})`);
   return heldByOther(tx, cardId, userId, minutes);
@@ -122,7 +140,7 @@ export async function leaseNext(
            FOR UPDATE OF g SKIP LOCKED
         ), lease AS (
           INSERT INTO card_review_claims (gift_card_id, user_id) SELECT id, ${userId}::int FROM pick
-          ON CONFLICT (gift_card_id) DO UPDATE SET user_id = EXCLUDED.user_id, claimed_at = now()
+          ON CONFLICT (gift_card_id) DO UPDATE SET user_id = EXCLUDED.user_id, claimed_at = now(), opened_at = ${openedAgain(minutes)}
            WHERE card_review_claims.user_id = EXCLUDED.user_id
               OR card_review_claims.claimed_at < now() - make_interval(mins => ${minutes})
           RETURNING gift_card_id, claimed_at
