@@ -20,6 +20,7 @@ export const SCREENS: readonly { label: string; path: string; who: 'all' | 'staf
   { label: 'Audit log', path: '/audit-log', who: 'admin' },
   { label: 'Rejection remedies', path: '/reject-remedies', who: 'admin' },
   { label: 'QA reviews', path: '/qa-reviews', who: 'staff' },
+  { label: 'Reviewer figures', path: '/reviewer-figures', who: 'admin' },
   { label: 'Add Gift Card', path: '/add-gift-card', who: 'seller' },
   { label: 'My Transaction', path: '/my-transaction', who: 'seller' },
   { label: 'My Statement', path: '/statement', who: 'seller' },

@@ -178,6 +178,18 @@ test.describe('accessibility', () => {
           : []),
         // Issue 54: QA sampling (admins also see the sampling shares).
         { name: 'QA reviews', path: '/qa-reviews?status=done' },
+        // Issue 54: reviewer figures (admins), with this year's decisions, so the table and the chart are scanned.
+        ...(role === 'admin'
+          ? [
+              {
+                name: 'reviewer figures',
+                path: `/reviewer-figures?from=${new Date().getFullYear()}-01-01&to=${new Date().getFullYear()}-12-31`,
+              },
+            ]
+          : []),
+        ...(role === 'admin'
+          ? [{ name: 'reviewer figures numbers', act: async (p: Page) => p.getByRole('button', { name: 'Show the numbers' }).click() }]
+          : []),
         { name: 'dev test', path: '/dev-test' },
         { name: 'seller-only screen', path: '/add-gift-cards' },
         { name: 'not found', path: '/no-such-page' },

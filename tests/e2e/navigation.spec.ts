@@ -23,14 +23,14 @@ async function expectMenu(page: import('@playwright/test').Page, labels: (string
 test.describe('navigation and role gating', () => {
   test('admin sidebar: everything for staff and the audit log, nothing for sellers', async ({ page }) => {
     await loginAs(page, 'admin');
-    await expectMenu(page, [...ALL, ...STAFF, 'Audit log', 'Rejection remedies']);
+    await expectMenu(page, [...ALL, ...STAFF, 'Audit log', 'Rejection remedies', 'QA reviews', 'Reviewer figures']);
     await expect(page.getByTestId('seller-due')).toHaveCount(0);
     await shot(page, 'layout-admin');
   });
 
   test('manager sidebar is the admin one without the audit log', async ({ page }) => {
     await loginAs(page, 'manager');
-    await expectMenu(page, [...ALL, ...STAFF]);
+    await expectMenu(page, [...ALL, ...STAFF, 'QA reviews']);
     await expect(page.getByTestId('user-name')).toHaveText(users().manager.name);
   });
 

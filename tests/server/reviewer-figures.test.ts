@@ -251,3 +251,41 @@ describe('what a decision keeps of the opening', () => {
     expect((await decisionDetails(bulkCard)).opened_at).toBeUndefined();
   });
 });
+
+describe("the figures' plan", () => {
+  it('reads a period of decisions by the partial index on their time, and their cards by id', async () => {
+    // A few thousand cards and twenty thousand audit entries over 2025 (a fifth of them other actions or records).
+    await s.database.query(sql`INSERT INTO gift_cards (giftcard_offer_id, seller_id, price, rate, paid_amount, card_status)
+      SELECT ${offer}, ${s.users.sellerA.id}, 10, 1, 0, 1 FROM generate_series(1, 4000)`);
+    await s.database.query(sql`INSERT INTO audit_log (actor_id, action, entity, entity_id, details, created_at)
+      SELECT CASE WHEN i % 2 = 0 THEN ${ana.id}::int ELSE ${ben.id}::int END,
+             (ARRAY['approve', 'reject', 'approve', 'reject', 'update'])[1 + i % 5],
+             CASE WHEN i % 7 = 0 THEN 'comment' ELSE 'gift_card' END,
+             (SELECT max(id) FROM gift_cards) - i % 4000,
+             jsonb_build_object('from', 0, 'opened_at', timestamptz '2025-01-01' + make_interval(mins => i * 26) - interval '90 seconds'),
+             timestamptz '2025-01-01' + make_interval(mins => i * 26)
+        FROM generate_series(1, 20000) i`);
+    await s.database.query(sql`ANALYZE audit_log`);
+    await s.database.query(sql`ANALYZE gift_cards`);
+    const { figuresSql } = await import('../../src/server/modules/figures/repository');
+    const [row] = await s.database.query<{ 'QUERY PLAN': unknown }>(sql`EXPLAIN (FORMAT JSON) ${figuresSql('2025-06-01', '2025-06-07')}`);
+    const plan = JSON.stringify(row['QUERY PLAN']);
+    expect(plan).toContain('"Index Name":"audit_log_decisions"');
+    const seqScans: string[] = [];
+    const walk = (node: { 'Node Type'?: string; 'Relation Name'?: string; Plans?: unknown[] }) => {
+      if (node['Node Type'] === 'Seq Scan') seqScans.push(node['Relation Name'] ?? '');
+      for (const p of node.Plans ?? []) walk(p as typeof node);
+    };
+    const top = (typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN']) as { Plan: object }[];
+    walk(top[0].Plan);
+    expect(
+      seqScans.filter((r) => r === 'audit_log' || r === 'gift_cards'),
+      plan,
+    ).toEqual([]);
+    // And the week's figures: 7 days of one decision every 26 minutes, 4 in 5 of them decisions of cards.
+    const week = await figures('from=2025-06-01&to=2025-06-07');
+    const total = week.body.reviewers.reduce((n: number, r: { decisions: number }) => n + r.decisions, 0);
+    expect(total).toBeGreaterThan(250);
+    expect(week.body.reviewers.every((r: { median_seconds: number }) => r.median_seconds === 90)).toBe(true);
+  });
+});

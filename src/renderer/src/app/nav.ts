@@ -16,6 +16,7 @@ import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import RuleIcon from '@mui/icons-material/Rule';
 import BalanceIcon from '@mui/icons-material/Balance';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import InsightsIcon from '@mui/icons-material/Insights';
 /** The sidebar, as spec section 2 writes it (managers get the admin items too). */
 export interface NavItem {
   label: string;
@@ -45,6 +46,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Audit log', icon: ManageSearchIcon, to: '/audit-log', who: 'admin' },
   { label: 'Rejection remedies', icon: RuleIcon, to: '/reject-remedies', who: 'admin' },
   { label: 'QA reviews', icon: FactCheckIcon, to: '/qa-reviews', who: 'staff' },
+  { label: 'Reviewer figures', icon: InsightsIcon, to: '/reviewer-figures', who: 'admin' },
   { label: 'Add Gift Card', icon: AddCardIcon, to: '/add-gift-card', who: 'seller', also: ['/add-gift-cards'] },
   { label: 'My Transaction', icon: AccountBalanceWalletIcon, to: '/my-transaction', who: 'seller' },
   { label: 'My Statement', icon: RequestQuoteIcon, to: '/statement', who: 'seller' },

@@ -27,6 +27,7 @@ const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 const RejectRemediesPage = lazy(() => import('../features/remedies/RejectRemediesPage'));
 const AppealsPage = lazy(() => import('../features/appeals/AppealsPage'));
 const QaReviewsPage = lazy(() => import('../features/qa/QaReviewsPage'));
+const ReviewerFiguresPage = lazy(() => import('../features/figures/ReviewerFiguresPage'));
 
 /** Protected: the login screen while logged out, the layout with its screen otherwise. */
 function Protected() {
@@ -79,6 +80,7 @@ const routes = createRoutesFromElements(
       <Route path="audit-log" element={admin(<AuditLogPage />)} />
       <Route path="reject-remedies" element={admin(<RejectRemediesPage />)} />
       <Route path="qa-reviews" element={staff(<QaReviewsPage />)} />
+      <Route path="reviewer-figures" element={admin(<ReviewerFiguresPage />)} />
       <Route path="gift-card-offer" element={staff(<OfferListPage />)} />
       <Route path="add-gift-card-offer" element={staff(<OfferFormPage />)} />
       <Route path="edit-gift-card-offer/:id" element={staff(<OfferFormPage />)} />

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 
@@ -30,9 +30,22 @@ export async function reportTimeZone(tx: Tx): Promise<string> {
  * made by the card's review_due_at. Reads the partial index audit_log_decisions (migration 0035) by time.
  */
 export async function reviewerFigures(tx: Tx, from: string, to: string): Promise<FiguresRow[]> {
-  const rows = await rowsOf<FiguresRow>(
-    tx,
-    sql`WITH d AS (
+  const rows = await rowsOf<FiguresRow>(tx, figuresSql(from, to));
+  return rows.map((r) => ({
+    ...r,
+    user_id: Number(r.user_id),
+    approvals: Number(r.approvals),
+    rejections: Number(r.rejections),
+    hours: Number(r.hours),
+    timed: Number(r.timed),
+    sla_decisions: Number(r.sla_decisions),
+    sla_met: Number(r.sla_met),
+  }));
+}
+
+/** The statement of reviewerFigures (its plan is checked in tests/server/reviewer-figures.test.ts). */
+export const figuresSql = (from: string, to: string): SQL =>
+  sql`WITH d AS (
           SELECT a.actor_id, a.action, a.created_at AS at, (a.details->>'opened_at')::timestamptz AS opened_at,
                  (a.details->>'from') = '0' AS was_pending, g.review_due_at
             FROM audit_log a LEFT JOIN gift_cards g ON g.id = a.entity_id
@@ -50,16 +63,4 @@ export async function reviewerFigures(tx: Tx, from: string, to: string): Promise
                count(*) FILTER (WHERE d.was_pending AND d.at <= d.review_due_at)::int AS sla_met
           FROM d JOIN users u ON u.id = d.actor_id
          GROUP BY d.actor_id, u.name
-         ORDER BY u.name, d.actor_id`,
-  );
-  return rows.map((r) => ({
-    ...r,
-    user_id: Number(r.user_id),
-    approvals: Number(r.approvals),
-    rejections: Number(r.rejections),
-    hours: Number(r.hours),
-    timed: Number(r.timed),
-    sla_decisions: Number(r.sla_decisions),
-    sla_met: Number(r.sla_met),
-  }));
-}
+         ORDER BY u.name, d.actor_id`;
