@@ -498,6 +498,14 @@ export interface ReviewerFigures {
   sla_met: number;
   /** sla_met / sla_decisions (0 to 1, 4 decimals); null when none. */
   sla_met_share: number | null;
+  /** Their decisions sampled for QA and looked at again, and those the second look agreed with. */
+  qa_checked: number;
+  qa_agreed: number;
+  /** qa_agreed / qa_checked (0 to 1, 4 decimals); null when none was checked. */
+  qa_agreement: number | null;
+  /** Their rejections appealed and decided, and those reversed. */
+  appeals_decided: number;
+  appeals_reversed: number;
 }
 
 export interface ReviewerFiguresReport {

@@ -35,7 +35,7 @@ test('an admin reads a reviewer’s figures for a period, exports them and sees 
   await page.getByLabel('To', { exact: true }).fill(day(1));
   await expect(page).toHaveURL(new RegExp(`from=${day(-1)}.*to=${day(1)}`));
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: reviewer.name }) });
-  await expect(row.getByRole('cell')).toHaveText(['1', '1', '2', /^\d+(\.\d)?$/, /\d+(\.\d)? s|min/, '100%']);
+  await expect(row.getByRole('cell')).toHaveText(['1', '1', '2', /^\d+(\.\d)?$/, /\d+(\.\d)? s|min/, '100%', '–', '–']);
 
   // The chart of approvals and rejections per reviewer, and its numbers.
   await expect(page.getByRole('img', { name: /^Approvals and rejections per reviewer:/ })).toBeVisible();

@@ -33,9 +33,28 @@ async function decision(
   o: { opened?: string; from?: number; entity?: string } = {},
 ) {
   const details = { from: o.from ?? 0, to: action === 'approve' ? 1 : 2, via: 'review', ...(o.opened ? { opened_at: o.opened } : {}) };
-  await s.database.query(
+  const [row] = await s.database.query<{ id: string }>(
     sql`INSERT INTO audit_log (actor_id, action, entity, entity_id, details, created_at)
-        VALUES (${who.id}, ${action}, ${o.entity ?? 'gift_card'}, ${card}, ${JSON.stringify(details)}::jsonb, ${at}::timestamptz)`,
+        VALUES (${who.id}, ${action}, ${o.entity ?? 'gift_card'}, ${card}, ${JSON.stringify(details)}::jsonb, ${at}::timestamptz)
+        RETURNING id::text`,
+  );
+  return row.id;
+}
+/** A QA sample of a decision (written in the decision's transaction: the same time), and its second look if any. */
+async function qaSample(decider: TestUser, card: number, decision: string, at: string, second?: { by: TestUser; decision: string }) {
+  const status = !second ? 'open' : second.decision === decision ? 'agreed' : 'disagreed';
+  await s.database.query(
+    sql`INSERT INTO qa_reviews (gift_card_id, decision, decided_by, decided_at, status, qa_by, qa_decision, qa_at)
+        VALUES (${card}, ${decision}, ${decider.id}, ${at}::timestamptz, ${status}, ${second?.by.id ?? null}, ${second?.decision ?? null},
+                ${second ? at : null}::timestamptz)`,
+  );
+}
+/** The seller's appeal of a rejection (its audit entry), decided. */
+async function appeal(decisionId: string, card: number, decider: TestUser, outcome: 'upheld' | 'reversed', by: TestUser) {
+  await s.database.query(
+    sql`INSERT INTO card_appeals (gift_card_id, seller_id, decision_id, decision, decided_by, decision_at, kind, note, outcome, outcome_by, outcome_at)
+        VALUES (${card}, ${s.users.sellerA.id}, ${decisionId}::bigint, 'rejection', ${decider.id}, now(), 'appeal', 'Please look again',
+                ${outcome}, ${by.id}, now())`,
   );
 }
 const dueAt = (card: number, at: string) =>
@@ -52,11 +71,19 @@ describe('reviewer figures over known decisions and times', () => {
     // Ana: 120 s (by the due time), 300 s (late), 60 s (in time), then a re-decision of a rejected card without an
     // opening (bulk): not timed, and the SLA is not asked of it.
     await decision(ana, c1, 'approve', '2026-03-02T09:10:00Z', { opened: '2026-03-02T09:08:00Z' });
-    await decision(ana, c2, 'reject', '2026-03-02T09:40:00Z', { opened: '2026-03-02T09:35:00Z' });
+    const anaRejects = await decision(ana, c2, 'reject', '2026-03-02T09:40:00Z', { opened: '2026-03-02T09:35:00Z' });
     await decision(ana, c3, 'approve', '2026-03-02T11:05:00Z', { opened: '2026-03-02T11:04:00Z' });
+    // QA: the 1st agreed with, the 2nd not, the 3rd sampled but not looked at yet. Her rejection appealed and reversed.
+    await qaSample(ana, c1, 'approve', '2026-03-02T09:10:00Z', { by: ben, decision: 'approve' });
+    await qaSample(ana, c2, 'reject', '2026-03-02T09:40:00Z', { by: ben, decision: 'approve' });
+    await qaSample(ana, c3, 'approve', '2026-03-02T11:05:00Z');
+    await appeal(anaRejects, c2, ana, 'reversed', ben);
     await decision(ana, c2, 'approve', '2026-03-03T23:59:59Z', { from: 2 });
     // Ben: 30 s exactly at the due time (met), 45 s after it (missed).
-    await decision(ben, c4, 'reject', '2026-03-02T10:00:00Z', { opened: '2026-03-02T09:59:30Z' });
+    const benRejects = await decision(ben, c4, 'reject', '2026-03-02T10:00:00Z', { opened: '2026-03-02T09:59:30Z' });
+    await appeal(benRejects, c4, ben, 'upheld', ana);
+    // A sample of another decision of the same card (another time) is not this one's.
+    await qaSample(ben, c4, 'reject', '2026-03-02T10:05:00Z', { by: ana, decision: 'reject' });
     await decision(ben, c5, 'approve', '2026-03-02T10:20:00Z', { opened: '2026-03-02T10:19:15Z' });
     // Not counted: outside the period (either side), not a decision, not a card's.
     await decision(ben, c4, 'approve', '2026-03-04T00:00:00Z', { opened: '2026-03-03T23:59:00Z' });
@@ -84,6 +111,11 @@ describe('reviewer figures over known decisions and times', () => {
           sla_decisions: 3,
           sla_met: 2,
           sla_met_share: 0.6667,
+          qa_checked: 2,
+          qa_agreed: 1,
+          qa_agreement: 0.5,
+          appeals_decided: 1,
+          appeals_reversed: 1,
         },
         {
           user_id: ben.id,
@@ -98,6 +130,11 @@ describe('reviewer figures over known decisions and times', () => {
           sla_decisions: 2,
           sla_met: 1,
           sla_met_share: 0.5,
+          qa_checked: 0,
+          qa_agreed: 0,
+          qa_agreement: null,
+          appeals_decided: 1,
+          appeals_reversed: 0,
         },
       ],
     });
@@ -136,9 +173,9 @@ describe('reviewer figures over known decisions and times', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain('reviewer-figures-2026-03-02-to-2026-03-03.csv');
     expect(csv.body.trim().split('\n')).toEqual([
-      'reviewer_id,reviewer,from,to,approvals,rejections,decisions,hours_deciding,decisions_per_hour,median_seconds_to_decide,timed_decisions,sla_decisions,sla_met,sla_met_share',
-      `${ana.id},Ana Figures,2026-03-02,2026-03-03,3,1,4,3,1.3,120,3,3,2,0.6667`,
-      `${ben.id},Ben Figures,2026-03-02,2026-03-03,1,1,2,1,2,37.5,2,2,1,0.5`,
+      'reviewer_id,reviewer,from,to,approvals,rejections,decisions,hours_deciding,decisions_per_hour,median_seconds_to_decide,timed_decisions,sla_decisions,sla_met,sla_met_share,qa_checked,qa_agreed,qa_agreement,appeals_decided,appeals_reversed',
+      `${ana.id},Ana Figures,2026-03-02,2026-03-03,3,1,4,3,1.3,120,3,3,2,0.6667,2,1,0.5,1,1`,
+      `${ben.id},Ben Figures,2026-03-02,2026-03-03,1,1,2,1,2,37.5,2,2,1,0.5,0,0,,1,0`,
     ]);
   });
 

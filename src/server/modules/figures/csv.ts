@@ -18,6 +18,11 @@ export function figuresCsv(report: ReviewerFiguresReport): { columns: CsvColumn<
     { header: 'sla_decisions', value: (r) => r.sla_decisions },
     { header: 'sla_met', value: (r) => r.sla_met },
     { header: 'sla_met_share', value: (r) => r.sla_met_share },
+    { header: 'qa_checked', value: (r) => r.qa_checked },
+    { header: 'qa_agreed', value: (r) => r.qa_agreed },
+    { header: 'qa_agreement', value: (r) => r.qa_agreement },
+    { header: 'appeals_decided', value: (r) => r.appeals_decided },
+    { header: 'appeals_reversed', value: (r) => r.appeals_reversed },
   ];
   return { columns, fileName: `reviewer-figures-${report.from}-to-${report.to}.csv` };
 }

@@ -20,6 +20,11 @@ const figuresOut = (r: repo.FiguresRow): ReviewerFigures => {
     sla_decisions: r.sla_decisions,
     sla_met: r.sla_met,
     sla_met_share: r.sla_decisions > 0 ? round(r.sla_met / r.sla_decisions, 4) : null,
+    qa_checked: r.qa_checked,
+    qa_agreed: r.qa_agreed,
+    qa_agreement: r.qa_checked > 0 ? round(r.qa_agreed / r.qa_checked, 4) : null,
+    appeals_decided: r.appeals_decided,
+    appeals_reversed: r.appeals_reversed,
   };
 };
 

@@ -21,7 +21,17 @@ import { isoDay, localDay } from '../../lib/dates';
 import { formatRate, formatSeconds, formatShare } from './figureFormats';
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-const COLUMNS = ['Reviewer', 'Approvals', 'Rejections', 'Decisions', 'Decisions an hour', 'Median time to decide', 'SLA met'] as const;
+const COLUMNS = [
+  'Reviewer',
+  'Approvals',
+  'Rejections',
+  'Decisions',
+  'Decisions an hour',
+  'Median time to decide',
+  'SLA met',
+  'QA agreement',
+  'Appeals reversed',
+] as const;
 
 function FiguresRow({ r }: { r: ReviewerFigures }) {
   return (
@@ -40,6 +50,12 @@ function FiguresRow({ r }: { r: ReviewerFigures }) {
       </TableCell>
       <TableCell align="right" title={`${r.sla_met} of ${r.sla_decisions} pending cards decided by their review target`}>
         {formatShare(r.sla_met_share)}
+      </TableCell>
+      <TableCell align="right" title={`${r.qa_agreed} of ${r.qa_checked} decisions checked by QA agreed with`}>
+        {formatShare(r.qa_agreement)}
+      </TableCell>
+      <TableCell align="right" title={`${r.appeals_reversed} of ${r.appeals_decided} appealed rejections reversed`}>
+        {r.appeals_decided > 0 ? `${r.appeals_reversed} of ${r.appeals_decided}` : '–'}
       </TableCell>
     </TableRow>
   );
