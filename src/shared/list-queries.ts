@@ -9,6 +9,7 @@ import { LIMITS } from './limits';
  * do not accept (seller_id, role...) are simply not declared on them.
  */
 export const PER_PAGE_CHOICES = [5, 10, 25, 50, 100] as const;
+export const PER_PAGE_MAX = 100;
 /** Filtered totals are counted up to this many rows; above it the answer says `total_capped` ("10,000+"). */
 export const TOTAL_CAP = LIMITS.lists.totalCap.value;
 /** A search (`q`) is counted up to this many matches ("1,000+"). */
@@ -34,10 +35,14 @@ const page = z
     z.string().regex(/^[1-9]\d{0,8}$/, 'must be a positive whole number'),
   )
   .transform(Number);
+/**
+ * Rows per page: any whole number from 1 to PER_PAGE_MAX (the card list asks for as many rows as fill the window, issue
+ * 55); the Rows per page select offers PER_PAGE_CHOICES. Without it a list answers the spec's page size.
+ */
 const perPage = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const n = Number(v);
-  if (!(PER_PAGE_CHOICES as readonly number[]).includes(n) || String(v).trim() !== String(n)) {
-    ctx.addIssue({ code: 'custom', message: `must be one of ${PER_PAGE_CHOICES.join(', ')}` });
+  if (!Number.isInteger(n) || n < 1 || n > PER_PAGE_MAX || String(v).trim() !== String(n)) {
+    ctx.addIssue({ code: 'custom', message: `must be a whole number from 1 to ${PER_PAGE_MAX}` });
     return z.NEVER;
   }
   return n;

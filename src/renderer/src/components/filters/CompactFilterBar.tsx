@@ -10,9 +10,10 @@ import { FilterControl, type FilterBarProps } from './FilterBar';
 import { filterChips } from './listFilters';
 
 /**
- * A busy list's filters in one compact row: the search box, a Filters button that opens the other filters below it,
- * the count (always shown) and Clear filters; under it a chip for each active filter, whose delete removes that filter
- * from the URL. The panel opens by itself while one of its fields has an error (From after To), so the error shows.
+ * A busy list's filters in one compact row (issue 55: one line until opened): the search box, a Filters button that
+ * opens the other filters below it, a chip for each active filter, whose delete removes that filter from the URL,
+ * Clear filters and the count (always shown). The panel opens by itself while one of its fields has an error (From
+ * after To), so the error shows.
  */
 export function CompactFilterBar(props: FilterBarProps & { count: string }) {
   const { fields, active, onChange, errors = {} } = props;
@@ -25,7 +26,7 @@ export function CompactFilterBar(props: FilterBarProps & { count: string }) {
   const shown = open || forced;
   return (
     <Box role="search" aria-label={props.label} data-testid="filter-bar" sx={{ mb: 2 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 1, alignItems: 'center' }}>
         {search.map((f) => (
           <FilterControl key={f.key} field={f} value={active[f.key] ?? ''} error={errors[f.key]} onChange={(v) => onChange(f.key, v)} />
         ))}
@@ -43,6 +44,22 @@ export function CompactFilterBar(props: FilterBarProps & { count: string }) {
         >
           Filters
         </Button>
+        {chips.length > 0 && (
+          <Box component="ul" aria-label="Active filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
+            {chips.map((c) => (
+              <li key={c.key}>
+                <Chip
+                  size="small"
+                  label={c.label}
+                  aria-label={`Remove filter ${c.label}`}
+                  title={`Remove filter ${c.label}`}
+                  onClick={() => onChange(c.key, '')}
+                  onDelete={() => onChange(c.key, '')}
+                />
+              </li>
+            ))}
+          </Box>
+        )}
         {/* Not for a hidden field alone (the card list's status, chosen by its tabs; issue 55). */}
         {fields.some((f) => !f.hidden && active[f.key] !== undefined) && (
           <Button size="small" onClick={props.onClear}>
@@ -64,26 +81,6 @@ export function CompactFilterBar(props: FilterBarProps & { count: string }) {
           ))}
         </Box>
       </Collapse>
-      {chips.length > 0 && (
-        <Box
-          component="ul"
-          aria-label="Active filters"
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 1 }}
-        >
-          {chips.map((c) => (
-            <li key={c.key}>
-              <Chip
-                size="small"
-                label={c.label}
-                aria-label={`Remove filter ${c.label}`}
-                title={`Remove filter ${c.label}`}
-                onClick={() => onChange(c.key, '')}
-                onDelete={() => onChange(c.key, '')}
-              />
-            </li>
-          ))}
-        </Box>
-      )}
     </Box>
   );
 }

@@ -4,13 +4,24 @@ import { useListQuery } from '../useListQuery';
 import { useListFilters } from './useListFilters';
 import type { FilterField } from './listFilters';
 
-/** A list whose filters, search, sort and size live in the URL and go to the list call. */
-export function useFilteredList<T>(op: PagedOp, fallbackPerPage: number, errorMessage: string, fields: readonly FilterField[]) {
+const NO_DEFAULTS: Record<string, string> = {};
+
+/**
+ * A list whose filters, search, sort and size live in the URL and go to the list call; `defaults` are sent for the
+ * parameters the URL does not hold (the card list's page size that fills the window, the Pending tab's order).
+ */
+export function useFilteredList<T>(
+  op: PagedOp,
+  fallbackPerPage: number,
+  errorMessage: string,
+  fields: readonly FilterField[],
+  defaults: Record<string, string> = NO_DEFAULTS,
+) {
   const filters = useListFilters(fields);
   // A pair the server would refuse (From after To) shows its field error; the list stays on the last good filters.
   const lastGood = useRef(filters.active);
   if (Object.keys(filters.errors).length === 0) lastGood.current = filters.active;
-  const list = useListQuery<T>(op, fallbackPerPage, errorMessage, lastGood.current);
+  const list = useListQuery<T>(op, fallbackPerPage, errorMessage, { ...defaults, ...lastGood.current });
   return { list, filters: { ...filters, fields } };
 }
 

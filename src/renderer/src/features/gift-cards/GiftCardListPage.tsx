@@ -12,7 +12,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import SearchIcon from '@mui/icons-material/Search';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { CARD_STATUS, PAGE_SIZE, PAGINATION_THRESHOLD } from '../../../../shared/constants';
+import { CARD_STATUS, PAGE_SIZE } from '../../../../shared/constants';
 import { formatMoney } from '../../lib/format';
 import { CardDue } from '../../components/Money';
 import type { GiftCard } from '../../../../shared/types';
@@ -39,6 +39,7 @@ import StatusTabs from './StatusTabs';
 import { DeferredMount } from '../../components/DeferredMount';
 import { useReviewQueue } from '../../components/cards/useReviewQueue';
 import { useSettings } from '../../components/useSettings';
+import { useCardPageSize } from './useCardPageSize';
 
 /**
  * The list's width (px) below which its seller, card and number columns fold into one: a little over the narrowest the
@@ -76,12 +77,25 @@ export default function GiftCardListPage() {
   const confirmedDelete = useConfirmedDelete();
   const seller = useSellerOfUrl(isStaff);
   const { offers } = useOffers();
-  const fields = useMemo(() => cardFilterFields({ staff: isStaff, seller, offers }), [isStaff, seller, offers]);
+  // Staff's work queue fills the window, or takes this user's page size (issue 55); a seller's list has the spec's 5.
+  const size = useCardPageSize(user?.id);
+  const fields = useMemo(
+    () => cardFilterFields({ staff: isStaff, seller, offers, size: isStaff ? size : null }),
+    [isStaff, seller, offers, size],
+  );
+  const defaults = useMemo((): Record<string, string> => (isStaff ? { per_page: size.perPage } : {}), [isStaff, size.perPage]);
   const { list, filters } = useFilteredList<GiftCard>(
     isStaff ? 'listCards' : 'myCards',
     PAGE_SIZE.cards,
     'Could not load the gift cards',
     fields,
+    defaults,
+  );
+  const setFilter = filters.set;
+  const remember = size.remember;
+  const set = useCallback(
+    (key: string, value: string) => setFilter(key, key === 'per_page' ? remember(value) : value),
+    [setFilter, remember],
   );
   const applyFilters = filters.apply;
   const setStatus = useCallback((status: string) => applyFilters((latest) => withStatusTab(latest, status)), [applyFilters]);
@@ -166,13 +180,19 @@ export default function GiftCardListPage() {
           columns={columns}
           list={list}
           emptyText="No gift cards yet"
-          filters={{ ...filters, label: 'Filter gift cards', noun: 'cards', compact: true }}
+          filters={{
+            ...filters,
+            set,
+            label: 'Filter gift cards',
+            noun: 'cards',
+            compact: true,
+          }}
           toolbar={
             isStaff && (
               <BulkReviewBar ids={selected} shown={shownCards.current} status={filters.active.status} onDone={() => setSelected([])} />
             )
           }
-          threshold={PAGINATION_THRESHOLD.cards}
+          threshold={list.perPage}
           rowTestId={(c) => `card-row-${c.id}`}
           cells={(c) => (
             <>
@@ -188,7 +208,8 @@ export default function GiftCardListPage() {
               )}
               {folded ? <FoldedCardColumn card={c} staff={isStaff} /> : <CardColumns card={c} staff={isStaff} />}
               <TableCell className="nowrap">
-                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+                {/* The badge and its marks side by side, wrapping only where the column is narrow (issue 55). */}
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.75, rowGap: 0.25, maxWidth: 200 }}>
                   <StatusBadge status={c.card_status} />
                   <DuplicateMark count={c.duplicate_count} />
                   {isStaff && <AgeCell card={c} />}

@@ -19,6 +19,17 @@ export function DuplicateMark({ count }: { count?: number }) {
   );
 }
 
+/** One line, cut with an ellipsis; as narrow as its longest word when the column must be (a table's auto layout). */
+const oneLine = {
+  whiteSpace: 'normal',
+  maxWidth: 150,
+  display: '-webkit-box',
+  WebkitLineClamp: 1,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+} as const;
+
 /** A long remedy shows its first lines in the row; the whole text is in the page (and its tooltip). */
 const clamped = {
   whiteSpace: 'normal',
@@ -29,7 +40,10 @@ const clamped = {
   overflow: 'hidden',
 };
 
-/** Under a rejected card's status: why, and for its seller what to do about it (the reason's remedy). */
+/**
+ * Under a rejected card's status: why, on one line (the row keeps two lines; the whole reason and note on hover), and
+ * for its seller what to do about it (the reason's remedy).
+ */
 export function ReasonCaption({ card }: { card: GiftCard }) {
   const { isSeller } = useSession();
   const rejected = card.card_status === CARD_STATUS.rejected ? card.reject_reason : null;
@@ -42,8 +56,8 @@ export function ReasonCaption({ card }: { card: GiftCard }) {
         color="text.secondary"
         component="div"
         data-testid="reject-reason"
-        title={card.reject_note ?? undefined}
-        sx={{ whiteSpace: 'normal', maxWidth: 140 }}
+        title={card.reject_note ? `${reasonLabel(rejected)}: ${card.reject_note}` : reasonLabel(rejected)}
+        sx={oneLine}
       >
         {reasonLabel(rejected)}
       </Typography>

@@ -2,6 +2,7 @@ import { CARD_STATUS_LABEL, type CardStatus } from '../../../../shared/constants
 import type { FilterField } from '../../components/filters/listFilters';
 import type { ChosenSeller } from '../../components/useChosenSeller';
 import { amountRange, dateRange, perPageField, sellerField, sortField } from '../../components/filters/listFields';
+import { FIT_WINDOW } from './useCardPageSize';
 
 const statusOptions = (Object.keys(CARD_STATUS_LABEL) as unknown as CardStatus[]).map((s) => ({
   value: String(s),
@@ -36,11 +37,25 @@ const overdueField: FilterField = {
   ],
 };
 
-/** The card list's filter bar: staff also filter by seller; the date range applies to the chosen date. */
+/**
+ * Rows per page without a size in the URL (issue 55): the list fills the window, or takes this user's remembered
+ * size; once one is remembered, Fit window forgets it.
+ */
+const rowsPerPage = ({ perPage: size, remembered }: { perPage: string; remembered: boolean }): FilterField => ({
+  ...perPageField,
+  placeholder: remembered ? `${size} (remembered)` : `Fit window (${size})`,
+  options: [...(perPageField.options ?? []), ...(remembered ? [{ value: FIT_WINDOW, label: 'Fit window' }] : [])],
+});
+
+/**
+ * The card list's filter bar: staff also filter by seller; the date range applies to the chosen date. `size`: staff's
+ * page size sent while the URL has none (a seller's list: the spec's 5).
+ */
 export function cardFilterFields(opts: {
   staff: boolean;
   seller: ChosenSeller | null;
   offers: { id: number; title: string }[];
+  size: { perPage: string; remembered: boolean } | null;
 }): FilterField[] {
   return [
     { key: 'q', label: 'Search cards', kind: 'search' },
@@ -72,6 +87,6 @@ export function cardFilterFields(opts: {
     // Staff: the pending cards past their review target (the dashboard's Reviews overdue tile opens them).
     ...(opts.staff ? [overdueField] : []),
     sortField(SORTS),
-    perPageField,
+    opts.size ? rowsPerPage(opts.size) : perPageField,
   ];
 }
