@@ -129,7 +129,7 @@ test.describe('frictions', () => {
   test('the dashboard tiles open their queues', async ({ page }) => {
     await loginAs(page, 'admin');
     const strip = page.getByRole('list', { name: 'Key figures' });
-    await expect(strip.getByRole('listitem').first()).toContainText('Cards pending review');
+    await expect(strip.getByRole('listitem').first()).toContainText('Total due to sellers');
     await shots(page, 'dashboard-tiles');
     await strip.getByRole('link', { name: /Cards pending review/ }).click();
     await expect(page).toHaveURL(/\/gift-cards\?status=0&sort=created_at$/);

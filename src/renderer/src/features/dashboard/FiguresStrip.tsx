@@ -20,35 +20,59 @@ export function waitedFor(iso: string | null, now = Date.now()): string {
   return countOf(Math.floor(hours / 24), 'day', 'days');
 }
 
-/** One figure; with `to`, the whole tile is a link to the queue it counts. */
-function Figure({ label, value, note, to }: { label: string; value: React.ReactNode | undefined; note?: string; to?: string }) {
+/**
+ * One figure; with `to`, the whole tile is a link to the queue it counts. `large`: the figures to act on first (money
+ * owed, reviews overdue), in a big tile; the others small (issue 55: the dashboard's hierarchy).
+ */
+function Figure({
+  label,
+  value,
+  note,
+  to,
+  large = false,
+}: {
+  label: string;
+  value: React.ReactNode | undefined;
+  note?: string;
+  to?: string;
+  large?: boolean;
+}) {
   const body = (
     <>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant={large ? 'subtitle1' : 'body2'} color="text.secondary" sx={{ lineHeight: 1.3 }}>
         {label}
       </Typography>
-      <Typography variant="h6" component="p" sx={{ whiteSpace: 'nowrap' }}>
-        {value ?? <Skeleton width={80} />}
+      <Typography
+        variant={large ? 'h4' : 'h6'}
+        component="p"
+        sx={{ whiteSpace: 'nowrap', fontWeight: large ? 500 : 400, fontSize: large ? undefined : '1.1rem', my: large ? 0.5 : 0 }}
+      >
+        {value ?? <Skeleton width={large ? 140 : 60} />}
       </Typography>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', minHeight: '1.5em' }}>
         {note ?? ''}
       </Typography>
     </>
   );
+  const pad = large ? { px: 3, py: 2.5 } : { px: 1.5, py: 1.25 };
   return (
-    <Paper component="li" variant="outlined" sx={{ minWidth: 150, flex: '1 1 150px', listStyle: 'none', overflow: 'hidden' }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      data-size={large ? 'large' : 'small'}
+      sx={{ gridColumn: large ? 'span var(--large-span)' : 'span 2', listStyle: 'none', overflow: 'hidden', minWidth: 0 }}
+    >
       {to ? (
-        <CardActionArea component={RouterLink} to={to} sx={{ p: 2, height: '100%' }}>
+        <CardActionArea component={RouterLink} to={to} sx={{ ...pad, height: '100%' }}>
           {body}
         </CardActionArea>
       ) : (
-        <Box sx={{ p: 2 }}>{body}</Box>
+        <Box sx={pad}>{body}</Box>
       )}
     </Paper>
   );
 }
 
-/** The figures staff look at first (a seller sees their own): same size while loading, so nothing jumps. */
 /** Overdue cards in the error colour (none: plain). */
 const OverdueCount = ({ n }: { n: number }) => (
   <Box component="span" sx={{ color: n > 0 ? 'error.main' : undefined }} data-testid="overdue-count">
@@ -56,6 +80,31 @@ const OverdueCount = ({ n }: { n: number }) => (
   </Box>
 );
 
+/** Staff: the photos waiting to be read, a small status line under the figures (issue 55: not a tile of its own). */
+function PhotosToRead({ n }: { n: number | undefined }) {
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      role="status"
+      data-testid="photos-to-read"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mt: 1, minHeight: 20 }}
+    >
+      <Box
+        component="span"
+        aria-hidden
+        sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: n ? 'warning.main' : 'success.main', flexShrink: 0 }}
+      />
+      Photos to read: {n === undefined ? '…' : n.toLocaleString()}
+      {n ? ' (background jobs waiting or running)' : ''}
+    </Typography>
+  );
+}
+
+/**
+ * The figures staff look at first (a seller sees their own), same size while loading, so nothing jumps: money owed
+ * and the reviews overdue (a seller: their cards pending review) large on the first row, the rest small on the second.
+ */
 export default function FiguresStrip() {
   const q = useApiQuery('dashboardFigures', {}, { loader: false });
   const f = q.data;
@@ -70,39 +119,56 @@ export default function FiguresStrip() {
         The figures could not be loaded.
       </Typography>
     );
+  const pending = (
+    <Figure
+      label={own ? 'My cards pending review' : 'Cards pending review'}
+      value={f && String(f.pending)}
+      note={f?.oldest_pending_at ? `oldest waiting ${waitedFor(f.oldest_pending_at)}` : f && 'none waiting'}
+      to={links.pending}
+      large={own}
+    />
+  );
+  // Small tiles per row: staff 5, a seller 4; a large tile takes half the row.
+  const small = own ? 4 : 5;
   return (
-    <Box component="ul" aria-label="Key figures" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 0, m: 0, mb: 3 }}>
-      <Figure
-        label={own ? 'My cards pending review' : 'Cards pending review'}
-        value={f && String(f.pending)}
-        note={f?.oldest_pending_at ? `oldest waiting ${waitedFor(f.oldest_pending_at)}` : f && 'none waiting'}
-        to={links.pending}
-      />
-      {!own && (
+    <Box sx={{ mb: 3 }}>
+      <Box
+        component="ul"
+        aria-label="Key figures"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: `repeat(${small * 2}, minmax(0, 1fr))`,
+          '--large-span': String(small),
+          gap: 1.5,
+          p: 0,
+          m: 0,
+        }}
+      >
         <Figure
-          label="Reviews overdue"
-          value={f && <OverdueCount n={f.overdue} />}
-          note={f && 'past their review target'}
-          to={links.overdue}
+          label={own ? 'Due to me' : 'Total due to sellers'}
+          value={f && <Due value={f.due} />}
+          note={f && f.on_hold > 0 ? `${formatMoney(f.on_hold)} ${onHoldText(f.hold_release)}` : undefined}
+          to={links.due}
+          large
         />
-      )}
-      <Figure
-        label={own ? 'Due to me' : 'Total due to sellers'}
-        value={f && <Due value={f.due} />}
-        note={f && f.on_hold > 0 ? `${formatMoney(f.on_hold)} ${onHoldText(f.hold_release)}` : undefined}
-        to={links.due}
-      />
-      <Figure label="Paid this month" value={f && formatMoney(f.paid_this_month)} to={links.paid} />
-      <Figure label="Clawed back this month" value={f && formatMoney(f.clawed_back_this_month)} to={links.clawed} />
-      <Figure label="Approved this month" value={f && String(f.approved_this_month)} to={links.approved} />
-      <Figure label="Rejected this month" value={f && String(f.rejected_this_month)} to={links.rejected} />
-      {!own && (
-        <Figure
-          label="Photos to read"
-          value={f?.jobs_backlog !== undefined ? String(f.jobs_backlog) : undefined}
-          note="background jobs waiting or running"
-        />
-      )}
+        {own ? (
+          pending
+        ) : (
+          <Figure
+            label="Reviews overdue"
+            value={f && <OverdueCount n={f.overdue} />}
+            note={f && 'past their review target'}
+            to={links.overdue}
+            large
+          />
+        )}
+        {!own && pending}
+        <Figure label="Paid this month" value={f && formatMoney(f.paid_this_month)} to={links.paid} />
+        <Figure label="Clawed back this month" value={f && formatMoney(f.clawed_back_this_month)} to={links.clawed} />
+        <Figure label="Approved this month" value={f && String(f.approved_this_month)} to={links.approved} />
+        <Figure label="Rejected this month" value={f && String(f.rejected_this_month)} to={links.rejected} />
+      </Box>
+      {!own && <PhotosToRead n={f?.jobs_backlog} />}
     </Box>
   );
 }
