@@ -7,7 +7,8 @@
  * - a card's review target: gift_card_offers.review_minutes, default 60 and 1 to 10080 (migrations/0025_review_queue.sql,
  *   functions/gift_cards_review_due.sql); `review.targetMaxMinutes` is the same bound for the forms;
  * - the login throttle's doubling stops at 2^20 (functions/login_attempt.sql); its numbers are `auth.*` below;
- * - a rejection reason's remedy is at most `text.remedyChars` characters in the table too (migrations/0032_reject_remedies.sql).
+ * - a rejection reason's remedy is at most `text.remedyChars` characters in the table too (migrations/0032_reject_remedies.sql);
+ * - a decision's proof holds at most `review.proofRegions` boxes in the table too (migrations/0038_decision_proof.sql).
  */
 
 /** One limit: its value in the unit its key ends with, why, and the environment variable that overrides it, if any. */
@@ -127,6 +128,10 @@ export const LIMITS = {
     leaseAttempts: { value: 8, why: 'A card leased by another reviewer meanwhile is passed over; after this many races, none' },
     overdueSweepMs: { value: 30 * SECOND_MS, why: 'How often a server looks for cards that became overdue (the desktop notification)' },
     targetMaxMinutes: { value: 10080, why: 'A review target is at most a week (the SQL check of review_minutes says the same)' },
+    proofRegions: {
+      value: 8,
+      why: 'Boxes a reviewer marks on the photos of one decision: a few places that show why (the SQL check says the same)',
+    },
   },
   appeals: {
     rejectionWindowHours: {

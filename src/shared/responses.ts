@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { OperationName, ResponseOf } from './endpoints';
 import { eventsPollResponse } from './events';
 import { qaPolicyResponse, qaReviewDetailResponse, qaReviewResponse } from './qa';
+import { proofResponse } from './proof';
 import { REJECT_REASONS, STATEMENT_EVENT_KINDS, TRANSACTION_KINDS, PAYMENT_KINDS } from './constants';
 
 /**
@@ -159,6 +160,7 @@ export const giftCardDetailResponse = z.object({
     .optional()
     .describe('A rejected or clawed-back card: until when its seller may resubmit or appeal (absent when neither applies)'),
   appeal: cardAppealSummaryResponse.nullable().optional().describe("The card's latest resubmission or appeal and its outcome"),
+  proof: proofResponse,
 });
 /** What the photos say is for staff: a seller's card answer leaves it out. */
 const sellerGiftCardDetailResponse = giftCardDetailResponse.extend({

@@ -4,6 +4,7 @@ import { DISPUTE_REASONS, type DisputeReason } from './constants';
 import { REJECT_REASONS } from './constants';
 import { LIMITS } from './limits';
 import { CODE_CHECKS, CODE_PATTERN_MAX, CODE_PATTERN_SYNTAX } from './code-pattern';
+import { proofBody } from './proof';
 
 /** Form bodies arrive as strings, JSON bodies as numbers: every field schema accepts both. */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -236,9 +237,12 @@ export const cardReviewBody = z
     ...reviewFields,
     // Deciding a card another reviewer holds (their lease) is refused unless the caller takes it over (audited).
     take_over: optional(flagValue),
+    // Issue 53: boxes on the photos and the evidence found, shown to the seller with the rejection; left out, none.
+    proof: proofBody,
   })
   .superRefine((v, ctx) => {
     if (v.action === 'reject' && !v.reject_reason) ctx.addIssue({ code: 'custom', path: ['reject_reason'], message: 'is required' });
+    if (v.action !== 'reject' && v.proof) ctx.addIssue({ code: 'custom', path: ['proof'], message: 'may only go with a rejection' });
     overrideNeedsReason(v, ctx);
   });
 /** Several cards at once, each checked as if reviewed alone (no duplicate override in bulk). */
@@ -331,6 +335,8 @@ export const disputeBody = z.object({
     error: `must be one of ${Object.keys(DISPUTE_REASONS).join(', ')}`,
   }),
   note: optionalText(DISPUTE_NOTE_CHARS),
+  // Issue 53: boxes on the photos and the evidence found, shown to the seller with the clawback; left out, none.
+  proof: proofBody,
 });
 export const disputeResolveBody = z.object({ note: optionalText(DISPUTE_NOTE_CHARS) });
 

@@ -1,3 +1,4 @@
+import type { DecisionProof } from './proof';
 import type { CardStatus, RejectReason, Role, STATEMENT_EVENT_KINDS, TransactionKind, PaymentKind } from './constants';
 
 /** Response shapes of the API (money as JSON numbers with at most 2 decimals). */
@@ -139,6 +140,8 @@ export interface GiftCardDetail {
   recourse?: CardRecourse | null;
   /** Issue 53: the card's latest resubmission or appeal, with its outcome once decided (only when there is one). */
   appeal?: CardAppealSummary | null;
+  /** Issue 53: the proof attached to the card's current decision (a rejection or a clawback); absent when none. */
+  proof?: DecisionProof | null;
 }
 
 export interface Comment {

@@ -137,6 +137,20 @@ const appealOfA = async () => {
   return (await s.database.query<{ id: number }>(sql`SELECT id FROM card_appeals WHERE gift_card_id = ${id}`))[0].id;
 };
 const isStaffRole = (r: Role) => r === 'manager' || r === 'admin';
+/** Issue 53: a box on the card's first photo, for a decision's proof. */
+const proofOn = async (card: number) => ({ regions: [{ image_id: await imageOf(card), x: 0.1, y: 0.1, w: 0.5, h: 0.5 }] });
+/** A card of seller A rejected with a box on its photo (made once). */
+let provenCard: number | undefined;
+const rejectedWithProof = async () => {
+  if (provenCard) return provenCard;
+  const id = await pendingCardOfA();
+  const r = await s.call('POST', `gift-card-review/${id}`, {
+    token: s.users.manager.token,
+    body: { action: 'reject', reject_reason: 'other', proof: await proofOn(id) },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return (provenCard = id);
+};
 
 const rows: Row[] = [
   { op: 'logout', req: () => ({ method: 'POST', url: 'logout' }) },
@@ -172,6 +186,11 @@ const rows: Row[] = [
   { op: 'exportUsers', req: () => ({ method: 'GET', url: 'export/all-user-lists' }) },
   { op: 'exportOffers', req: () => ({ method: 'GET', url: 'export/gift-card-offer' }) },
   { op: 'getCard', req: () => ({ method: 'GET', url: `gift-card/${approvedCard}` }) },
+  {
+    op: 'getCard',
+    label: 'getCard of a card rejected with proof',
+    req: async () => ({ method: 'GET', url: `gift-card/${await rejectedWithProof()}` }),
+  },
   {
     op: 'updateCard',
     req: async () => ({
@@ -228,6 +247,14 @@ const rows: Row[] = [
       url: `gift-card-dispute/${isStaffRole(r) ? await paidCard() : approvedCard}`,
       body: { reason: 'used', note: 'matrix' },
     }),
+  },
+  {
+    op: 'disputeCard',
+    label: 'disputeCard with proof',
+    req: async (r) => {
+      const id = isStaffRole(r) ? await paidCard() : approvedCard;
+      return { method: 'POST', url: `gift-card-dispute/${id}`, body: { reason: 'used', proof: await proofOn(id) } };
+    },
   },
   {
     op: 'resolveDispute',
@@ -323,6 +350,18 @@ const rows: Row[] = [
       url: `gift-card-review/${await pendingCardOfA()}`,
       body: { action: 'reject', reject_reason: 'other' },
     }),
+  },
+  {
+    op: 'reviewCard',
+    label: 'reviewCard with proof',
+    req: async () => {
+      const id = await pendingCardOfA();
+      return {
+        method: 'POST',
+        url: `gift-card-review/${id}`,
+        body: { action: 'reject', reject_reason: 'other', proof: await proofOn(id) },
+      };
+    },
   },
   {
     op: 'reviewCards',

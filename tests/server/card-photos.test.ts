@@ -6,7 +6,7 @@ import { createOffer, form, gallery, rangeOffer, submitCard } from '../helpers/c
 import { checkLedgerInvariants } from '../helpers/invariants';
 import { dHash, hammingDistance } from '../../src/server/modules/images/hash';
 import { shapeHashes } from '../../src/server/modules/images/shape-hash';
-import { SIMILAR_IMAGE_BITS } from '../../src/server/modules/review/service';
+import { SIMILAR_IMAGE_BITS } from '../../src/server/modules/review/shape';
 import { createJobRunner } from '../../src/server/modules/jobs/runner';
 import { imageShapesJob } from '../../src/server/modules/images/shape-job';
 import { IMAGE_SHAPES_JOB, queueImagesWithoutShapes } from '../../src/server/modules/images/shape-repository';

@@ -261,7 +261,7 @@ const routes: { name: string; method: string; url: () => string; fields: string[
     name: 'reviewCard',
     method: 'POST',
     url: () => `gift-card-review/${card}`,
-    fields: ['action', 'card_number', 'reject_reason', 'reject_note', 'override_duplicate', 'override_reason'],
+    fields: ['action', 'card_number', 'reject_reason', 'reject_note', 'override_duplicate', 'override_reason', 'proof'],
     as: () => s.users.admin.token,
   },
   { name: 'startReview', method: 'POST', url: () => 'gift-card-review-next', fields: ['skip'], as: () => s.users.manager.token },
@@ -348,7 +348,7 @@ const routes: { name: string; method: string; url: () => string; fields: string[
     name: 'disputeCard',
     method: 'POST',
     url: () => `gift-card-dispute/${card}`,
-    fields: ['reason', 'note'],
+    fields: ['reason', 'note', 'proof'],
     as: () => s.users.admin.token,
   },
   {
@@ -438,6 +438,54 @@ describe('hostile input on every write route', () => {
       );
     });
   }
+
+  it("a decision's proof (issue 53): hostile boxes and evidence are a 422 or stored within the rules, never a 500", async () => {
+    const pending = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 50 }, [png(), png()]);
+    const photos = (await s.database.query<{ id: number }>(sql`SELECT id FROM gift_card_images WHERE gift_card_id = ${pending}`)).map(
+      (r) => r.id,
+    );
+    const num = fc.oneof(fc.double(), fc.double({ min: -0.5, max: 1.5 }), fc.constantFrom(0, 1, 1e-12, 0.999999, -0, 1e308), nasty);
+    const region = fc.oneof(
+      fc.record(
+        { image_id: fc.oneof(fc.constantFrom(...photos), fc.integer(), nasty), x: num, y: num, w: num, h: num },
+        { requiredKeys: [] },
+      ),
+      value,
+    );
+    const proof = fc.oneof(
+      fc.record(
+        {
+          regions: fc.oneof(fc.array(region, { maxLength: 12 }), value),
+          evidence: fc.oneof(fc.array(fc.oneof(fc.constantFrom('read_differs', 'number_seen_before', 'photo_seen_before'), nasty)), value),
+          other: value,
+        },
+        { requiredKeys: [] },
+      ),
+      value,
+    );
+    await fc.assert(
+      fc.asyncProperty(proof, fc.constantFrom('reject', 'approve'), async (p, action) => {
+        generated += 1;
+        const r = await s.call('POST', `gift-card-review/${pending}`, {
+          token: s.users.manager.token,
+          body: { action, reject_reason: 'other', proof: p },
+        });
+        expect(r.status, `${JSON.stringify(p).slice(0, 300)} -> ${r.status}`).toBeLessThan(500);
+        if (r.status !== 200) return;
+        // Accepted: the boxes kept are within their photo and few, then the card goes back to pending for the next try.
+        const [row] = await s.database.query<{ regions: { image_id: number; x: number; y: number; w: number; h: number }[] }>(
+          sql`SELECT regions FROM decision_proofs WHERE gift_card_id = ${pending} AND superseded_at IS NULL`,
+        );
+        for (const b of row?.regions ?? []) {
+          expect(photos).toContain(b.image_id);
+          expect(b.x >= 0 && b.y >= 0 && b.w > 0 && b.h > 0 && b.x + b.w <= 1 && b.y + b.h <= 1, JSON.stringify(b)).toBe(true);
+        }
+        expect((row?.regions ?? []).length).toBeLessThanOrEqual(8);
+        expect((await staffUpdate(s, pending, { giftcard_offer_id: offer, price: 50, card_status: 0 })).status).toBe(200);
+      }),
+      { numRuns: Math.max(RUNS, 40) },
+    );
+  });
 
   it('long-decimal JSON numbers in every money field are refused as written, never rounded', async () => {
     const literal = fc.constantFrom('59.909999999999999999', '0.001', '1e1', '12.340', '100.0000000001', '9999999999.999');

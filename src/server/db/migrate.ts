@@ -53,6 +53,7 @@ export const FUNCTION_FILES = [
   'gift_cards_journal',
   'gift_cards_maintain',
   'gift_cards_reject_reasons',
+  'gift_cards_proof_supersede',
   'gift_cards_seller_status_count',
   'gift_cards_status_count',
   'gift_card_comments_events',

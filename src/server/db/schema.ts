@@ -163,6 +163,18 @@ export const rejectReasons = pgTable('reject_reasons', {
   updatedBy: integer('updated_by'),
 });
 
+/** Issue 53: the proof attached to a rejection or a clawback (0038). */
+export const decisionProofs = pgTable('decision_proofs', {
+  id: serial('id').primaryKey(),
+  giftCardId: integer('gift_card_id').notNull(),
+  decision: text('decision').notNull(),
+  regions: jsonb('regions').notNull(),
+  evidence: jsonb('evidence').notNull(),
+  createdBy: integer('created_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  supersededAt: ts('superseded_at'),
+});
+
 export const reportDaily = pgTable(
   'report_daily',
   {

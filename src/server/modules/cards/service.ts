@@ -30,6 +30,7 @@ import { readOut } from '../ocr/shape';
 import { findRemedy } from '../remedies/repository';
 import { cardRecourse } from '../appeals/card';
 import { DEFAULT_WINDOWS, type RecourseWindows } from '../appeals/recourse';
+import { proofOfCard } from '../proof/service';
 
 /** A card number is compared by its skeleton: one that is blank there (only invisible characters) is refused. */
 function checkNumberVisible(cardNumber: string | undefined): void {
@@ -91,7 +92,10 @@ export function createCardService(
       const remedy = row.cardStatus === CARD_STATUS.rejected && row.rejectReason ? await findRemedy(db, row.rejectReason) : null;
       // Issue 53: what its seller may still do about its latest rejection or clawback, and their latest recourse.
       const recourse = await cardRecourse(db, { id, status: row.cardStatus as CardStatus }, windows);
-      return { data: card, images: stored.map((i) => ({ ...i, url: signer.url(i.image, user.id) })), remedy, ...recourse };
+      // Issue 53: the proof of its current decision, when the reviewer attached one (no key otherwise: as before).
+      const proof = await proofOfCard(db, id, row.cardStatus);
+      const images = stored.map((i) => ({ ...i, url: signer.url(i.image, user.id) }));
+      return { data: card, images, remedy, ...recourse, ...(proof ? { proof } : {}) };
     },
 
     async search(user: AuthUser, cardNumber: string) {

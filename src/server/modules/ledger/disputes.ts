@@ -10,6 +10,9 @@ import { RetryTransaction, inTransaction } from './retry';
 import { checkVersion } from '../../http/versions';
 import * as repo from './repository';
 import type { LockedCard } from './repository';
+import type { ProofInput } from '../../../shared/proof';
+import { attachProof } from '../proof/service';
+import { findCard } from '../cards/repository';
 
 /**
  * Clawbacks. Staff mark an approved card that has payments Disputed: its due becomes minus what was paid on it
@@ -73,7 +76,12 @@ export async function resolveIn(tx: Tx, actor: AuthUser, cardId: number, input: 
 export function createDisputeService(database: Database) {
   const { db } = database;
   return {
-    async dispute(actor: AuthUser, cardId: number, input: { reason: DisputeReason; note?: string }, version?: number): Promise<Msg> {
+    async dispute(
+      actor: AuthUser,
+      cardId: number,
+      input: { reason: DisputeReason; note?: string; proof?: ProofInput },
+      version?: number,
+    ): Promise<Msg> {
       await inTransaction(db, async (tx) => {
         const card = await lockCard(tx, cardId, checkDisputable, version);
         await repo.setDisputed(tx, cardId, true);
@@ -100,6 +108,8 @@ export function createDisputeService(database: Database) {
             clawback: { transaction_id: entry.id, code: entry.code, amount: centsToNumber(-card.paid) },
           },
         });
+        // Issue 53: boxes on the photos and the evidence found, shown to the seller with the clawback.
+        if (input.proof) await attachProof(tx, actor.id, cardId, 'clawback', input.proof, (await findCard(tx, cardId))?.cardNumber ?? null);
       });
       return { msg: MSG.cardDisputedOk };
     },

@@ -12,11 +12,13 @@ import * as cards from '../cards/repository';
 import { checkDuplicateApproval, recordStatusChange, type DuplicateOverride } from '../cards/decide';
 import { reportDays, type ChartInput } from '../reports/service';
 import * as repo from './repository';
-import { claimOut, duplicateOut, imageMatchOut } from './shape';
+import { SIMILAR_IMAGE_BITS, claimOut, duplicateOut, imageMatchOut } from './shape';
 import { findCardRead } from '../ocr/repository';
 import { readOut } from '../ocr/shape';
 import type { ImageSigner } from '../images/signing';
 import { LIMITS } from '../../../shared/limits';
+import type { ProofInput } from '../../../shared/proof';
+import { attachProof } from '../proof/service';
 
 export interface ReviewInput extends DuplicateOverride {
   action: 'approve' | 'reject';
@@ -26,10 +28,10 @@ export interface ReviewInput extends DuplicateOverride {
   reject_note?: string;
   /** Decide a card another reviewer holds (audited); without it such a card is a 409 naming the holder. */
   take_over?: boolean;
+  /** Issue 53: boxes on the photos and the evidence found, attached to a rejection (the seller sees them). */
+  proof?: ProofInput;
 }
 
-/** Photos whose 64-bit dHashes differ in at most this many bits are the same picture (re-encoded, resized). */
-export const SIMILAR_IMAGE_BITS = 10;
 /** A card another reviewer leased meanwhile is passed over; after this many such races the queue answers none. */
 const LEASE_ATTEMPTS = LIMITS.review.leaseAttempts.value;
 /** How often a server with JOBS on looks for cards that became overdue (the desktop app's notification). */
@@ -103,6 +105,7 @@ export function createReviewService(database: Database, signer: ImageSigner) {
           details: { before: { cardNumber: card.cardNumber }, after: { cardNumber: number } },
         });
       await recordStatusChange(tx, user.id, id, { from: card.status, to, reason, note, override, via });
+      if (!approve) await attachProof(tx, user.id, id, 'reject', input.proof, number);
       return approve ? MSG.cardApproved : MSG.cardRejected;
     });
 

@@ -34,6 +34,9 @@ export const duplicateOut = (r: DuplicateRow, photoUrl: PhotoUrl): DuplicateCard
 /** A pending or approved card with the same number blocks approving another (unless overridden). */
 export const blocksApproval = (r: { card_status: number }): boolean => Number(r.card_status) === 0 || Number(r.card_status) === 1;
 
+/** Photos whose 64-bit dHashes differ in at most this many bits are the same picture (re-encoded, resized). */
+export const SIMILAR_IMAGE_BITS = 10;
+
 export interface ImageMatchRow {
   image_id: number;
   card_id: number;
