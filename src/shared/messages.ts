@@ -124,6 +124,10 @@ export const MSG = {
   /** Approving a number another pending or approved card has; `cards` like '#12 (Pending, Seller B)'. */
   duplicateNumber: (cards: string) =>
     `This card number is also on ${cards}. To approve it anyway, tick "Approve over the duplicate" and give a reason.`,
+  // Issue 53: the evidence attached to a decision, as its seller reads it (only their own data).
+  proofReadDiffers: (read: string, typed: string) => `The number read from your photo, ${read}, is not the number entered, ${typed}.`,
+  proofNumberSeenBefore: 'This card number was already submitted on another card.',
+  proofPhotoSeenBefore: (photo: number) => `Your photo ${photo} matches a photo already submitted on another card.`,
 } as const;
 
 /** The records whose writes honour If-Match (issue 29). */

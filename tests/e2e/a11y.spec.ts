@@ -81,7 +81,7 @@ test.describe('accessibility', () => {
     test(`${role}: every staff screen and dialog`, async ({ page }) => {
       const { seller, offer, cardId } = await sellerWithDue(100, 10);
       await createTransaction(seller.id, 5);
-      await createCard(seller.email, offer.id, 50); // pending, without payments: its Delete is enabled
+      const pending = await createCard(seller.email, offer.id, 50); // pending, without payments: its Delete is enabled
       // Issue 53: an appeal in the queue (rejected by the admin: the manager may decide it).
       const appealed = await createCard(seller.email, offer.id, 60);
       await rejectCard(appealed, 'other', 'Checked');
@@ -130,6 +130,16 @@ test.describe('accessibility', () => {
         { name: 'place hold dialog', act: async (p) => p.getByRole('button', { name: 'Place a hold' }).click() },
         { name: 'place hold errors', act: submitEmpty('Place hold') },
         { name: 'card detail, dialog closed', act: escape },
+        {
+          // Issue 53: the reject dialog with its proof: a region marked on the photo.
+          name: 'reject dialog, a region marked',
+          path: `/gift-card/${pending}`,
+          act: async (p) => {
+            await p.getByRole('button', { name: 'Reject' }).click();
+            await p.getByRole('dialog').getByRole('button', { name: 'Mark a region' }).click();
+            await expect(p.getByRole('dialog').getByTestId('proof-region')).toHaveCount(1);
+          },
+        },
         { name: 'users', path: '/users' },
         { name: 'add user errors', path: '/create/user', act: submitEmpty('Save') },
         { name: 'edit user', path: `/edit/user/${me.id}` },
@@ -207,6 +217,17 @@ test.describe('accessibility', () => {
     const pending = await createCard(seller.email, offer.id, 25);
     const rejected = await createCard(seller.email, offer.id, 50);
     await rejectCard(rejected, 'unreadable_image', 'The PIN is scratched');
+    // Issue 53: a card rejected with proof (a region on its photo, the number seen on the seller's other card).
+    const number = `A11Y-${Date.now()}`;
+    await createCard(seller.email, offer.id, 25, { cardNumber: number });
+    const proven = await createCard(seller.email, offer.id, 25, { cardNumber: number });
+    const [photo] = (await apiCall('GET', `gift-card/${proven}`, { as: 'admin' })).body.images as { id: number }[];
+    const proof = { regions: [{ image_id: photo!.id, x: 0.2, y: 0.2, w: 0.5, h: 0.4 }], evidence: ['number_seen_before'] };
+    const r = await apiCall('POST', `gift-card-review/${proven}`, {
+      as: 'admin',
+      body: { action: 'reject', reject_reason: 'duplicate', proof },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
     await loginAs(page, seller.email);
     await run(page, [
       { name: 'dashboard', path: '/' },
@@ -240,6 +261,7 @@ test.describe('accessibility', () => {
           await p.getByRole('button', { name: 'Appeal' }).click();
         },
       },
+      { name: 'rejected card, with its proof', path: `/gift-card/${proven}` },
       { name: 'my transaction', path: '/my-transaction' },
       { name: 'report', path: '/report' },
       { name: 'staff-only screen', path: '/users' },

@@ -17,7 +17,7 @@ export interface DialogFormProps<V extends FieldValues> extends SaveOptions<V> {
   submitLabel: string;
   /** The save cannot be made (e.g. the seller's payments are paused): the submit button is disabled from the start. */
   submitDisabled?: boolean;
-  maxWidth?: 'xs' | 'sm';
+  maxWidth?: 'xs' | 'sm' | 'md';
   children: ReactNode;
   /** Keys anywhere in the dialog (e.g. the reject dialog's 1-6). */
   onKeyDown?(e: KeyboardEvent<HTMLDivElement>): void;

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { REJECT_REASONS } from '../../../../shared/constants';
 import { rejectForm, type RejectFormValues } from '../../../../shared/forms';
 import { DialogForm } from '../DialogForm';
@@ -18,6 +18,8 @@ interface Props {
   what: string;
   /** Sends the rejection; resolves the toast's text. */
   reject(values: RejectFormValues): Promise<string>;
+  /** More to send with the rejection, under the note (the review's proof, issue 53): a wider dialog. */
+  extra?: ReactNode;
 }
 
 /**
@@ -28,7 +30,7 @@ export default function RejectDialog(props: Props) {
   return useOpenedOnce(props.open) ? <RejectForm {...props} /> : null;
 }
 
-function RejectForm({ open, onClose, what, reject }: Props) {
+function RejectForm({ open, onClose, what, reject, extra }: Props) {
   const form = useForm<RejectFormValues>({ resolver: zodResolver(rejectForm), defaultValues: { reject_reason: '', reject_note: '' } });
   const pickByDigit = (e: KeyboardEvent<HTMLDivElement>) => {
     const reason = REJECT_REASONS[Number(e.key) - 1];
@@ -46,7 +48,7 @@ function RejectForm({ open, onClose, what, reject }: Props) {
       form={form}
       save={reject}
       submitLabel="Reject"
-      maxWidth="sm"
+      maxWidth={extra ? 'md' : 'sm'}
       onKeyDown={pickByDigit}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
@@ -62,6 +64,7 @@ function RejectForm({ open, onClose, what, reject }: Props) {
           required
         />
         <FormText control={form.control} name="reject_note" label="Note (optional)" multiline minRows={2} />
+        {extra}
       </Stack>
     </DialogForm>
   );

@@ -164,8 +164,15 @@ export default function GiftCardDetailPage() {
             <Stack spacing={2} sx={{ gridArea: 'review' }}>
               {isStaff && <ClaimNotice claim={claim} />}
               {isStaff && <SellerChangeNotice card={detail.data} />}
-              {isStaff && <ReviewActions card={detail.data} typedNumber={typedNumber} onDecided={inQueue ? queue.decided : undefined} />}
-              <RejectionNotice card={detail.data} remedy={detail.remedy} />
+              {isStaff && (
+                <ReviewActions
+                  card={detail.data}
+                  images={detail.images}
+                  typedNumber={typedNumber}
+                  onDecided={inQueue ? queue.decided : undefined}
+                />
+              )}
+              <RejectionNotice card={detail.data} remedy={detail.remedy} proof={detail.proof} images={detail.images} />
               {recourse && <RecoursePanel detail={detail} isSeller={!isStaff} />}
             </Stack>
           )}

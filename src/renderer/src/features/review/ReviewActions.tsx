@@ -6,7 +6,8 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { CARD_STATUS, type RejectReason } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
-import type { GiftCard } from '../../../../shared/types';
+import type { CardImage, GiftCard } from '../../../../shared/types';
+import type { ProofEvidenceKind, ProofRegion } from '../../../../shared/proof';
 import type { ArgsOf } from '../../../../shared/endpoints';
 import { useTransport } from '../../api/TransportContext';
 import { ApiCallError, invalidateAfter, writeOrThrow } from '../../api/query';
@@ -16,9 +17,13 @@ import OverrideDialog from './OverrideDialog';
 import RejectDialog from '../../components/cards/RejectDialog';
 import TakeOverDialog from './TakeOverDialog';
 import { useReviewKeys } from './useReviewKeys';
+import ProofRegionEditor from './ProofRegionEditor';
+import ProofEvidencePicker from './ProofEvidencePicker';
 
 interface Props {
   card: GiftCard;
+  /** The card's photos: a rejection may mark regions on them (its proof, issue 53). */
+  images?: CardImage[];
   /** The number as typed in the card's form: sent with the decision when it differs from the stored one. */
   typedNumber(): string;
   /** After a decision (the queue opens the next card); absent: the card stays open. */
@@ -29,12 +34,20 @@ interface Props {
  * The one way to decide a pending card (staff): Approve, or Reject with a reason; a duplicate number asks for the
  * override. The number typed in the form goes with the decision. Keys: A approves, R opens the rejection.
  */
-export default function ReviewActions({ card, typedNumber, onDecided }: Props) {
+export default function ReviewActions({ card, images = [], typedNumber, onDecided }: Props) {
   const notify = useNotify();
   const transport = useTransport();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
+  const [regions, setRegions] = useState<ProofRegion[]>([]);
+  const [evidence, setEvidence] = useState<ProofEvidenceKind[]>([]);
+  /** Opening the rejection starts with no proof. */
+  const openReject = () => {
+    setRegions([]);
+    setEvidence([]);
+    setRejecting(true);
+  };
   const [refusal, setRefusal] = useState<string | null>(null);
   /** Another reviewer holds the card: the decision waits for the user to take it over (or leave it). */
   const [held, setHeld] = useState<{ text: string; body: ArgsOf<'reviewCard'>['body'] } | null>(null);
@@ -79,11 +92,13 @@ export default function ReviewActions({ card, typedNumber, onDecided }: Props) {
       setBusy(false);
     }
   };
-  useReviewKeys({ approve: () => void approve(), reject: () => setRejecting(true) }, pending && !busy);
+  useReviewKeys({ approve: () => void approve(), reject: openReject }, pending && !busy);
   const approveOver = (v: { override_reason: string }) =>
     send({ action: 'approve', override_duplicate: true, override_reason: v.override_reason, ...number() });
+  // The proof goes only when something was marked or ticked: without it the call is as it always was.
+  const proof = () => (regions.length || evidence.length ? { proof: { regions, evidence } } : {});
   const reject = (v: { reject_reason: string; reject_note: string }) =>
-    send({ action: 'reject', reject_reason: v.reject_reason as RejectReason, reject_note: v.reject_note.trim(), ...number() });
+    send({ action: 'reject', reject_reason: v.reject_reason as RejectReason, reject_note: v.reject_note.trim(), ...number(), ...proof() });
 
   if (!pending) return null;
   return (
@@ -91,10 +106,21 @@ export default function ReviewActions({ card, typedNumber, onDecided }: Props) {
       <Button variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => void approve()} disabled={busy}>
         Approve
       </Button>
-      <Button variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setRejecting(true)} disabled={busy}>
+      <Button variant="outlined" color="error" startIcon={<CloseIcon />} onClick={openReject} disabled={busy}>
         Reject
       </Button>
-      <RejectDialog open={rejecting} onClose={() => setRejecting(false)} what={what} reject={reject} />
+      <RejectDialog
+        open={rejecting}
+        onClose={() => setRejecting(false)}
+        what={what}
+        reject={reject}
+        extra={
+          <>
+            <ProofEvidencePicker cardId={card.id} value={evidence} onChange={setEvidence} />
+            {images.length > 0 && <ProofRegionEditor images={images} regions={regions} onChange={setRegions} />}
+          </>
+        }
+      />
       <OverrideDialog refusal={refusal} onClose={() => setRefusal(null)} approve={approveOver} />
       <TakeOverDialog
         holder={held?.text ?? null}
