@@ -8,7 +8,8 @@
  *   functions/gift_cards_review_due.sql); `review.targetMaxMinutes` is the same bound for the forms;
  * - the login throttle's doubling stops at 2^20 (functions/login_attempt.sql); its numbers are `auth.*` below;
  * - a rejection reason's remedy is at most `text.remedyChars` characters in the table too (migrations/0032_reject_remedies.sql);
- * - a decision's proof holds at most `review.proofRegions` boxes in the table too (migrations/0038_decision_proof.sql).
+ * - a decision's proof holds at most `review.proofRegions` boxes in the table too (migrations/0038_decision_proof.sql);
+ * - an appeal's note and its answer are at most `text.appealNoteChars` characters in the table too (migrations/0033_card_appeals.sql).
  */
 
 /** One limit: its value in the unit its key ends with, why, and the environment variable that overrides it, if any. */
