@@ -21,6 +21,7 @@ import { createQaService } from './modules/qa/service';
 import { createAppealService } from './modules/appeals/service';
 import { createHoldService } from './modules/holds/service';
 import { createFiguresService } from './modules/figures/service';
+import { createInboxService } from './modules/inbox/service';
 import type { ImageSigner } from './modules/images/signing';
 import { createEventService } from './modules/events/service';
 import { createReviewService } from './modules/review/service';
@@ -67,6 +68,7 @@ export function createServices(database: Database, config: Config, signer: Image
     appeals: createAppealService(database, images, signer, jobs, windows),
     holds: createHoldService(database, { fourEyes: config.FOUR_EYES }),
     figures: createFiguresService(database),
+    inbox: createInboxService(database),
     review: createReviewService(database, signer),
     history: createHistoryService(database),
   };

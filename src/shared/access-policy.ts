@@ -109,6 +109,8 @@ export const accessPolicy = {
   listAppeals: { roles: STAFF, object: 'none' },
   getAppeal: { roles: STAFF, object: 'none' },
   decideAppeal: { roles: STAFF, object: 'none' },
+  sellerInbox: { roles: SELLER, object: 'own-data' },
+  markInboxRead: { roles: SELLER, object: 'own-data' },
   listAuditLog: { roles: ADMIN, object: 'none' },
   placeHold: { roles: STAFF, object: 'none' },
   releaseHold: { roles: STAFF, object: 'none' },

@@ -435,6 +435,18 @@ export const endpoints = {
     summary:
       'Uphold or reverse an appeal, with a note for the seller; not by who made the decision. Reversed: a rejected card is Pending again, a clawback is reversed as gift-card-dispute-resolve does',
   }),
+  sellerInbox: def<T.SellerInbox>()({
+    method: 'GET',
+    path: 'seller-inbox',
+    query: s.pageQuery,
+    summary: `The seller's inbox: decisions on their cards and payouts to them, newest first, ${LIMITS.lists.inboxPerPage.value} a page, with the unread count`,
+  }),
+  markInboxRead: def<T.Msg & { unread: number }>()({
+    method: 'POST',
+    path: 'seller-inbox/read',
+    body: s.inboxReadBody,
+    summary: "Mark the seller's inbox read up to an item (`through`, its id) or, without it, up to the newest item",
+  }),
 
   listAuditLog: def<T.Page<T.AuditEntry>>()({
     method: 'GET',

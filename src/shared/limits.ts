@@ -78,6 +78,7 @@ export const LIMITS = {
     sellersPerPage: { value: 10, why: 'The spec: sellers show 10 a page' },
     transactionsPerPage: { value: 10, why: 'The spec: transactions show 10 a page' },
     historyPerPage: { value: 10, why: "A card's history shows 10 entries a page, as transactions" },
+    inboxPerPage: { value: 10, why: "The seller's inbox shows 10 items a page: a screenful of one-line items" },
     auditPerPage: { value: 25, why: 'Audit entries are one line each; 25 fill a screen' },
     appealsPerPage: { value: 25, why: "Staff's appeals queue: one line per appeal, a screen of them" },
     totalCap: { value: 10_000, why: 'A filtered total is counted up to this ("10,000+"): counting further costs more than it tells' },

@@ -63,6 +63,8 @@ export const MSG = {
   /** FOUR_EYES: a payout (or a payout's raise) would be allocated to a card the payer approved. */
   approverCannotPayCard: (card: number) =>
     `This payout would pay gift card #${card}, which you approved: another staff member must pay it.`,
+  inboxRead: 'Inbox marked as read',
+  inboxItemUnknown: 'is not an item of your inbox',
   approvalWithdrawn: 'Approval withdrawn: the price, offer or card number changed, so the card is reviewed again.',
   cardDisputed: 'This card is disputed: resolve the dispute first.',
   disputeNeedsPaidCard: 'Only an approved card with payments can be disputed.',

@@ -3,6 +3,7 @@ import type { OperationName, ResponseOf } from './endpoints';
 import { eventsPollResponse } from './events';
 import { qaPolicyResponse, qaReviewDetailResponse, qaReviewResponse } from './qa';
 import { proofResponse } from './proof';
+import { INBOX_KINDS } from './inbox';
 import { REJECT_REASONS, STATEMENT_EVENT_KINDS, TRANSACTION_KINDS, PAYMENT_KINDS } from './constants';
 
 /**
@@ -37,6 +38,20 @@ export const pageOf = <T extends z.ZodType>(row: T) =>
   });
 export const wrapped = <T extends z.ZodType>(inner: T) => z.object({ data: inner });
 
+/** One item of a seller's inbox (issue 53): no staff name, ever (`.strict()`: nothing else leaves the server). */
+const inboxItemResponse = z
+  .object({
+    id: z.string().describe('The source and the row: "a12" (a decision), "t7" (a payout)'),
+    kind: z.enum(INBOX_KINDS),
+    at: date,
+    card_id: id.nullable(),
+    transaction_id: id.nullable(),
+    amount: money.nullable().describe('A payout or a clawback: its amount'),
+    reason: z.string().nullable().describe("A rejection's reason (its label) or a clawback's"),
+    note: z.string().nullable().describe("A rejection's note"),
+    read: z.boolean(),
+  })
+  .strict();
 const version = z.number().int().optional().describe("The record's version (its ETag): sent back as If-Match with a decision");
 export const userResponse = z.object({ id, name: z.string(), email: z.string(), role, rate: money.nullable(), version });
 export const loginResponse = z.object({
@@ -502,6 +517,8 @@ export const responseSchemas = {
   listAppeals: pageOf(appealResponse),
   getAppeal: wrapped(appealResponse),
   decideAppeal: msgResponse,
+  sellerInbox: z.object({ data: pageOf(inboxItemResponse), unread: z.number().int().describe('Items newer than the last-read position') }),
+  markInboxRead: msgResponse.extend({ unread: z.number().int() }),
   listAuditLog: pageOf(auditEntryResponse),
   exportAuditLog: csvResponse,
   qaPolicy: qaPolicyResponse,

@@ -5,6 +5,7 @@ import { REJECT_REASONS } from './constants';
 import { LIMITS } from './limits';
 import { CODE_CHECKS, CODE_PATTERN_MAX, CODE_PATTERN_SYNTAX } from './code-pattern';
 import { proofBody } from './proof';
+import { INBOX_ITEM_ID } from './inbox';
 
 /** Form bodies arrive as strings, JSON bodies as numbers: every field schema accepts both. */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -389,3 +390,10 @@ export const reviewerFiguresQuery = z
     message: `must be within ${LIMITS.reports.maxDays.value} days of the from date (both included)`,
   });
 export type ReviewerFiguresQuery = z.output<typeof reviewerFiguresQuery>;
+/**
+ * The seller's inbox read up to an item (its id, as the list answers it) and everything older; without it, up to the
+ * newest item there is.
+ */
+export const inboxReadBody = z.object({
+  through: optional(z.string().max(20, 'may not be greater than 20 characters').regex(INBOX_ITEM_ID, 'must be an item of the inbox')),
+});

@@ -1,5 +1,6 @@
 import type { DecisionProof } from './proof';
 import type { CardStatus, RejectReason, Role, STATEMENT_EVENT_KINDS, TransactionKind, PaymentKind } from './constants';
+import type { InboxKind } from './inbox';
 
 /** Response shapes of the API (money as JSON numbers with at most 2 decimals). */
 export interface User {
@@ -516,4 +517,25 @@ export interface ReviewerFiguresReport {
   to: string;
   time_zone: string;
   reviewers: ReviewerFigures[];
+}
+
+/**
+ * One item of a seller's inbox (issue 53): a decision on one of their cards or a payout to them. No staff name ever;
+ * `reason` is the text to show (a rejection reason's label), `note` what the seller may read of the decision.
+ */
+export interface InboxItem {
+  id: string;
+  kind: InboxKind;
+  at: string;
+  card_id: number | null;
+  transaction_id: number | null;
+  amount: number | null;
+  reason: string | null;
+  note: string | null;
+  read: boolean;
+}
+/** The inbox's page, with how many items are unread (newer than the seller's last-read position). */
+export interface SellerInbox {
+  data: Page<InboxItem>;
+  unread: number;
 }

@@ -432,6 +432,8 @@ const rows: Row[] = [
     op: 'decideAppeal',
     req: async () => ({ method: 'POST', url: `appeal-decide/${await appealOfA()}`, body: { outcome: 'upheld', note: 'It stands.' } }),
   },
+  { op: 'sellerInbox', req: () => ({ method: 'GET', url: 'seller-inbox?page=1' }) },
+  { op: 'markInboxRead', req: () => ({ method: 'POST', url: 'seller-inbox/read', body: {} }) },
   { op: 'listAuditLog', req: () => ({ method: 'GET', url: `audit-log?entity=gift_card&entity_id=${approvedCard}` }) },
   { op: 'exportAuditLog', req: () => ({ method: 'GET', url: `export/audit-log?actor_id=${s.users.sellerA.id}` }) },
   // Payout holds (issue 54): on a pending card of seller A (A's payments elsewhere in this file are unaffected).

@@ -424,6 +424,13 @@ const routes: { name: string; method: string; url: () => string; fields: string[
     fields: ['note'],
     as: () => s.users.admin.token,
   },
+  {
+    name: 'markInboxRead',
+    method: 'POST',
+    url: () => 'seller-inbox/read',
+    fields: ['through'],
+    as: () => s.users.sellerA.token,
+  },
   { name: 'login', method: 'POST', url: () => 'login', fields: ['email', 'password'], as: () => undefined },
 ];
 
@@ -527,6 +534,7 @@ describe('hostile input on every write route', () => {
       `gift-card-history/${card}`,
       'audit-log',
       'appeal',
+      'seller-inbox',
     ];
     await fc.assert(
       fc.asyncProperty(
@@ -540,7 +548,7 @@ describe('hostile input on every write route', () => {
         ),
         async (list, page) => {
           generated += 1;
-          const token = list.startsWith('my-') ? s.users.sellerA.token : s.users.admin.token;
+          const token = list.startsWith('my-') || list === 'seller-inbox' ? s.users.sellerA.token : s.users.admin.token;
           const res = await s.app.inject({
             method: 'GET',
             url: `/api/${list}?page=${encodeURIComponent(page)}`,

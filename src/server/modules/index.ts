@@ -20,6 +20,7 @@ import { qaRoutes } from './qa/routes';
 import { appealRoutes } from './appeals/routes';
 import { holdRoutes } from './holds/routes';
 import { figuresRoutes } from './figures/routes';
+import { inboxRoutes } from './inbox/routes';
 
 /** Every module's routes; each module registers the operations of the shared contract it owns. */
 export function registerRoutes(app: FastifyInstance, s: Services) {
@@ -43,4 +44,5 @@ export function registerRoutes(app: FastifyInstance, s: Services) {
   appealRoutes(app, s.appeals);
   holdRoutes(app, s.holds);
   figuresRoutes(app, s.figures);
+  inboxRoutes(app, s.inbox);
 }

@@ -1,0 +1,10 @@
+/**
+ * The seller's inbox (issue 53): what happened to a seller's cards and payouts, newest first, with an unread count.
+ * Each kind is one source of rows (server/modules/inbox/sources.ts) and one line of text (renderer
+ * features/inbox/inboxText.ts); docs/events.md says how a new kind plugs in.
+ */
+export const INBOX_KINDS = ['approved', 'rejected', 'clawed_back', 'paid'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+
+/** An item's id: its source's letters and its row's id ("a12": audit entry 12, "t7": transaction 7). */
+export const INBOX_ITEM_ID = /^[a-z]{1,3}[1-9]\d{0,15}$/;

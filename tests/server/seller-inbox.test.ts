@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestServer, type TestServer, type TestUser } from '../helpers/server';
+import { createOffer, rangeOffer, submitCard } from '../helpers/cards';
+import { LIMITS } from '../../src/shared/limits';
+
+/** Issue 53: the seller's inbox: their decisions and payouts only, no staff names, the unread count, marking read, pages. */
+let s: TestServer;
+let offer: number;
+let codeSeq = 0;
+beforeAll(async () => {
+  s = await startTestServer();
+  offer = await createOffer(s, rangeOffer({ title: 'Inbox' }));
+});
+afterAll(async () => s?.close());
+
+interface Item {
+  id: string;
+  kind: string;
+  at: string;
+  card_id: number | null;
+  transaction_id: number | null;
+  amount: number | null;
+  reason: string | null;
+  note: string | null;
+  read: boolean;
+}
+const inbox = async (who: TestUser, page = 1) => {
+  const r = await s.call('GET', `seller-inbox?page=${page}`, { token: who.token });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body as { data: { data: Item[]; total: number; current_page: number; per_page: number; last_page: number }; unread: number };
+};
+const markRead = (who: TestUser, body: Record<string, unknown> = {}) => s.call('POST', 'seller-inbox/read', { token: who.token, body });
+const review = async (card: number, body: Record<string, unknown>, by = s.users.manager) => {
+  const r = await s.call('POST', `gift-card-review/${card}`, { token: by.token, body });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+};
+const pay = async (card: number, seller: TestUser, amount: string) => {
+  const code = `INBOX-${Date.now().toString(36)}-${codeSeq++}`;
+  const r = await s.call('POST', 'transaction', {
+    token: s.users.admin.token,
+    body: { code, transaction_amount: amount, gidcard_id: card, seller_id: seller.id },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return (await s.database.query<{ id: number }>(sql`SELECT id FROM transactions WHERE code = ${code}`))[0].id;
+};
+const card = (seller: TestUser, price = 50) => submitCard(s, seller, { giftcard_offer_id: offer, price: String(price) });
+
+describe('seller inbox', () => {
+  it('starts empty with nothing unread', async () => {
+    const seller = await s.createUser('seller');
+    const r = await inbox(seller);
+    expect(r).toMatchObject({ unread: 0, data: { data: [], total: 0, current_page: 1, last_page: 1 } });
+    expect(await markRead(seller)).toMatchObject({ status: 200, body: { unread: 0 } });
+  });
+
+  it("a rejection, an approval and a payout reach their seller only, newest first, unread, without staff's names", async () => {
+    const [seller, other] = [await s.createUser('seller'), await s.createUser('seller')];
+    const rejected = await card(seller);
+    const approved = await card(seller, 80);
+    await review(rejected, { action: 'reject', reject_reason: 'unreadable_image', reject_note: 'The PIN is scratched' });
+    await review(approved, { action: 'approve' });
+    const tx = await pay(approved, seller, '30.5');
+
+    const r = await inbox(seller);
+    expect(r.unread).toBe(3);
+    expect(r.data.total).toBe(3);
+    expect(r.data.data).toEqual([
+      expect.objectContaining({ kind: 'paid', card_id: approved, transaction_id: tx, amount: 30.5, read: false }),
+      expect.objectContaining({ kind: 'approved', card_id: approved, transaction_id: null, amount: null, read: false }),
+      expect.objectContaining({
+        kind: 'rejected',
+        card_id: rejected,
+        reason: 'Unreadable image',
+        note: 'The PIN is scratched',
+        read: false,
+      }),
+    ]);
+    for (const item of r.data.data) {
+      expect(Object.keys(item).sort()).toEqual(['amount', 'at', 'card_id', 'id', 'kind', 'note', 'read', 'reason', 'transaction_id']);
+      expect(new Date(item.at).toISOString()).toBe(item.at);
+      expect(item.id).toMatch(/^[at][1-9]\d*$/);
+    }
+    const text = JSON.stringify(r);
+    for (const staff of [s.users.manager, s.users.admin]) {
+      expect(text).not.toContain(staff.name);
+      expect(text).not.toContain(`"${staff.email}"`);
+    }
+    // Another seller sees none of it, and cannot mark it read.
+    expect(await inbox(other)).toMatchObject({ unread: 0, data: { total: 0 } });
+    const foreign = await markRead(other, { through: r.data.data[0].id });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors.through).toEqual(['The through field is not an item of your inbox.']);
+    expect((await inbox(seller)).unread).toBe(3);
+  });
+
+  it('a clawback reaches the seller with its reason, never staff’s note', async () => {
+    const seller = await s.createUser('seller');
+    const id = await card(seller);
+    await review(id, { action: 'approve' });
+    await pay(id, seller, '20');
+    const r = await s.call('POST', `gift-card-dispute/${id}`, {
+      token: s.users.admin.token,
+      body: { reason: 'used', note: 'Staff-only: the merchant called' },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const [top] = (await inbox(seller)).data.data;
+    expect(top).toMatchObject({ kind: 'clawed_back', card_id: id, amount: -20 });
+    expect(top.reason).toBeTruthy();
+    expect(top.note).toBeNull();
+    expect(JSON.stringify(top)).not.toContain('merchant called');
+  });
+
+  it('marking read up to an item reads it and the older ones; never back; everything without one', async () => {
+    const seller = await s.createUser('seller');
+    const ids = [await card(seller), await card(seller), await card(seller)];
+    for (const id of ids) await review(id, { action: 'approve' });
+    const before = (await inbox(seller)).data.data; // newest first
+    expect(before.map((i) => i.card_id)).toEqual([...ids].reverse());
+
+    const middle = await markRead(seller, { through: before[1].id });
+    expect(middle).toMatchObject({ status: 200, body: { msg: 'Inbox marked as read', unread: 1 } });
+    expect((await inbox(seller)).data.data.map((i) => i.read)).toEqual([false, true, true]);
+    // An older item does not move the position back.
+    expect((await markRead(seller, { through: before[2].id })).body.unread).toBe(1);
+
+    // A payout after that is unread again; marking everything read clears the count, on every device (the server's).
+    await pay(ids[0], seller, '5');
+    expect((await inbox(seller)).unread).toBe(2);
+    expect((await markRead(seller)).body.unread).toBe(0);
+    const again = await inbox(seller);
+    expect(again.unread).toBe(0);
+    expect(again.data.data.every((i) => i.read)).toBe(true);
+    const [row] = await s.database.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM seller_inbox_reads WHERE seller_id = ${seller.id}`,
+    );
+    expect(row.n).toBe(1);
+  });
+
+  it(`pages ${LIMITS.lists.inboxPerPage.value} items at a time, newest first, none twice`, async () => {
+    const per = LIMITS.lists.inboxPerPage.value;
+    const seller = await s.createUser('seller');
+    const id = await card(seller, 100);
+    await review(id, { action: 'approve' });
+    for (let i = 0; i < per + 2; i++) await pay(id, seller, '1');
+    const first = await inbox(seller);
+    const second = await inbox(seller, 2);
+    expect(first.data).toMatchObject({ total: per + 3, per_page: per, last_page: 2, current_page: 1 });
+    expect(first.data.data).toHaveLength(per);
+    expect(second.data.data).toHaveLength(3);
+    expect(second.data.data.at(-1)?.kind).toBe('approved');
+    const all = [...first.data.data, ...second.data.data];
+    expect(new Set(all.map((i) => i.id)).size).toBe(per + 3);
+    const times = all.map((i) => i.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(first.unread).toBe(per + 3);
+    expect((await inbox(seller, 3)).data.data).toEqual([]);
+  });
+
+  it('is a seller’s own: staff are refused, anonymous callers too; bad input is a 422', async () => {
+    for (const who of [s.users.admin, s.users.manager]) {
+      expect((await s.call('GET', 'seller-inbox', { token: who.token })).status).toBe(403);
+      expect((await markRead(who)).status).toBe(403);
+    }
+    expect((await s.call('GET', 'seller-inbox')).status).toBe(401);
+    expect((await s.call('POST', 'seller-inbox/read', { body: {} })).status).toBe(401);
+    for (const page of ['0', '-1', 'x', '1e3'])
+      expect((await s.call('GET', `seller-inbox?page=${page}`, { token: s.users.sellerA.token })).status).toBe(422);
+    for (const through of ['x', 'a0', 'A1', 'a1 OR 1=1', 'a'.repeat(30), 7, true, ['a1']]) {
+      const r = await markRead(s.users.sellerA, { through });
+      expect(r.status, JSON.stringify(through)).toBe(422);
+      expect(r.body.errors.through).toBeDefined();
+    }
+    // A well-formed id that is no item of the seller's.
+    expect((await markRead(s.users.sellerA, { through: 't999999' })).status).toBe(422);
+  });
+});
