@@ -26,6 +26,7 @@ const BOTH = [
   'dashboard.spec.ts',
   'bulk-review.spec.ts',
   'report.spec.ts',
+  'seller-inbox.spec.ts',
 ];
 
 /**

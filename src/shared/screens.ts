@@ -36,6 +36,7 @@ export const screensFor = (role: Role) =>
 /** Every route a link from outside (a deep link, a notification) may open: fixed paths and `:id` pages. */
 export const LINKABLE_ROUTES: readonly string[] = [
   ...SCREENS.map((s) => s.path),
+  '/inbox',
   '/gift-card/:id',
   '/edit/user/:id',
   '/edit-transaction/:id',

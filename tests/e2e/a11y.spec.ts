@@ -262,6 +262,8 @@ test.describe('accessibility', () => {
         },
       },
       { name: 'rejected card, with its proof', path: `/gift-card/${proven}` },
+      // Issue 53: the seller's inbox, its items unread (the approval, the rejection, the payout).
+      { name: 'inbox', path: '/inbox' },
       { name: 'my transaction', path: '/my-transaction' },
       { name: 'report', path: '/report' },
       { name: 'staff-only screen', path: '/users' },

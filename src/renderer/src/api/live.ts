@@ -5,6 +5,7 @@ import type { LiveEvent } from '../../../shared/events';
 const lists = ['listCards', 'myCards', 'searchCardNumber', 'sellerList'] as const;
 const reports = ['dashboardFigures', 'dashboardChart', 'chartData', 'chartDataYearly'] as const;
 const payouts = ['listTransactions', 'myTransactions', 'getTransaction'] as const;
+const payments = [...lists, ...payouts, 'getCard', 'sellerDue', 'dashboardFigures', 'sellerStatement', 'cardMoney', 'cardHistory'] as const;
 
 /** The reads an event makes stale (by operation name; PER_CARD reads only for the event's card). */
 export const EVENT_INVALIDATES: Record<LiveEvent['type'], readonly OperationName[]> = {
@@ -20,12 +21,13 @@ export const EVENT_INVALIDATES: Record<LiveEvent['type'], readonly OperationName
     'cardMoney',
     'rejectReasons',
     'cardStatusCounts',
+    'sellerInbox',
   ],
   'card.edited': [...lists, 'getCard', 'cardHistory', 'cardMoney', 'cardDuplicates'],
-  'card.deleted': [...lists, ...reports, 'getCard', 'cardDuplicates', 'rejectReasons', 'cardStatusCounts'],
+  'card.deleted': [...lists, ...reports, 'getCard', 'cardDuplicates', 'rejectReasons', 'cardStatusCounts', 'sellerInbox'],
   'comment.added': ['listComments', 'cardHistory'],
-  'payment.recorded': [...lists, ...payouts, 'getCard', 'sellerDue', 'dashboardFigures', 'sellerStatement', 'cardMoney', 'cardHistory'],
-  'payment.edited': [...lists, ...payouts, 'getCard', 'sellerDue', 'dashboardFigures', 'sellerStatement', 'cardMoney', 'cardHistory'],
+  'payment.recorded': [...payments, 'sellerInbox'],
+  'payment.edited': [...payments, 'sellerInbox'],
   'redeem.toggled': payouts,
   'due.changed': ['sellerDue', 'sellerList', 'dashboardFigures', 'sellerStatement'],
   'pending.changed': ['dashboardFigures', 'cardStatusCounts'],

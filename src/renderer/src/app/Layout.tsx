@@ -25,6 +25,7 @@ import { Due } from '../components/Money';
 import { useApiQuery } from '../api/query';
 import { LIMITS } from '../../../shared/limits';
 import { useSession } from './session';
+import { InboxBell } from '../features/inbox/InboxBell';
 import { activeNavItem, NAV_ITEMS, type NavItem } from './nav';
 import { useThemeMode } from './theme';
 import { LiveUpdates } from './LiveUpdates';
@@ -210,6 +211,7 @@ export default function Layout() {
               Due: {due === null ? '…' : <Due value={due} onPrimary />}
             </Button>
           )}
+          {isSeller && <InboxBell />}
           <Typography component="div" data-testid="user-name" noWrap sx={{ maxWidth: 200 }}>
             {user?.name}
           </Typography>

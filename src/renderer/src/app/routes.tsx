@@ -28,6 +28,7 @@ const RejectRemediesPage = lazy(() => import('../features/remedies/RejectRemedie
 const AppealsPage = lazy(() => import('../features/appeals/AppealsPage'));
 const QaReviewsPage = lazy(() => import('../features/qa/QaReviewsPage'));
 const ReviewerFiguresPage = lazy(() => import('../features/figures/ReviewerFiguresPage'));
+const InboxPage = lazy(() => import('../features/inbox/InboxPage'));
 
 /** Protected: the login screen while logged out, the layout with its screen otherwise. */
 function Protected() {
@@ -81,6 +82,7 @@ const routes = createRoutesFromElements(
       <Route path="reject-remedies" element={admin(<RejectRemediesPage />)} />
       <Route path="qa-reviews" element={staff(<QaReviewsPage />)} />
       <Route path="reviewer-figures" element={admin(<ReviewerFiguresPage />)} />
+      <Route path="inbox" element={seller(<InboxPage />)} />
       <Route path="gift-card-offer" element={staff(<OfferListPage />)} />
       <Route path="add-gift-card-offer" element={staff(<OfferFormPage />)} />
       <Route path="edit-gift-card-offer/:id" element={staff(<OfferFormPage />)} />
