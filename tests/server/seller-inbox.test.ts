@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server';
-import { createOffer, rangeOffer, submitCard } from '../helpers/cards';
+import { createOffer, form, gallery, png, rangeOffer, submitCard } from '../helpers/cards';
 import { LIMITS } from '../../src/shared/limits';
 
 /** Issue 53: the seller's inbox: their decisions and payouts only, no staff names, the unread count, marking read, pages. */
@@ -79,7 +79,7 @@ describe('seller inbox', () => {
     for (const item of r.data.data) {
       expect(Object.keys(item).sort()).toEqual(['amount', 'at', 'card_id', 'id', 'kind', 'note', 'read', 'reason', 'transaction_id']);
       expect(new Date(item.at).toISOString()).toBe(item.at);
-      expect(item.id).toMatch(/^[at][1-9]\d*$/);
+      expect(item.id).toMatch(/^[atp][1-9]\d*$/);
     }
     const text = JSON.stringify(r);
     for (const staff of [s.users.manager, s.users.admin]) {
@@ -109,6 +109,32 @@ describe('seller inbox', () => {
     expect(top.reason).toBeTruthy();
     expect(top.note).toBeNull();
     expect(JSON.stringify(top)).not.toContain('merchant called');
+  });
+
+  it("an appeal's outcome reaches its seller with staff's note for them, never who decided", async () => {
+    const seller = await s.createUser('seller');
+    const id = await card(seller);
+    await review(id, { action: 'reject', reject_reason: 'unreadable_image' });
+    const filed = await s.call('POST', `gift-card-appeal/${id}`, {
+      token: seller.token,
+      body: form({ note: 'The PIN is readable on the second photo.' }, gallery(png())),
+    });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    const [{ appeal }] = await s.database.query<{ appeal: number }>(sql`SELECT id AS appeal FROM card_appeals WHERE gift_card_id = ${id}`);
+    const decided = await s.call('POST', `appeal-decide/${appeal}`, {
+      token: s.users.admin.token,
+      body: { outcome: 'reversed', note: 'Readable after all.' },
+    });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    const r = await inbox(seller);
+    expect(r.data.data[0]).toMatchObject({
+      id: `p${appeal}`,
+      kind: 'appeal_decided',
+      card_id: id,
+      reason: 'reversed',
+      note: 'Readable after all.',
+    });
+    expect(JSON.stringify(r)).not.toContain(s.users.admin.name);
   });
 
   it('marking read up to an item reads it and the older ones; never back; everything without one', async () => {

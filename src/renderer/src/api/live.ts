@@ -35,7 +35,7 @@ export const EVENT_INVALIDATES: Record<LiveEvent['type'], readonly OperationName
   'approval.decided': ['listPendingPayments'],
   'review.overdue': ['dashboardFigures', 'listCards'],
   'appeal.filed': ['listAppeals', 'getAppeal', 'getCard', 'cardHistory'],
-  'appeal.decided': ['listAppeals', 'getAppeal', 'getCard', 'cardHistory'],
+  'appeal.decided': ['listAppeals', 'getAppeal', 'getCard', 'cardHistory', 'sellerInbox'],
 };
 /** Reads of one card, refreshed only when the event is about that card. */
 const PER_CARD = new Set<OperationName>(['getCard', 'listComments', 'cardHistory', 'cardMoney']);

@@ -39,6 +39,10 @@ export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
   paid: (seller) => sql`
     SELECT 't' || t.id, 'paid', t.created_at, t.gift_card_id, t.id, t.transaction_amount, NULL::text, NULL::text
       FROM transactions t WHERE t.seller_id = ${seller} AND t.kind = 0`,
+  // An appeal's outcome ('upheld' or 'reversed') and staff's note for the seller; never who decided (outcome_by).
+  appeal_decided: (seller) => sql`
+    SELECT 'p' || ap.id, 'appeal_decided', ap.outcome_at, ap.gift_card_id, NULL::int, NULL::numeric, ap.outcome, ap.outcome_note
+      FROM card_appeals ap WHERE ap.seller_id = ${seller} AND ap.outcome IS NOT NULL`,
 };
 
 /** Every item of the seller's inbox, as a subquery with named columns. */

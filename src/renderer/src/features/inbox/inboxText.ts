@@ -11,6 +11,10 @@ export const INBOX_TEXT: Record<InboxKind, (i: InboxItem) => { title: string; de
   rejected: (i) => ({ title: `${card(i)} was rejected`, detail: joined(i.reason, i.note) }),
   clawed_back: (i) => ({ title: `${card(i)} was disputed: ${formatMoney(Math.abs(i.amount ?? 0))} is owed back`, detail: i.reason }),
   paid: (i) => ({ title: `${formatMoney(i.amount)} was paid${i.card_id ? ` for card #${i.card_id}` : ''}`, detail: null }),
+  appeal_decided: (i) => ({
+    title: `Your appeal on ${card(i).replace('Card', 'card')} was decided: ${i.reason === 'reversed' ? 'the decision is reversed' : 'the decision stands'}`,
+    detail: i.note,
+  }),
 };
 
 /** Where an item opens: its card, or My Transaction for a payout of several cards. */
