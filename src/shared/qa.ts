@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REJECT_REASONS, REJECT_REASON_LABEL, type RejectReason } from './constants';
 import { LIMITS } from './limits';
+import { optionalText, text } from './schemas';
 
 /**
  * QA sampling (issue 54): a share of approvals and of rejections is sampled when made, for a second, blind look by
@@ -14,10 +15,7 @@ export type QaStatus = 'open' | 'agreed' | 'disagreed' | 'resolved';
 
 const NOTE_CHARS = LIMITS.text.noteChars.value;
 const decision = z.enum(QA_DECISIONS, { error: 'must be approve or reject' });
-const note = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.string().trim().max(NOTE_CHARS, `may not be greater than ${NOTE_CHARS} characters`).optional(),
-);
+const note = optionalText(NOTE_CHARS);
 
 export const qaListQuery = z.object({ status: z.enum(QA_TABS, { error: `must be one of ${QA_TABS.join(', ')}` }).default('open') });
 
@@ -29,7 +27,7 @@ export const qaDecideBody = z
 
 export const qaResolveBody = z.object({
   resolution: z.enum(['first', 'qa'], { error: 'must be first or qa' }),
-  note: z.string({ error: 'is required' }).trim().min(1, 'is required').max(NOTE_CHARS, `may not be greater than ${NOTE_CHARS} characters`),
+  note: text(NOTE_CHARS),
 });
 
 const PERCENT_MESSAGE = 'must be a whole number from 0 to 100';

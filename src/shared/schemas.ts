@@ -56,9 +56,9 @@ const BULK_CARDS = LIMITS.review.bulkCards.value;
 const FIXED_PRICES = LIMITS.offers.fixedPrices.value;
 const HOLD_MAX_DAYS = LIMITS.offers.holdMaxDays.value;
 
-const text = (max: number) =>
+export const text = (max: number) =>
   z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `may not be greater than ${max} characters`);
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   z.preprocess(emptyToUndefined, z.string().trim().max(max, `may not be greater than ${max} characters`).optional());
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 

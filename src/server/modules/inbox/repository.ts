@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { firstRow, rowsOf } from '../../db/rows';
+import { isoSql } from '../../db/values';
 import { inboxItems } from './sources';
 
 export interface InboxRow {
@@ -23,7 +24,7 @@ const readThrough = (sellerId: number) =>
 export async function inboxPage(tx: Tx, sellerId: number, limit: number, offset: number): Promise<InboxRow[]> {
   return rowsOf<InboxRow>(
     tx,
-    sql`SELECT i.id, i.kind, to_char(i.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, i.card_id,
+    sql`SELECT i.id, i.kind, ${isoSql(sql`i.at`)} AS at, i.card_id,
                i.transaction_id, i.amount::text AS amount, i.reason, i.note, i.at <= ${readThrough(sellerId)} AS read
           FROM ${inboxItems(sellerId)}
          ORDER BY i.at DESC, length(i.id) DESC, i.id DESC

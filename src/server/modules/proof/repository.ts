@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { firstRow } from '../../db/rows';
+import { isoSql } from '../../db/values';
 import type { ProofEvidence, ProofRegion } from '../../../shared/proof';
 
 export interface ProofRow {
@@ -25,7 +26,7 @@ export async function insertProof(
 export async function currentProof(tx: Tx, cardId: number, decision: 'reject' | 'clawback'): Promise<ProofRow | null> {
   const row = await firstRow<ProofRow>(
     tx,
-    sql`SELECT decision, regions, evidence, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+    sql`SELECT decision, regions, evidence, ${isoSql(sql`created_at`)} AS created_at
           FROM decision_proofs WHERE gift_card_id = ${cardId} AND decision = ${decision} AND superseded_at IS NULL`,
   );
   return row ?? null;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { isoSql } from '../../db/values';
 import type { QaDecision, QaTab } from '../../../shared/qa';
 
 /**
@@ -36,12 +37,11 @@ export interface QaRow {
   resolved_at: string | null;
 }
 
-const iso = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const select = sql`
-  SELECT q.id, q.gift_card_id, q.status, ${iso('q.decided_at')} AS sampled_at, q.decision, q.reject_reason, q.decided_by,
+  SELECT q.id, q.gift_card_id, q.status, ${isoSql(sql`q.decided_at`)} AS sampled_at, q.decision, q.reject_reason, q.decided_by,
          d.name AS decided_by_name, q.qa_by, c.name AS qa_by_name, q.qa_decision, q.qa_reason, q.qa_note,
-         ${iso('q.qa_at')} AS qa_at, q.resolved_by, r.name AS resolved_by_name, q.resolution, q.resolved_note,
-         ${iso('q.resolved_at')} AS resolved_at
+         ${isoSql(sql`q.qa_at`)} AS qa_at, q.resolved_by, r.name AS resolved_by_name, q.resolution, q.resolved_note,
+         ${isoSql(sql`q.resolved_at`)} AS resolved_at
     FROM qa_reviews q
     JOIN users d ON d.id = q.decided_by
     LEFT JOIN users c ON c.id = q.qa_by
