@@ -30,6 +30,16 @@ export const qaResolveBody = z.object({
   note: text(NOTE_CHARS),
 });
 
+/** The second look's form: a decision first; the server checks the reason (required to reject) and the note. */
+export const qaLookForm = z.object({ decision: z.string().min(1, 'Choose approve or reject'), reason: z.string(), note: z.string() });
+export type QaLookFormValues = z.input<typeof qaLookForm>;
+/** An admin's resolution of a disagreement: which decision was right, and why. */
+export const qaResolveForm = z.object({
+  resolution: z.string().min(1, 'Choose which decision was right'),
+  note: z.string().trim().min(1, 'Say why'),
+});
+export type QaResolveFormValues = z.input<typeof qaResolveForm>;
+
 const PERCENT_MESSAGE = 'must be a whole number from 0 to 100';
 export const qaPolicyBody = z.object({
   decision,

@@ -44,6 +44,10 @@ test.describe('frictions (issue 55, round four)', () => {
     await expect(rows.first()).toHaveAttribute('data-testid', `card-row-${dueFirst}`);
     await expect(page.getByRole('button', { name: 'Remove filter Sort: Due for review first' })).toBeVisible();
 
+    // A link to the Pending tab that names no order (the queue's end goes there) opens due first too.
+    await page.goto(`/gift-cards?status=0&seller_id=${seller.id}`);
+    await expect(rows.first()).toHaveAttribute('data-testid', `card-row-${dueFirst}`);
+
     // The other tabs open newest first again; a sort the URL chose stays.
     await page.getByRole('tab', { name: /^All/ }).click();
     await expect(page).not.toHaveURL(/sort=/);

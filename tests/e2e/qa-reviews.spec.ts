@@ -31,8 +31,7 @@ test('a sampled approval: blind second look by a manager, disagreement resolved 
       await dialog.getByRole('radio', { name: 'Reject' }).check();
       await dialog.getByRole('button', { name: 'Record my decision' }).click();
       await expect(dialog.getByText('is required to reject')).toBeVisible();
-      await dialog.getByRole('combobox', { name: 'Reason' }).click();
-      await manager.getByRole('option', { name: 'Wrong card or offer' }).click();
+      await dialog.getByLabel('Reason').selectOption({ label: 'Wrong card or offer' });
       await dialog.getByRole('button', { name: 'Record my decision' }).click();
       await expect(manager.locator('#notistack-snackbar').filter({ hasText: 'you disagree with the first decision' })).toBeVisible();
       await expect(manager.getByRole('row').filter({ hasText: `#${cardId}` })).toHaveCount(0);

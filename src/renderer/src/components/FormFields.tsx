@@ -1,3 +1,9 @@
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { SelectField, type Option } from './SelectField';
@@ -59,4 +65,33 @@ export function FormSeller<V extends FieldValues>({
 }: Omit<SellerPickerProps, 'value' | 'onChange' | 'name' | 'error'> & { control: Control<V>; name: Path<V> }) {
   const { value, ...bound } = useBoundProps(control, name, helperText);
   return <SellerPicker {...props} {...bound} value={String(value)} />;
+}
+
+/** A labelled group of radio buttons bound to a react-hook-form field; its error shows under the group. */
+export function FormRadios<V extends FieldValues>({
+  control,
+  name,
+  label,
+  options,
+  autoFocus,
+}: {
+  control: Control<V>;
+  name: Path<V>;
+  label: string;
+  options: Option[];
+  autoFocus?: boolean;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  const labelId = `${name}-radios-label`;
+  return (
+    <FormControl error={!!fieldState.error} margin="dense">
+      <FormLabel id={labelId}>{label}</FormLabel>
+      <RadioGroup aria-labelledby={labelId} name={field.name} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur}>
+        {options.map((o, i) => (
+          <FormControlLabel key={o.value} value={String(o.value)} label={o.label} control={<Radio autoFocus={autoFocus && i === 0} />} />
+        ))}
+      </RadioGroup>
+      {fieldState.error && <FormHelperText role="alert">{fieldState.error.message}</FormHelperText>}
+    </FormControl>
+  );
 }

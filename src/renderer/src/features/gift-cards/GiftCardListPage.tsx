@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -32,7 +32,7 @@ import { useFilteredList } from '../../components/filters/useFilteredList';
 import { useSellerOfUrl } from '../../components/useChosenSeller';
 import { useOffers } from '../../components/cards/useOffers';
 import { cardFilterFields } from './cardFilters';
-import { withStatusTab } from './statusTab';
+import { PENDING_TAB_SORT, withStatusTab } from './statusTab';
 import { BulkReviewBar } from './BulkReviewBar';
 import AgeCell from './AgeCell';
 import StatusTabs from './StatusTabs';
@@ -83,7 +83,13 @@ export default function GiftCardListPage() {
     () => cardFilterFields({ staff: isStaff, seller, offers, size: isStaff ? size : null }),
     [isStaff, seller, offers, size],
   );
-  const defaults = useMemo((): Record<string, string> => (isStaff ? { per_page: size.perPage } : {}), [isStaff, size.perPage]);
+  // Staff's Pending tab opens due for review first (the overdue on top) also when a link names no order (issue 55).
+  const [params] = useSearchParams();
+  const defaultSort = isStaff && params.get('status') === '0' ? PENDING_TAB_SORT : undefined;
+  const defaults = useMemo(
+    (): Record<string, string> => (isStaff ? { per_page: size.perPage, ...(defaultSort ? { sort: defaultSort } : {}) } : {}),
+    [isStaff, size.perPage, defaultSort],
+  );
   const { list, filters } = useFilteredList<GiftCard>(
     isStaff ? 'listCards' : 'myCards',
     PAGE_SIZE.cards,
@@ -186,6 +192,7 @@ export default function GiftCardListPage() {
             label: 'Filter gift cards',
             noun: 'cards',
             compact: true,
+            defaultSort,
           }}
           toolbar={
             isStaff && (
