@@ -11,32 +11,11 @@ import {
   pngBytes,
   shot,
   unique,
+  watchLayoutShift,
+  layoutShift,
 } from './fixtures';
 
-/**
- * Issue 55: a card's page measured layout shift 0.31 (photos without a size, panels growing as their data arrived).
- * Its cumulative layout shift, as Lighthouse and web-vitals count it (the largest session window of shifts not caused
- * by input: shifts less than 1 s apart, a window at most 5 s long), from the navigation until the page is still. Each
- * shift is listed for the failure message: when, how much, and each moved node's top and height before -> after.
- */
-const CLS_OBSERVER = `(() => {
-  const s = (window.__cls = { value: 0, window: 0, first: 0, last: 0, shifts: [] });
-  const name = (n) => {
-    if (!n || !n.getAttribute) return '?';
-    const h = n.querySelector && n.querySelector('h2, h3, [aria-label]');
-    return n.nodeName + (n.id ? '#' + n.id : '') + (h ? '(' + (h.getAttribute('aria-label') || h.textContent).slice(0, 24) + ')' : '');
-  };
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      if (e.hadRecentInput) continue;
-      if (s.window && e.startTime - s.last < 1000 && e.startTime - s.first < 5000) s.window += e.value;
-      else { s.window = e.value; s.first = e.startTime; }
-      s.last = e.startTime;
-      s.value = Math.max(s.value, s.window);
-      s.shifts.push(Math.round(e.startTime) + 'ms ' + e.value.toFixed(4) + ' ' + (e.sources || []).map((x) => name(x.node) + ' ' + Math.round(x.previousRect.top) + '->' + Math.round(x.currentRect.top) + '/h' + Math.round(x.previousRect.height) + '->' + Math.round(x.currentRect.height)).join(', '));
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-})()`;
+/** Issue 55: a card's page measured layout shift 0.31 (photos without a size, panels growing as their data arrived). */
 
 /** Opens `path` afresh (a full load, as Lighthouse does) and returns the page's layout shift once it is still. */
 async function layoutShiftOf(page: Page, path: string) {
@@ -45,7 +24,7 @@ async function layoutShiftOf(page: Page, path: string) {
   // Every photo loaded, then two seconds for the panels to fill (live updates keep the network busy: no idle to wait for).
   await expect.poll(() => page.evaluate<boolean>('[...document.images].every((i) => i.complete)')).toBe(true);
   await page.waitForTimeout(2000);
-  return page.evaluate<{ value: number; shifts: string[] }>('window.__cls');
+  return layoutShift(page);
 }
 
 /** A card of `seller` with two photos the shape of a card (856 x 540 px, not the 4:3 a placeholder guesses). */
@@ -77,7 +56,7 @@ test.describe("a card's page holds its layout while it loads (issue 55)", () => 
     expect(comment.status, JSON.stringify(comment.body)).toBeLessThan(300);
 
     const measured: Record<string, { value: number; shifts: string[] }> = {};
-    await page.addInitScript(CLS_OBSERVER);
+    await watchLayoutShift(page);
     await loginAs(page, 'admin');
     for (const [name, id, width] of [
       ['staff-pending', pending, 1350],
@@ -90,7 +69,7 @@ test.describe("a card's page holds its layout while it loads (issue 55)", () => 
       await shot(page, `card-page-steady-${name}`);
     }
     const own = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 1350, height: 940 } })).newPage();
-    await own.addInitScript(CLS_OBSERVER);
+    await watchLayoutShift(own);
     await loginAs(own, seller.email);
     measured['seller-paid'] = await layoutShiftOf(own, `/gift-card/${paid}`);
     for (const [name, cls] of Object.entries(measured)) expect(cls.value, `${name}: ${cls.shifts.join(' | ')}`).toBeLessThan(0.05);
@@ -99,7 +78,7 @@ test.describe("a card's page holds its layout while it loads (issue 55)", () => 
 
 test("a seller's dashboard keeps its figures' shape while they load (issue 55: layout shift 0.41)", async ({ page }) => {
   const seller = await createUser('seller');
-  await page.addInitScript(CLS_OBSERVER);
+  await watchLayoutShift(page);
   await loginAs(page, seller.email);
   await page.setViewportSize({ width: 1350, height: 940 });
   await page.goto('/');
@@ -108,17 +87,17 @@ test("a seller's dashboard keeps its figures' shape while they load (issue 55: l
   await expect(figures.getByText('$0.00').first()).toBeVisible();
   await expect(figures.getByText('Reviews overdue')).toHaveCount(0);
   await page.waitForTimeout(2000);
-  const cls = await page.evaluate<{ value: number; shifts: string[] }>('window.__cls');
+  const cls = await layoutShift(page);
   expect(cls.value, cls.shifts.join(' | ')).toBeLessThan(0.05);
 });
 
 test('the report keeps its shape while its figures load (issue 55: layout shift 0.09)', async ({ page }) => {
-  await page.addInitScript(CLS_OBSERVER);
+  await watchLayoutShift(page);
   await loginAs(page, 'admin');
   await page.setViewportSize({ width: 1350, height: 940 });
   await page.goto('/report');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForTimeout(2500);
-  const cls = await page.evaluate<{ value: number; shifts: string[] }>('window.__cls');
+  const cls = await layoutShift(page);
   expect(cls.value, cls.shifts.join(' | ')).toBeLessThan(0.05);
 });

@@ -1,20 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, loginAs } from './fixtures';
-
-/** The layout shift of the page since its load, as card-page-steady.spec.ts counts it (session windows). */
-const CLS_OBSERVER = `(() => {
-  const s = (window.__cls = { value: 0, window: 0, first: 0, last: 0, shifts: [] });
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      if (e.hadRecentInput) continue;
-      if (s.window && e.startTime - s.last < 1000 && e.startTime - s.first < 5000) s.window += e.value;
-      else { s.window = e.value; s.first = e.startTime; }
-      s.last = e.startTime;
-      s.value = Math.max(s.value, s.window);
-      s.shifts.push(Math.round(e.startTime) + 'ms ' + e.value.toFixed(4));
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-})()`;
+import { test, expect, watchLayoutShift, layoutShift, loginAs } from './fixtures';
 
 /** Each key figure's label and its tile's size on screen. */
 async function tiles(page: Page) {
@@ -36,7 +21,7 @@ test.describe('the dashboard puts money owed and overdue reviews first', () => {
   test('staff: Total due to sellers and Reviews overdue first and largest, Photos to read a status', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await loginAs(page, 'admin');
-    await page.addInitScript(CLS_OBSERVER);
+    await watchLayoutShift(page);
     await page.goto('/');
     const t = await tiles(page);
     expect(t.map((x) => x.text.split('\n')[0])).toEqual([
@@ -55,7 +40,7 @@ test.describe('the dashboard puts money owed and overdue reviews first', () => {
     await expect(photos).toHaveText(/^Photos to read: \d+/);
     expect((await photos.boundingBox())!.height).toBeLessThan(30);
     await page.waitForTimeout(1500);
-    const cls = await page.evaluate<{ value: number; shifts: string[] }>('window.__cls');
+    const cls = await layoutShift(page);
     expect(cls.value, cls.shifts.join(' | ')).toBeLessThan(0.05);
   });
 

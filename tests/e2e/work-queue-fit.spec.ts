@@ -1,22 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, loginAs, idle, apiCall, createUser, createOffer, createCard, shot } from './fixtures';
+import { test, expect, watchLayoutShift, layoutShift, loginAs, idle, apiCall, createUser, createOffer, createCard, shot } from './fixtures';
 
 const MONEY = ['Price', 'Rate', 'Paid Amount', 'Payable', 'Due'];
-
-/** The layout shift of the page since its load, as card-page-steady.spec.ts counts it (session windows). */
-const CLS_OBSERVER = `(() => {
-  const s = (window.__cls = { value: 0, window: 0, first: 0, last: 0, shifts: [] });
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      if (e.hadRecentInput) continue;
-      if (s.window && e.startTime - s.last < 1000 && e.startTime - s.first < 5000) s.window += e.value;
-      else { s.window = e.value; s.first = e.startTime; }
-      s.last = e.startTime;
-      s.value = Math.max(s.value, s.window);
-      s.shifts.push(Math.round(e.startTime) + 'ms ' + e.value.toFixed(4) + ' ' + (e.sources || []).map((x) => x.node && x.node.nodeName).join(','));
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-})()`;
 
 const rows = (page: Page) => page.getByRole('table', { name: 'Gift cards' }).locator('tbody tr[data-testid^="card-row-"]');
 
@@ -40,12 +25,12 @@ test.describe('the work queue fills the window', () => {
     const seller = await sellerWithCards(14);
     await page.setViewportSize({ width: 1440, height: 1300 });
     await loginAs(page, 'admin');
-    await page.addInitScript(CLS_OBSERVER);
+    await watchLayoutShift(page);
     await page.goto(`/gift-cards?seller_id=${seller.id}`);
     await idle(page);
     await expect(rows(page)).toHaveCount(14);
     await page.waitForTimeout(1500);
-    const cls = await page.evaluate<{ value: number; shifts: string[] }>('window.__cls');
+    const cls = await layoutShift(page);
     expect(cls.value, cls.shifts.join(' | ')).toBeLessThan(0.05);
     await shot(page, 'work-queue-1440-tall');
 
