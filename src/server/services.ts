@@ -18,6 +18,7 @@ import { createAuditService } from './modules/audit/service';
 import { createSettingsService } from './modules/settings/service';
 import { createRemedyService } from './modules/remedies/service';
 import { createQaService } from './modules/qa/service';
+import { createTrustService } from './modules/trust/service';
 import { createAppealService } from './modules/appeals/service';
 import { createHoldService } from './modules/holds/service';
 import { createFiguresService } from './modules/figures/service';
@@ -65,6 +66,7 @@ export function createServices(database: Database, config: Config, signer: Image
     settings: createSettingsService(config),
     remedies: createRemedyService(database),
     qa: createQaService(database, signer),
+    trust: createTrustService(database),
     appeals: createAppealService(database, images, signer, jobs, windows),
     holds: createHoldService(database, { fourEyes: config.FOUR_EYES }),
     figures: createFiguresService(database),

@@ -122,6 +122,9 @@ export const accessPolicy = {
   getQaReview: { roles: STAFF, object: 'none' },
   decideQaReview: { roles: STAFF, object: 'none' },
   resolveQaReview: { roles: ADMIN, object: 'none' },
+  sellerTrust: { roles: STAFF, object: 'none' },
+  trustPolicy: { roles: STAFF, object: 'none' },
+  updateTrustPolicy: { roles: ADMIN, object: 'none' },
   reviewerFigures: { roles: ADMIN, object: 'none' },
   exportReviewerFigures: { roles: ADMIN, object: 'none' },
 } as const satisfies Record<OperationName, AccessRule>;

@@ -63,6 +63,7 @@ export const AUDIT_ENTITIES = [
   'reject_remedy',
   'qa_review',
   'payout_hold',
+  'trust_policy',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const TOAST_MS = 3000;

@@ -5,6 +5,7 @@ import { LIMITS } from './limits';
 import type * as T from './types';
 import type { EventsPoll } from './events';
 import * as qa from './qa';
+import * as trust from './trust';
 
 /**
  * The API contract: one entry per call of spec section 7 (plus logout).
@@ -494,6 +495,22 @@ export const endpoints = {
     path: 'qa-review-resolve/:id',
     body: qa.qaResolveBody,
     summary: 'An admin says which decision of a disagreement was right, with a note',
+  }),
+  sellerTrust: def<{ data: trust.SellerTrust }>()({
+    method: 'GET',
+    path: 'seller-trust/:id',
+    summary: "A seller's trust score (0-100), its band and the factors that made it (staff only; scored at once if never scored)",
+  }),
+  trustPolicy: def<{ data: trust.TrustPolicyBand[] }>()({
+    method: 'GET',
+    path: 'trust-policy',
+    summary: 'The trust bands: the scores each holds and the payout hold (days) of a card approved in it',
+  }),
+  updateTrustPolicy: def<T.Msg>()({
+    method: 'PUT',
+    path: 'trust-policy',
+    body: trust.trustPolicyBody,
+    summary: "Set one trust band's lowest score and payout hold (admins; audited)",
   }),
 
   placeHold: def<{ msg: string; data: T.PayoutHold }>()({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseCents } from './money';
 import { AUDIT_ENTITIES } from './constants';
 import { LIMITS } from './limits';
+import { trustBand } from './trust';
 
 /**
  * The query parameters of the list calls (work queues). With none of them a list answers exactly as the spec says:
@@ -144,7 +145,7 @@ export const CARD_SORTS = [
 ] as const;
 export const CARD_DATE_FIELDS = ['submitted', 'approved', 'rejected'] as const;
 export const TRANSACTION_SORTS = ['-created_at', 'created_at', '-amount', 'amount'] as const;
-export const SELLER_SORTS = ['-created_at', 'name', '-name', '-due', 'due'] as const;
+export const SELLER_SORTS = ['-created_at', 'name', '-name', '-due', 'due', 'trust', '-trust'] as const;
 export const USER_SORTS = ['-created_at', 'created_at', 'name', '-name', 'email', '-email'] as const;
 export const OFFER_SORTS = ['-created_at', 'created_at', 'title', '-title'] as const;
 export const AUDIT_SORTS = ['-created_at', 'created_at'] as const;
@@ -207,6 +208,8 @@ export const sellerListQuery = z.object({
   sort: opt(sortOf(SELLER_SORTS)),
   q: opt(search),
   has_due: opt(flag),
+  /** Seller trust (issue 54, staff): the sellers of one band. */
+  trust_band: opt(trustBand),
 });
 /** `all-user-lists`: q searches name or email. */
 export const userListQuery = z.object({

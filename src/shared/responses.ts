@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { OperationName, ResponseOf } from './endpoints';
 import { eventsPollResponse } from './events';
 import { qaPolicyResponse, qaReviewDetailResponse, qaReviewResponse } from './qa';
+import { sellerTrustResponse, trustBand, trustPolicyResponse } from './trust';
 import { proofResponse } from './proof';
 import { INBOX_KINDS } from './inbox';
 import { REJECT_REASONS, STATEMENT_EVENT_KINDS, TRANSACTION_KINDS, PAYMENT_KINDS } from './constants';
@@ -221,12 +222,20 @@ const holdFigures = {
   on_hold: money.describe("What of the due is on hold: the held cards' dues"),
   hold_release: date.nullable().describe('When the first held card is released; null: nothing held, or held until staff release it'),
 };
-export const sellerRowResponse = z.object({ id, name: z.string(), email: z.string(), seller_due: money, ...holdFigures });
+export const sellerRowResponse = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  seller_due: money,
+  ...holdFigures,
+  trust_score: z.number().int().describe('Seller trust (0-100; 50 until scored): staff only, like the list'),
+  trust_band: trustBand,
+});
 export const sellerDueResponse = z.object({ due: money, ...holdFigures });
 const cardHoldResponse = z
   .object({
     until: date.nullable().describe('When the hold ends; null: until staff release it'),
-    reason: z.string().nullable().describe("Why; null: the offer's payout hold"),
+    reason: z.string().nullable().describe("Why; null: the hold every card approved then gets (its offer's, or its seller's trust band's)"),
   })
   .nullable()
   .describe('The card is on hold: an approved card is paid only after its hold ends');
@@ -527,6 +536,9 @@ export const responseSchemas = {
   getQaReview: z.object({ data: qaReviewDetailResponse }),
   decideQaReview: msgResponse.extend({ data: qaReviewResponse }),
   resolveQaReview: msgResponse,
+  sellerTrust: sellerTrustResponse,
+  trustPolicy: trustPolicyResponse,
+  updateTrustPolicy: msgResponse,
   placeHold: z.object({ msg: z.string(), data: payoutHoldResponse }),
   releaseHold: z.object({ msg: z.string(), data: payoutHoldResponse }),
   listHolds: z.object({ data: z.array(payoutHoldResponse) }),

@@ -131,7 +131,7 @@ export const fixedPriceList = z.union([z.string(), z.array(z.union([z.number(), 
 });
 
 /** Days of a payout hold: a whole number from `min` to LIMITS.offers.holdMaxDays. */
-const holdDays = (min: number) =>
+export const holdDays = (min: number) =>
   z.union([z.number(), z.string()], { error: 'must be a whole number of days' }).transform((v, ctx) => {
     const n = typeof v === 'number' ? v : /^\d{1,4}$/.test(v.trim()) ? Number(v) : NaN;
     if (!Number.isInteger(n) || n < min || n > HOLD_MAX_DAYS) {

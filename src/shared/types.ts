@@ -1,6 +1,7 @@
 import type { DecisionProof } from './proof';
 import type { CardStatus, RejectReason, Role, STATEMENT_EVENT_KINDS, TransactionKind, PaymentKind } from './constants';
 import type { InboxKind } from './inbox';
+import type { TrustBand } from './trust';
 
 /** Response shapes of the API (money as JSON numbers with at most 2 decimals). */
 export interface User {
@@ -185,7 +186,7 @@ export interface HoldFigures {
   hold_release: string | null;
 }
 
-/** A card's hold: when it ends (null: until staff release it) and why (null: its offer's payout hold). */
+/** A card's hold: when it ends (null: until staff release it) and why (null: the hold of its approval: its offer's or its seller's trust band's). */
 export interface CardHoldInfo {
   until: string | null;
   reason: string | null;
@@ -215,6 +216,9 @@ export interface SellerRow extends HoldFigures {
   name: string;
   email: string;
   seller_due: number;
+  /** Seller trust (issue 54): the score and its band. */
+  trust_score: number;
+  trust_band: TrustBand;
 }
 /** What moved a seller's due (see ledger_entries in migration 0010). */
 export type StatementEventKind = (typeof STATEMENT_EVENT_KINDS)[number];

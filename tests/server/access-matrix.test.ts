@@ -400,6 +400,10 @@ const rows: Row[] = [
   },
   { op: 'qaPolicy', req: () => ({ method: 'GET', url: 'qa-policy' }) },
   { op: 'updateQaPolicy', req: () => ({ method: 'PUT', url: 'qa-policy', body: { decision: 'approve', percent: 5 } }) },
+  // Seller trust (issue 54): staff read a seller's score and the policy; admins edit the policy (here to what it is).
+  { op: 'sellerTrust', req: () => ({ method: 'GET', url: `seller-trust/${s.users.sellerA.id}` }) },
+  { op: 'trustPolicy', req: () => ({ method: 'GET', url: 'trust-policy' }) },
+  { op: 'updateTrustPolicy', req: () => ({ method: 'PUT', url: 'trust-policy', body: { band: 'normal', min_score: 40, hold_days: 0 } }) },
   { op: 'listQaReviews', req: () => ({ method: 'GET', url: 'qa-review?status=open' }) },
   { op: 'getQaReview', req: async () => ({ method: 'GET', url: `qa-review/${await qaSample('open')}` }) },
   {

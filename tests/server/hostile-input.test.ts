@@ -231,6 +231,7 @@ const routes: { op: OperationName; as: () => string | undefined; id?: () => numb
   { op: 'declinePendingPayment', as: as.manager, id: () => 1 },
   { op: 'updateRejectRemedy', as: as.admin },
   { op: 'updateQaPolicy', as: as.admin },
+  { op: 'updateTrustPolicy', as: as.admin },
   { op: 'decideQaReview', as: as.admin, id: () => 1 },
   { op: 'resolveQaReview', as: as.admin, id: () => 1 },
   { op: 'resubmitCard', as: as.sellerA, id: () => rejected },
@@ -485,6 +486,7 @@ describe('hostile input on every write route', () => {
       'min_price',
       'max_price',
       'has_due',
+      'trust_band',
       'overdue',
       'q',
       'number',
@@ -531,7 +533,10 @@ describe('hostile input on every write route', () => {
         ),
         fc.dictionary(
           fc.constantFrom(...listParams),
-          fc.oneof(value, fc.constantFrom('%', '_', '\\', '1', '0', '-price', '100', '2026-01-01', 'gift_card', 'approve', ...cursors)),
+          fc.oneof(
+            value,
+            fc.constantFrom('%', '_', '\\', '1', '0', '-price', '100', '2026-01-01', 'gift_card', 'approve', 'low', '-trust', ...cursors),
+          ),
           { maxKeys: 4 },
         ),
         async (list, q) => {

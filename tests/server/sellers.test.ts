@@ -36,6 +36,8 @@ describe('GET seller-lists', () => {
         available_now: 0.3,
         on_hold: 0,
         hold_release: null,
+        trust_score: 50,
+        trust_band: 'normal',
       });
       const p2 = await s.call('GET', 'seller-lists?page=2', { token });
       expect(p2.body.data).toEqual([
@@ -47,6 +49,8 @@ describe('GET seller-lists', () => {
           available_now: 0,
           on_hold: 0,
           hold_release: null,
+          trust_score: 50,
+          trust_band: 'normal',
         },
         {
           id: s.users.sellerA.id,
@@ -56,6 +60,8 @@ describe('GET seller-lists', () => {
           available_now: 40.5,
           on_hold: 0,
           hold_release: null,
+          trust_score: 50,
+          trust_band: 'normal',
         },
       ]);
     }

@@ -39,6 +39,8 @@ export const users = pgTable('users', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   deletedAt: ts('deleted_at'),
+  /** Seller trust (0037, docs/trust.md): 50 until the seller-trust job scores them. */
+  trustScore: smallint('trust_score').notNull().default(50),
 });
 
 export const authTokens = pgTable('auth_tokens', {

@@ -21,6 +21,7 @@ import { appealRoutes } from './appeals/routes';
 import { holdRoutes } from './holds/routes';
 import { figuresRoutes } from './figures/routes';
 import { inboxRoutes } from './inbox/routes';
+import { trustRoutes } from './trust/routes';
 
 /** Every module's routes; each module registers the operations of the shared contract it owns. */
 export function registerRoutes(app: FastifyInstance, s: Services) {
@@ -45,4 +46,5 @@ export function registerRoutes(app: FastifyInstance, s: Services) {
   holdRoutes(app, s.holds);
   figuresRoutes(app, s.figures);
   inboxRoutes(app, s.inbox);
+  trustRoutes(app, s.trust);
 }

@@ -79,6 +79,7 @@ export const WRITE_INVALIDATES: Partial<Record<OperationName, readonly Operation
     appealCard: [...cards, 'listAppeals'],
     decideAppeal: [...money, ...reports, 'listAppeals', 'getAppeal'],
     updateQaPolicy: ['qaPolicy'],
+    updateTrustPolicy: ['trustPolicy', 'sellerTrust', 'sellerList'],
     decideQaReview: ['listQaReviews', 'cardHistory'],
     resolveQaReview: ['listQaReviews', 'cardHistory'],
     placeHold: [...money, 'listHolds'],

@@ -25,6 +25,7 @@ import { queueCardRead } from '../ocr/repository';
 import { appealList } from './list';
 import { assertOpen, recourseOf, type RecourseWindows } from './recourse';
 import * as repo from './repository';
+import { queueTrustOfCard } from '../trust/repository';
 import { appealOut, imageIdsOf } from './shape';
 
 /** A rejected card Pending again, as it was otherwise (its reason and note cleared, as a staff member's set_pending does). */
@@ -174,6 +175,8 @@ export function createAppealService(database: Database, images: ImageStore, sign
           }
         }
         await repo.setOutcome(tx, id, input.outcome, input.note, user.id);
+        // An appeal upheld against the seller counts in their trust score (a reversal queued it above).
+        if (input.outcome === 'upheld') await queueTrustOfCard(tx, cardId);
         await recordAudit(tx, {
           actorId: user.id,
           action: 'appeal_decided',

@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/repository';
 import { cardsWithNumber, claimOpenedBy, releaseClaim } from '../review/repository';
 import { blocksApproval } from '../review/shape';
 import { sampleDecision } from '../qa/repository';
+import { queueTrustOfCard } from '../trust/repository';
 
 export interface DuplicateOverride {
   override_duplicate?: boolean;
@@ -75,4 +76,6 @@ export async function recordStatusChange(
   // A share of decisions gets a second, blind look (QA sampling, issue 54); a withdrawn approval is no decision.
   if (to === CARD_STATUS.approved || to === CARD_STATUS.rejected)
     await sampleDecision(tx, cardId, to === CARD_STATUS.approved ? 'approve' : 'reject', actorId, change.reason ?? null);
+  // The seller's history changed: their trust score is recomputed by the seller-trust job (docs/trust.md).
+  await queueTrustOfCard(tx, cardId);
 }

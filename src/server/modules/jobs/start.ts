@@ -12,6 +12,8 @@ import { pruneFinished } from './repository';
 import { createJobRunner } from './runner';
 import { createScheduler, type PeriodicTask, type SchedulerLog } from './scheduler';
 import { LIMITS } from '../../../shared/limits';
+import { sellerTrustJob } from '../trust/job';
+import { SELLER_TRUST_JOB } from '../trust/repository';
 
 /** The scheduler's tasks (docs/jobs.md): tests shorten their intervals by name. */
 export type TaskName = 'jobs' | 'jobs-prune' | 'review-overdue' | 'events-prune';
@@ -21,7 +23,11 @@ export function createJobWork(database: Database, config: Config, images: ImageS
   const engine = createOcrEngine();
   const runner = createJobRunner(
     database,
-    { [CARD_READ_JOB]: cardReadJob(database, images, engine), [IMAGE_SHAPES_JOB]: imageShapesJob(database, images) },
+    {
+      [CARD_READ_JOB]: cardReadJob(database, images, engine),
+      [IMAGE_SHAPES_JOB]: imageShapesJob(database, images),
+      [SELLER_TRUST_JOB]: sellerTrustJob(),
+    },
     { leaseSeconds: config.JOB_LEASE_SECONDS },
   );
   return { runner, engine };

@@ -13,6 +13,7 @@ import type { LockedCard } from './repository';
 import type { ProofInput } from '../../../shared/proof';
 import { attachProof } from '../proof/service';
 import { findCard } from '../cards/repository';
+import { queueTrustOfCard } from '../trust/repository';
 
 /**
  * Clawbacks. Staff mark an approved card that has payments Disputed: its due becomes minus what was paid on it
@@ -71,6 +72,7 @@ export async function resolveIn(tx: Tx, actor: AuthUser, cardId: number, input: 
       reversal: { transaction_id: entry.id, code: entry.code, amount: centsToNumber(card.paid) },
     },
   });
+  await queueTrustOfCard(tx, cardId);
 }
 
 export function createDisputeService(database: Database) {
@@ -108,6 +110,7 @@ export function createDisputeService(database: Database) {
             clawback: { transaction_id: entry.id, code: entry.code, amount: centsToNumber(-card.paid) },
           },
         });
+        await queueTrustOfCard(tx, cardId);
         // Issue 53: boxes on the photos and the evidence found, shown to the seller with the clawback.
         if (input.proof) await attachProof(tx, actor.id, cardId, 'clawback', input.proof, (await findCard(tx, cardId))?.cardNumber ?? null);
       });

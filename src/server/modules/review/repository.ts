@@ -115,9 +115,15 @@ export async function claim(tx: Tx, cardId: number, userId: number, minutes: num
 
 /** A list of ids bound as one array parameter (a JS array in a template would be spread into a list of values). */
 
+/** A pending card `g` no one but `userId` holds, not skipped: a candidate of the review queue. */
+const free = (userId: number, minutes: number, skip: number[]) => sql`g.card_status = 0
+  AND NOT (g.id = ANY (${intArray(skip)}::int[]))
+  AND NOT EXISTS (SELECT 1 FROM card_review_claims c
+                   WHERE c.gift_card_id = g.id AND c.user_id <> ${userId} AND c.claimed_at >= now() - make_interval(mins => ${minutes}))`;
+
 /**
  * The review queue: leases to `userId` the pending card due first (then the oldest) that no one else holds, passing
- * over `skip`. SKIP LOCKED lets concurrent callers walk past each other's candidate; the conditional upsert is what
+ * over `skip`; the cards of sellers in the low trust band come first (seller trust, docs/trust.md), then everyone's. SKIP LOCKED lets concurrent callers walk past each other's candidate; the conditional upsert is what
  * makes a lease exclusive: a card another caller leased since this statement's snapshot answers `picked` without
  * `leased`, and the caller tries again. Answers both, so "the queue is empty" (nothing picked) is told apart.
  */
@@ -129,15 +135,22 @@ export async function leaseNext(
 ): Promise<{ picked: number | null; leased: { id: number; review_due_at: string | null; until: string } | null }> {
   const [r] = await rowsOf<{ picked: number | null; leased: number | null; due: string | null; until: string | null }>(
     tx,
-    sql`WITH pick AS (
-          SELECT g.id, g.review_due_at FROM gift_cards g
-           WHERE g.card_status = 0 AND NOT (g.id = ANY (${intArray(skip)}::int[]))
-             AND NOT EXISTS (SELECT 1 FROM card_review_claims c
-                              WHERE c.gift_card_id = g.id AND c.user_id <> ${userId}
-                                AND c.claimed_at >= now() - make_interval(mins => ${minutes}))
+    sql`WITH low AS (
+          SELECT g.id, g.review_due_at FROM users u JOIN gift_cards g ON g.seller_id = u.id
+           WHERE u.role = 'seller' AND u.deleted_at IS NULL
+             AND u.trust_score < (SELECT b.hi FROM trust_bands b WHERE b.band = 'low')
+             AND ${free(userId, minutes, skip)}
            ORDER BY g.review_due_at, g.id
            LIMIT 1
            FOR UPDATE OF g SKIP LOCKED
+        ), usual AS (
+          SELECT g.id, g.review_due_at FROM gift_cards g
+           WHERE NOT EXISTS (SELECT 1 FROM low) AND ${free(userId, minutes, skip)}
+           ORDER BY g.review_due_at, g.id
+           LIMIT 1
+           FOR UPDATE OF g SKIP LOCKED
+        ), pick AS (
+          SELECT * FROM low UNION ALL SELECT * FROM usual
         ), lease AS (
           INSERT INTO card_review_claims (gift_card_id, user_id) SELECT id, ${userId}::int FROM pick
           ON CONFLICT (gift_card_id) DO UPDATE SET user_id = EXCLUDED.user_id, claimed_at = now(), opened_at = ${openedAgain(minutes)}

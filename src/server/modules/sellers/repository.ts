@@ -10,7 +10,9 @@ export async function sellersByIds(tx: Tx, ids: number[]): Promise<SellerDbRow[]
   if (!ids.length) return [];
   const rows = await rowsOf<SellerDbRow>(
     tx,
-    sql`SELECT id, name, email, seller_due::text AS seller_due FROM users WHERE id = ANY (${idArray(ids)})`,
+    sql`SELECT u.id, u.name, u.email, u.seller_due::text AS seller_due, u.trust_score, b.band AS trust_band
+          FROM users u JOIN trust_bands b ON u.trust_score >= b.lo AND u.trust_score < b.hi
+         WHERE u.id = ANY (${idArray(ids)})`,
   );
   return inOrder(ids, rows);
 }

@@ -27,8 +27,14 @@ export const sellerList: ListDef<SellerFilter> = {
   from: sql`users u`,
   id,
   base: sql`u.role = 'seller' AND u.deleted_at IS NULL`,
-  filters: { has_due: (v) => (v === 1 ? sql`u.seller_due > 0` : sql`u.seller_due <= 0`), q: nameOrEmail },
-  sorts: { ...byName, due: { key: sql`u.seller_due`, type: 'numeric' } },
+  filters: {
+    has_due: (v) => (v === 1 ? sql`u.seller_due > 0` : sql`u.seller_due <= 0`),
+    q: nameOrEmail,
+    // Seller trust: the band's scores (trust_bands, the one rule of bands), read by the index users_seller_trust.
+    trust_band: (v) => sql`u.trust_score >= (SELECT b.lo FROM trust_bands b WHERE b.band = ${v})
+                          AND u.trust_score < (SELECT b.hi FROM trust_bands b WHERE b.band = ${v})`,
+  },
+  sorts: { ...byName, due: { key: sql`u.seller_due`, type: 'numeric' }, trust: { key: sql`u.trust_score`, type: 'int' } },
   defaultSort: '-created_at',
-  counter: (f) => (f.q === undefined && f.has_due === undefined ? counterSum(sql`'sellers'`) : undefined),
+  counter: (f) => (f.q === undefined && f.has_due === undefined && f.trust_band === undefined ? counterSum(sql`'sellers'`) : undefined),
 };

@@ -1,5 +1,6 @@
 import { PER_PAGE_CHOICES } from '../../../../shared/list-queries';
 import type { ChosenSeller } from '../useChosenSeller';
+import { TRUST_BAND_LABEL, TRUST_BANDS } from '../../../../shared/trust';
 import type { FilterField } from './listFilters';
 
 /**
@@ -68,15 +69,18 @@ export const myTransactionFields: FilterField[] = [
   perPageField,
 ];
 
-/** Seller Lists: by name or email, owed money or not. */
+/** Seller Lists: by name or email, owed money or not, trust band (staff). */
 export const sellerFields: FilterField[] = [
   { key: 'q', label: 'Search by name or email', kind: 'search' },
   { key: 'has_due', label: 'Owed money', kind: 'select', options: yesNo },
+  { key: 'trust_band', label: 'Trust', kind: 'select', options: TRUST_BANDS.map((b) => ({ value: b, label: TRUST_BAND_LABEL[b] })) },
   sortField([
     { value: 'name', label: 'Name, A to Z' },
     { value: '-name', label: 'Name, Z to A' },
     { value: '-due', label: 'Due, highest first' },
     { value: 'due', label: 'Due, lowest first' },
+    { value: 'trust', label: 'Trust, lowest first' },
+    { value: '-trust', label: 'Trust, highest first' },
   ]),
   perPageField,
 ];

@@ -10,7 +10,7 @@ export const onHoldText = (until: string | null): string =>
 export function HoldNotice({ hold }: { hold: CardHoldInfo }) {
   return (
     <Alert severity="info" sx={{ mb: 1 }} data-testid="card-hold">
-      This card is {onHoldText(hold.until)}: it is paid only after that. Why: {hold.reason ?? "the offer's payout hold"}.
+      This card is {onHoldText(hold.until)}: it is paid only after that. Why: {hold.reason ?? 'the payout hold on newly approved cards'}.
     </Alert>
   );
 }

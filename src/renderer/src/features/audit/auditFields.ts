@@ -14,6 +14,7 @@ export const ENTITY_LABEL: Record<AuditEntity, string> = {
   reject_remedy: 'Rejection remedy',
   qa_review: 'QA sampling',
   payout_hold: 'Payout hold',
+  trust_policy: 'Trust policy',
 };
 
 /** The actions staff take, as the audit log records them (an entry of another action still lists and filters by URL). */

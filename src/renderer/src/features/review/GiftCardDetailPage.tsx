@@ -38,6 +38,7 @@ import { useReviewQueue } from '../../components/cards/useReviewQueue';
 import { useReviewKeys } from './useReviewKeys';
 import { useCardPageReady } from './useCardPageReady';
 import CardPageSkeleton from './CardPageSkeleton';
+import { SellerTrustPanel } from '../../components/trust/SellerTrustPanel';
 import { cardPageGrid } from './cardPageGrid';
 
 /**
@@ -197,6 +198,11 @@ export default function GiftCardDetailPage() {
           {valid && (
             <Paper sx={{ p: 3, gridArea: 'money' }}>
               <CardMoney cardId={id} />
+              {isStaff && card && (
+                <Box sx={{ mt: 3 }}>
+                  <SellerTrustPanel sellerId={card.seller_id} />
+                </Box>
+              )}
             </Paper>
           )}
           {valid && (

@@ -11,11 +11,16 @@ import { sellerFields } from '../../components/filters/listFields';
 import { BulkPaymentDialog } from './BulkPaymentDialog';
 import { HoldLine } from '../../components/holds/HoldFigures';
 import { SellerHoldsDialog } from '../../components/holds/SellerHoldsDialog';
+import { TrustBadge } from '../../components/trust/TrustBadge';
+import { useSession } from '../../app/session';
+import { TrustPolicyDialog } from './TrustPolicyDialog';
 
 export default function SellerListPage() {
   const { list, filters } = useFilteredList<SellerRow>('sellerList', PAGE_SIZE.sellers, 'Could not load the sellers', sellerFields);
   const [paying, setPaying] = useState<SellerRow | null>(null);
   const [holding, setHolding] = useState<SellerRow | null>(null);
+  const [policy, setPolicy] = useState(false);
+  const { user } = useSession();
 
   return (
     <>
@@ -28,6 +33,7 @@ export default function SellerListPage() {
           { label: 'Seller name', sortKey: 'name' },
           { label: 'Seller Email' },
           { label: 'Due', align: 'right', sortKey: 'due', sortFirst: 'desc' },
+          { label: 'Trust', sortKey: 'trust' },
           { label: 'Action', align: 'right' },
         ]}
         list={list}
@@ -41,6 +47,9 @@ export default function SellerListPage() {
             <TableCell align="right">
               <Due value={s.seller_due} />
               <HoldLine figures={s} />
+            </TableCell>
+            <TableCell>
+              <TrustBadge score={s.trust_score} band={s.trust_band} />
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               <Button
@@ -66,6 +75,14 @@ export default function SellerListPage() {
       />
       <BulkPaymentDialog seller={paying} onClose={() => setPaying(null)} />
       <SellerHoldsDialog seller={holding} onClose={() => setHolding(null)} />
+      {user?.role === 'admin' && (
+        <>
+          <Button onClick={() => setPolicy(true)} sx={{ mt: 1 }}>
+            Trust policy
+          </Button>
+          <TrustPolicyDialog open={policy} onClose={() => setPolicy(false)} />
+        </>
+      )}
     </>
   );
 }

@@ -1,0 +1,41 @@
+import { test, expect, loginAs, idle, createUser, createOffer, createCard, rejectCard, unique } from './fixtures';
+
+/**
+ * Issue 54, seller trust: a seller with two cards rejected as suspected fraud is in the low band; staff see the score
+ * and what made it on a card's page, and find the seller on the seller list filtered by band and sorted by trust.
+ */
+test.setTimeout(90_000);
+
+test('a low-trust seller: the card page explains the score, the seller list filters and sorts by it', async ({ page }) => {
+  const seller = await createUser('seller', unique('Trust Seller'));
+  const offer = await createOffer({ title: unique('Trust Offer'), rate_type: 1, rate: 0 });
+  const first = await createCard(seller.email, offer.id, 20);
+  const second = await createCard(seller.email, offer.id, 30);
+  await rejectCard(first, 'suspected_fraud');
+  await rejectCard(second, 'suspected_fraud');
+
+  await loginAs(page, 'admin');
+  await test.step("the card page shows the seller's trust and its factors", async () => {
+    await page.goto(`/gift-card/${second}`);
+    await idle(page);
+    const panel = page.getByRole('region', { name: 'Seller trust' });
+    // The job (or the first look) scores the seller: 50 − 2 × 10.
+    await expect(async () => {
+      await page.reload();
+      await expect(panel.getByTestId('trust-badge')).toHaveText('30 · Low', { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(panel.getByRole('table', { name: 'What made the trust score' })).toContainText('Rejected (Suspected fraud): 2');
+    await expect(panel).toContainText('Cards approved now are held 7 days before payout.');
+  });
+
+  await test.step('the seller list filters by band and sorts by trust', async () => {
+    await page.goto('/sellers?trust_band=low&sort=trust');
+    await idle(page);
+    const row = page.getByRole('row').filter({ hasText: seller.email });
+    await expect(row.getByTestId('trust-badge')).toHaveText('30 · Low');
+    await expect(page.getByRole('columnheader', { name: 'Trust' })).toBeVisible();
+    await page.goto('/sellers?trust_band=high');
+    await idle(page);
+    await expect(page.getByRole('row').filter({ hasText: seller.email })).toHaveCount(0);
+  });
+});
