@@ -18,7 +18,7 @@ export function SellerTrustPanel({ sellerId }: { sellerId: number }) {
   const q = useApiQuery('sellerTrust', { id: sellerId }, { loader: false });
   return (
     <Stack spacing={1} component="section" aria-label="Seller trust" data-testid="seller-trust">
-      <Stack direction="row" spacing={1} alignItems="center">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography variant="h6" component="h2">
           Seller trust
         </Typography>

@@ -11,7 +11,6 @@ export function TrustBadge({ score, band }: { score: number; band: TrustBand }) 
       variant={band === 'normal' ? 'outlined' : 'filled'}
       color={COLOR[band]}
       label={`${score} · ${TRUST_BAND_LABEL[band]}`}
-      aria-label={`Trust ${score} of 100, ${TRUST_BAND_LABEL[band].toLowerCase()}`}
       data-testid="trust-badge"
     />
   );
