@@ -19,12 +19,14 @@ test('a low-trust seller: the card page explains the score, the seller list filt
     await page.goto(`/gift-card/${second}`);
     await idle(page);
     const panel = page.getByRole('region', { name: 'Seller trust' });
-    // The job (or the first look) scores the seller: 50 − 2 × 10.
+    // The job (or the first look) scores the seller: 50 − 2 × 10 (suspected fraud) − 5 (the second card's photo is the first's).
     await expect(async () => {
       await page.reload();
-      await expect(panel.getByTestId('trust-badge')).toHaveText('30 · Low', { timeout: 2_000 });
+      await expect(panel.getByTestId('trust-badge')).toHaveText('25 · Low', { timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
-    await expect(panel.getByRole('table', { name: 'What made the trust score' })).toContainText('Rejected (Suspected fraud): 2');
+    const factors = panel.getByRole('table', { name: 'What made the trust score' });
+    await expect(factors).toContainText('Rejected (Suspected fraud): 2');
+    await expect(factors).toContainText("Cards repeating an earlier card's number or photo: 1");
     await expect(panel).toContainText('Cards approved now are held 7 days before payout.');
   });
 
@@ -32,7 +34,7 @@ test('a low-trust seller: the card page explains the score, the seller list filt
     await page.goto('/sellers?trust_band=low&sort=trust');
     await idle(page);
     const row = page.getByRole('row').filter({ hasText: seller.email });
-    await expect(row.getByTestId('trust-badge')).toHaveText('30 · Low');
+    await expect(row.getByTestId('trust-badge')).toHaveText('25 · Low');
     await expect(page.getByRole('columnheader', { name: 'Trust' })).toBeVisible();
     await page.goto('/sellers?trust_band=high');
     await idle(page);

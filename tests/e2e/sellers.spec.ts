@@ -1,13 +1,13 @@
 import { test, expect, loginAs, shot, idle, sellerWithDue, createUser } from './fixtures';
 
 test.describe('sellers', () => {
-  test('list: name, email, Due; Bulk Payment only when due is above 0', async ({ page }) => {
+  test('list: name, email, Due, Trust (issue 54); Bulk Payment only when due is above 0', async ({ page }) => {
     const { seller } = await sellerWithDue(100, 10); // due $90.00
     const broke = await createUser('seller');
     await loginAs(page, 'admin');
     await page.goto('/sellers');
     const table = page.getByRole('table', { name: 'Sellers' });
-    await expect(table.getByRole('columnheader')).toHaveText(['Seller name', 'Seller Email', 'Due', 'Action']);
+    await expect(table.getByRole('columnheader')).toHaveText(['Seller name', 'Seller Email', 'Due', 'Trust', 'Action']);
     const row = table.getByRole('row').filter({ hasText: seller.email });
     await expect(row.getByRole('cell').nth(0)).toHaveText(seller.name);
     await expect(row.getByRole('cell').nth(2)).toHaveText('$90.00');

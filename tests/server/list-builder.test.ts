@@ -78,6 +78,8 @@ beforeAll(async () => {
     sql`INSERT INTO transactions (code, seller_id, transaction_amount, is_redeem, created_at) VALUES ${sql.join(txs, sql`, `)}`,
   );
   await fillKeys(s.database);
+  // Seller trust (issue 54): scores in every band, with ties (the cards' holds were stored when they were inserted).
+  await s.database.query(sql`UPDATE users SET trust_score = (id * 37) % 101 WHERE role = 'seller' AND id % 3 <> 0`);
 });
 afterAll(() => s?.close());
 
@@ -279,14 +281,25 @@ const CASES: ListCase[] = [
     name: 'sellers',
     url: 'seller-lists',
     query: fc
-      .record({ has_due: maybe(fc.constantFrom('0', '1')), q: maybe(searches), sort: maybe(fc.constantFrom(...SELLER_SORTS)) })
+      .record({
+        has_due: maybe(fc.constantFrom('0', '1')),
+        trust_band: maybe(fc.constantFrom('low', 'normal', 'high')),
+        q: maybe(searches),
+        sort: maybe(fc.constantFrom(...SELLER_SORTS)),
+      })
       .map((q) => clean(q, [])),
     reference: (q) =>
-      people([sql`u.role = 'seller'`, has(q, 'has_due') && (q.has_due === '1' ? sql`u.seller_due > 0` : sql`u.seller_due <= 0`)], q, {
-        created_at: sql`u.id`,
-        name: sql`lower(u.name)`,
-        due: sql`u.seller_due`,
-      }),
+      people(
+        [
+          sql`u.role = 'seller'`,
+          has(q, 'has_due') && (q.has_due === '1' ? sql`u.seller_due > 0` : sql`u.seller_due <= 0`),
+          // The default policy's bands: low 0-39, normal 40-69, high 70-100.
+          has(q, 'trust_band') &&
+            { low: sql`u.trust_score < 40`, normal: sql`u.trust_score BETWEEN 40 AND 69`, high: sql`u.trust_score >= 70` }[q.trust_band!]!,
+        ],
+        q,
+        { created_at: sql`u.id`, name: sql`lower(u.name)`, due: sql`u.seller_due`, trust: sql`u.trust_score` },
+      ),
   },
   {
     name: 'users',
