@@ -7,6 +7,7 @@ import {
   createOffer,
   createCard,
   createTransaction,
+  approveCard,
   sellerWithDue,
   apiCall,
   unique,
@@ -168,5 +169,42 @@ test.describe('a day in the life', () => {
     const row = comments.getByRole('row').filter({ hasText: 'Checked the balance' });
     await expect(row.getByRole('cell').nth(3)).toHaveText(/\d{1,2}:\d{2}/);
     await expect(page.getByLabel('Offer')).toBeFocused();
+  });
+  test('card page: photos beside the decision at 900 px too; a pending card shows its duplicates, a paid one its money, in the first screenful (issue 55)', async ({
+    page,
+  }) => {
+    const seller = await createUser('seller');
+    const offer = await createOffer({ title: unique('Fold Offer') });
+    const paid = await createCard(seller.email, offer.id, 40);
+    await approveCard(paid);
+    await createTransaction(seller.id, 10);
+    const pending = await createCard(seller.email, offer.id, 50);
+    await loginAs(page, 'admin');
+    for (const [width, height] of [
+      [1440, 900],
+      [900, 900],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/gift-card/${pending}`);
+      const photos = page.getByRole('region', { name: 'Images' });
+      // The first other card with this photo (the shared server has more: every test card has it).
+      const duplicate = page.getByRole('img', { name: /^Photo of card #\d+$/ }).first();
+      await expect(duplicate).toBeVisible();
+      const [p, d, dup] = [
+        await photos.boundingBox(),
+        await page.getByRole('button', { name: 'Approve' }).boundingBox(),
+        await duplicate.boundingBox(),
+      ];
+      expect(p!.x + p!.width, `${width} px: the photos left of Approve`).toBeLessThanOrEqual(d!.x);
+      expect(dup!.y + dup!.height / 2, `${width} px: the duplicate's photo in the first screenful`).toBeLessThan(height);
+      expect(dup!.width, `${width} px: the duplicate's photo wide enough to compare`).toBeGreaterThanOrEqual(140);
+
+      await page.goto(`/gift-card/${paid}`);
+      const money = page.getByRole('region', { name: 'Money' });
+      await expect(money.getByTestId('money-paid')).toHaveText('$10.00');
+      const [p2, m] = [await photos.boundingBox(), await money.boundingBox()];
+      expect(p2!.x + p2!.width, `${width} px: the photos left of the money`).toBeLessThanOrEqual(m!.x);
+      expect(m!.y + m!.height, `${width} px: the money whole in the first screenful`).toBeLessThan(height);
+    }
   });
 });

@@ -36,7 +36,7 @@ export default function CardMoney({ cardId }: { cardId: number }) {
         <Skeleton variant="rounded" height={60} role="status" aria-label="Loading the card's money" />
       ) : (
         <>
-          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 1.5, rowGap: 1, mb: 1 }}>
             <MoneyFigure testIdPrefix="money" label="Price" value={m.price} />
             <MoneyFigure testIdPrefix="money" label="Rate" value={m.rate} />
             <MoneyFigure testIdPrefix="money" label="Payable" value={m.payable} />

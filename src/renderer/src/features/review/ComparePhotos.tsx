@@ -18,16 +18,17 @@ export default function ComparePhotos({ photos }: { photos: Photo[] }) {
   if (photos.length === 0) return null;
   return (
     <>
-      <Box component="span" sx={{ display: 'flex', gap: 1, mt: 0.5, flexWrap: 'wrap' }}>
+      {/* As wide as the panel allows, two side by side (issue 55: 132 px thumbnails were too small to compare). */}
+      <Box component="span" sx={{ display: 'grid', gap: 1, mt: 0.5, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}>
         {photos.map((p) => (
-          <Box component="span" key={p.label} sx={{ display: 'inline-flex', flexDirection: 'column', width: 132 }}>
+          <Box component="span" key={p.label} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, maxWidth: 320 }}>
             <Box
               component="img"
               src={transport.imageUrl(p.url)}
               alt={p.label}
               sx={{
-                width: 132,
-                height: 96,
+                width: '100%',
+                aspectRatio: '4 / 3',
                 objectFit: 'contain',
                 display: 'block',
                 border: 1,

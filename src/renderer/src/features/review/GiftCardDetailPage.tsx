@@ -142,19 +142,16 @@ export default function GiftCardDetailPage() {
           sx={{
             ...cardPageGrid,
             // Narrow: the form first (focus lands on its first field), then the photos, then the comments.
-            // The decision beside the photos (the review strip above the form); comments and history below both.
-            gridTemplateAreas: showReview
-              ? {
-                  xs: '"review" "form" "photos" "money" "tabs"',
-                  lg: '"photos review" "photos form" "photos money" "tabs tabs"',
-                }
-              : {
-                  xs: '"form" "photos" "money" "tabs"',
-                  lg: '"photos form" "photos money" "tabs tabs"',
-                },
+            // From 900 px the decision beside the photos, and first what the card's state needs (issue 55): a
+            // pending card's form (its number and duplicates) above its money, a decided card's money above its
+            // form. Comments and history below both.
+            gridTemplateAreas: {
+              xs: `${showReview ? '"review" ' : ''}"form" "photos" "money" "tabs"`,
+              md: `${showReview ? '"photos review" ' : ''}${status === CARD_STATUS.pending ? '"photos form" "photos money"' : '"photos money" "photos form"'} "tabs tabs"`,
+            },
           }}
         >
-          <Paper sx={{ p: 3, gridArea: 'photos', position: { lg: 'sticky' }, top: { lg: 80 } }}>
+          <Paper sx={{ p: 3, gridArea: 'photos', position: { md: 'sticky' }, top: { md: 80 } }}>
             {detail ? (
               <CardPhotos detail={detail} zoomed={zoomed} onZoom={() => setZoomed((z) => !z)} />
             ) : (
@@ -177,6 +174,16 @@ export default function GiftCardDetailPage() {
               {recourse && <RecoursePanel detail={detail} isSeller={!isStaff} />}
             </Stack>
           )}
+          {valid && (
+            <Paper sx={{ p: 3, gridArea: 'money' }}>
+              <CardMoney cardId={id} />
+              {isStaff && card && (
+                <Box sx={{ mt: 3 }}>
+                  <SellerTrustPanel sellerId={card.seller_id} />
+                </Box>
+              )}
+            </Paper>
+          )}
           <Paper sx={{ p: 3, gridArea: 'form' }}>
             {detail && offersReady ? (
               // Fresh form when what it shows changed (a save, someone else's edit), not on every refetch: a live
@@ -195,16 +202,6 @@ export default function GiftCardDetailPage() {
               </Stack>
             )}
           </Paper>
-          {valid && (
-            <Paper sx={{ p: 3, gridArea: 'money' }}>
-              <CardMoney cardId={id} />
-              {isStaff && card && (
-                <Box sx={{ mt: 3 }}>
-                  <SellerTrustPanel sellerId={card.seller_id} />
-                </Box>
-              )}
-            </Paper>
-          )}
           {valid && (
             <Paper sx={{ p: 3, gridArea: 'tabs' }}>
               <DeferredMount minHeight={48}>
