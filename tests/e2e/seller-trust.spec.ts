@@ -40,4 +40,20 @@ test('a low-trust seller: the card page explains the score, the seller list filt
     await idle(page);
     await expect(page.getByRole('row').filter({ hasText: seller.email })).toHaveCount(0);
   });
+
+  await test.step('an admin edits a band of the trust policy (and puts it back)', async () => {
+    await page.getByRole('button', { name: 'Trust policy' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Trust policy' });
+    const hold = dialog.getByRole('textbox', { name: 'High: payout hold (days)' });
+    await expect(hold).toHaveValue('0');
+    await expect(dialog.getByRole('textbox', { name: 'Low: lowest score' })).toBeDisabled();
+    await hold.fill('2');
+    await dialog.getByRole('button', { name: 'Save the high band' }).click();
+    await expect(page.locator('#notistack-snackbar').filter({ hasText: 'Trust policy saved.' })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'High: payout hold (days)' })).toHaveValue('2');
+    await dialog.getByRole('textbox', { name: 'High: payout hold (days)' }).fill('0');
+    await dialog.getByRole('button', { name: 'Save the high band' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'High: payout hold (days)' })).toHaveValue('0');
+    await expect(dialog.getByRole('button', { name: 'Save the high band' })).toBeDisabled();
+  });
 });
