@@ -2,6 +2,7 @@ import type { Role } from '../shared/constants';
 import type { LiveEvent } from '../shared/events';
 import type { PendingPayment } from '../shared/types';
 import { LIMITS } from '../shared/limits';
+import { sellerLinkedText } from '../shared/link-form';
 
 /** One OS notification; clicking it opens `path` in the app. */
 export interface NotificationSpec {
@@ -72,6 +73,9 @@ export function notificationsFor({ id: me, role }: Recipient, events: readonly L
         body: 'They are first in the review queue.',
         path: '/gift-cards?status=0&sort=review_due',
       });
+    // Linked sellers (issue 54): a new link between two sellers (each once: the database raises it once per pair and signal).
+    for (const e of events.filter((x) => x.type === 'seller.linked'))
+      staff.push({ title: 'Sellers linked', body: sellerLinkedText(e.data), path: e.card_id ? cardPath(e) : '/sellers' });
     return staff;
   }
   const out: NotificationSpec[] = [];

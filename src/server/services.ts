@@ -21,6 +21,7 @@ import { createQaService } from './modules/qa/service';
 import { createTrustService } from './modules/trust/service';
 import { createAppealService } from './modules/appeals/service';
 import { createHoldService } from './modules/holds/service';
+import { createLinkService } from './modules/links/service';
 import { createFiguresService } from './modules/figures/service';
 import { createInboxService } from './modules/inbox/service';
 import type { ImageSigner } from './modules/images/signing';
@@ -69,6 +70,7 @@ export function createServices(database: Database, config: Config, signer: Image
     trust: createTrustService(database),
     appeals: createAppealService(database, images, signer, jobs, windows),
     holds: createHoldService(database, { fourEyes: config.FOUR_EYES }),
+    links: createLinkService(database),
     figures: createFiguresService(database),
     inbox: createInboxService(database),
     review: createReviewService(database, signer),

@@ -115,6 +115,8 @@ export const accessPolicy = {
   placeHold: { roles: STAFF, object: 'none' },
   releaseHold: { roles: STAFF, object: 'none' },
   listHolds: { roles: STAFF, object: 'none' },
+  listSellerLinks: { roles: STAFF, object: 'none' },
+  markLinkKnownGood: { roles: STAFF, object: 'none' },
   exportAuditLog: { roles: ADMIN, object: 'none' },
   qaPolicy: { roles: STAFF, object: 'none' },
   updateQaPolicy: { roles: ADMIN, object: 'none' },

@@ -64,6 +64,7 @@ export const AUDIT_ENTITIES = [
   'qa_review',
   'payout_hold',
   'trust_policy',
+  'seller_link',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const TOAST_MS = 3000;
@@ -96,6 +97,9 @@ export const STATEMENT_EVENT_KINDS = [
   'moved_out',
 ] as const;
 /** Why staff reject a card (a fixed list; stored as these keys, shown with these labels). */
+/** What links two sellers (issue 54, linked sellers): a card number (its key), a photo (bytes or dHash), a payout code. */
+export const LINK_SIGNALS = ['card_number', 'photo', 'payout_code'] as const;
+export type LinkSignal = (typeof LINK_SIGNALS)[number];
 export const REJECT_REASONS = ['unreadable_image', 'used_or_zero_balance', 'duplicate', 'wrong_card', 'suspected_fraud', 'other'] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 export const REJECT_REASON_LABEL: Record<RejectReason, string> = {

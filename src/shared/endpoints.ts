@@ -531,6 +531,19 @@ export const endpoints = {
     query: s.holdListQuery,
     summary: 'The payout holds placed on a seller or on one card, newest first (at most 100), released ones too',
   }),
+  listSellerLinks: def<{ data: T.SellerLink[] }>()({
+    method: 'GET',
+    path: 'seller-links',
+    query: s.sellerLinksQuery,
+    summary:
+      "Linked sellers: the other sellers sharing a card number, a photo or a payout code with a seller (or a card's seller), which cards or payouts, known-good or not; newest first, at most 100",
+  }),
+  markLinkKnownGood: def<{ msg: string; data: T.SellerLink }>()({
+    method: 'POST',
+    path: 'seller-link-known-good/:id',
+    body: s.linkKnownGoodBody,
+    summary: 'Mark a link between two sellers as known-good, with a note (audited)',
+  }),
   reviewerFigures: def<T.ReviewerFiguresReport>()({
     method: 'GET',
     path: 'reviewer-figures',

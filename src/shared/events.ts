@@ -23,6 +23,8 @@ export const EVENT_TYPES = [
   /** Issue 53: a seller appealed a decision on their card (staff's queue), or staff decided it (`{ outcome }`). */
   'appeal.filed',
   'appeal.decided',
+  /** Staff only (issue 54): two sellers were linked by a card number, a photo or a payout code (`{ link_id, signal, seller_a, seller_b }`). */
+  'seller.linked',
 ] as const;
 
 export const liveEventSchema = z.object({

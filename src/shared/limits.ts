@@ -9,7 +9,10 @@
  * - the login throttle's doubling stops at 2^20 (functions/login_attempt.sql); its numbers are `auth.*` below;
  * - a rejection reason's remedy is at most `text.remedyChars` characters in the table too (migrations/0032_reject_remedies.sql);
  * - a decision's proof holds at most `review.proofRegions` boxes in the table too (migrations/0038_decision_proof.sql);
- * - an appeal's note and its answer are at most `text.appealNoteChars` characters in the table too (migrations/0033_card_appeals.sql).
+ * - an appeal's note and its answer are at most `text.appealNoteChars` characters in the table too (migrations/0033_card_appeals.sql);
+ * - a linked sellers' known-good note is at most `text.linkNoteChars` characters in the table too (migrations/0041_seller_links.sql);
+ *   one card, photo or payout written links its seller with at most 100 other sellers (functions/gift_cards_link.sql,
+ *   functions/seller_links_photo.sql).
  */
 
 /** One limit: its value in the unit its key ends with, why, and the environment variable that overrides it, if any. */
@@ -102,6 +105,7 @@ export const LIMITS = {
     descriptionChars: { value: 5000, why: "A card's description or a comment: a few paragraphs" },
     noteChars: { value: 1000, why: "A reviewer's reject note or override reason: a few sentences" },
     holdReasonChars: { value: 500, why: 'Why a payout is held: a sentence or two, shown to the seller (the table checks it too)' },
+    linkNoteChars: { value: 500, why: 'Why two linked sellers are known-good: a sentence or two (the table checks it too)' },
     disputeNoteChars: { value: 2000, why: 'A dispute or its resolution: a longer account than a reject note' },
     appealNoteChars: { value: 2000, why: "A seller's appeal or staff's answer to it: an account like a dispute's (SQL checks it too)" },
     remedyChars: {

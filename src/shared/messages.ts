@@ -119,6 +119,9 @@ export const MSG = {
   sellerHeld: (available: string, until: string | null) =>
     `Only ${available} of this seller's due is available now: the rest is on hold ${until === null ? 'until staff release it' : `until ${until}`}.`,
   holdPlaced: 'Hold placed',
+  /** Linked sellers (issue 54). */
+  linkKnownGood: 'Link marked as known-good',
+  linkAlreadyKnownGood: 'This link is already marked as known-good.',
   holdReleased: 'Hold released',
   holdAlreadyReleased: 'This hold was already released.',
   holdEnded: 'This hold has already ended.',

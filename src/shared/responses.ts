@@ -5,7 +5,7 @@ import { qaPolicyResponse, qaReviewDetailResponse, qaReviewResponse } from './qa
 import { sellerTrustResponse, trustBand, trustPolicyResponse } from './trust';
 import { proofResponse } from './proof';
 import { INBOX_KINDS } from './inbox';
-import { REJECT_REASONS, STATEMENT_EVENT_KINDS, TRANSACTION_KINDS, PAYMENT_KINDS } from './constants';
+import { LINK_SIGNALS, REJECT_REASONS, STATEMENT_EVENT_KINDS, TRANSACTION_KINDS, PAYMENT_KINDS } from './constants';
 
 /**
  * Response schemas of the API: what a successful call answers, field by field. The server validates and
@@ -239,6 +239,23 @@ const cardHoldResponse = z
   })
   .nullable()
   .describe('The card is on hold: an approved card is paid only after its hold ends');
+/** Linked sellers (issue 54), seen from one seller (`seller_id`): the other seller, the signal, what linked them. */
+export const sellerLinkResponse = z.object({
+  id,
+  signal: z.enum(LINK_SIGNALS),
+  seller_id: id.describe("The seller asked about (or the card's seller)"),
+  other_seller_id: id,
+  other_seller_name: z.string().nullable(),
+  gift_card_id: id.nullable().describe("card_number, photo: this seller's card that linked them"),
+  other_gift_card_id: id.nullable().describe("card_number, photo: the other seller's card"),
+  transaction_id: id.nullable().describe("payout_code: this seller's payout with the code"),
+  other_transaction_id: id.nullable().describe("payout_code: the other seller's (the same payout when one was moved)"),
+  first_seen_at: date,
+  known_good_at: date.nullable().describe('When staff marked the link known-good; null: not marked'),
+  known_good_by: id.nullable(),
+  known_good_by_name: z.string().nullable(),
+  note: z.string().nullable(),
+});
 export const payoutHoldResponse = z.object({
   id,
   seller_id: id.nullable(),
@@ -542,6 +559,8 @@ export const responseSchemas = {
   placeHold: z.object({ msg: z.string(), data: payoutHoldResponse }),
   releaseHold: z.object({ msg: z.string(), data: payoutHoldResponse }),
   listHolds: z.object({ data: z.array(payoutHoldResponse) }),
+  listSellerLinks: z.object({ data: z.array(sellerLinkResponse) }),
+  markLinkKnownGood: z.object({ msg: z.string(), data: sellerLinkResponse }),
   reviewerFigures: z.object({
     from: date,
     to: date,

@@ -378,6 +378,10 @@ export const holdListQuery = z.object({ seller_id: optional(id), gift_card_id: o
   if ((b.seller_id === undefined) === (b.gift_card_id === undefined))
     ctx.addIssue({ code: 'custom', path: ['seller_id'], message: 'name either a seller or a gift card' });
 });
+/** Linked sellers (issue 54): the links of one seller, or of one card's seller (exactly one), as the holds' query. */
+export const sellerLinksQuery = holdListQuery;
+/** A link marked known-good, with why. */
+export const linkKnownGoodBody = z.object({ note: optionalText(LIMITS.text.linkNoteChars.value) });
 /**
  * Reviewer figures over a period (issue 54): from and to are days (both included) in the report time zone, at most
  * LIMITS.reports.maxDays apart.

@@ -1,5 +1,5 @@
 import type { DecisionProof } from './proof';
-import type { CardStatus, RejectReason, Role, STATEMENT_EVENT_KINDS, TransactionKind, PaymentKind } from './constants';
+import type { CardStatus, LinkSignal, RejectReason, Role, STATEMENT_EVENT_KINDS, TransactionKind, PaymentKind } from './constants';
 import type { InboxKind } from './inbox';
 import type { TrustBand } from './trust';
 
@@ -190,6 +190,27 @@ export interface HoldFigures {
 export interface CardHoldInfo {
   until: string | null;
   reason: string | null;
+}
+
+/** Linked sellers (issue 54): a link seen from one seller (`seller_id`): the other seller, the signal, what linked them. */
+export interface SellerLink {
+  id: number;
+  signal: LinkSignal;
+  seller_id: number;
+  other_seller_id: number;
+  other_seller_name: string | null;
+  /** card_number, photo: this seller's card and the other seller's that linked them (null once deleted). */
+  gift_card_id: number | null;
+  other_gift_card_id: number | null;
+  /** payout_code: this seller's payout and the other's (the same payout when one was moved between them). */
+  transaction_id: number | null;
+  other_transaction_id: number | null;
+  first_seen_at: string;
+  /** Marked known-good by staff (when, who, why); null: not marked. */
+  known_good_at: string | null;
+  known_good_by: number | null;
+  known_good_by_name: string | null;
+  note: string | null;
 }
 
 /** A payout hold staff placed on a seller or on one card. */

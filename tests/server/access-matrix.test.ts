@@ -457,6 +457,21 @@ const rows: Row[] = [
     },
   },
   { op: 'listHolds', req: () => ({ method: 'GET', url: `payout-holds?seller_id=${s.users.sellerA.id}` }) },
+  // Linked sellers (issue 54): staff only; a seller never sees a link, their own included.
+  { op: 'listSellerLinks', req: () => ({ method: 'GET', url: `seller-links?seller_id=${s.users.sellerA.id}` }) },
+  {
+    op: 'markLinkKnownGood',
+    req: async () => {
+      // Two new sellers sharing a card number: a link of their own, not yet marked, for each role's try.
+      const [x, y] = [await s.createUser('seller'), await s.createUser('seller')];
+      const n = `MATRIX-LINK-${x.id}`;
+      await submitCard(s, x, { giftcard_offer_id: offer, price: 50, card_number: n });
+      await submitCard(s, y, { giftcard_offer_id: offer, price: 50, card_number: n });
+      const l = await s.call('GET', `seller-links?seller_id=${x.id}`, { token: s.users.admin.token });
+      expect(l.body.data, JSON.stringify(l.body)).toHaveLength(1);
+      return { method: 'POST', url: `seller-link-known-good/${l.body.data[0].id}`, body: { note: 'matrix' } };
+    },
+  },
   // Reviewer figures name other reviewers: admins only (issue 54).
   { op: 'reviewerFigures', req: () => ({ method: 'GET', url: 'reviewer-figures?from=2026-01-01&to=2026-12-31' }) },
   { op: 'exportReviewerFigures', req: () => ({ method: 'GET', url: 'export/reviewer-figures?from=2026-01-01&to=2026-12-31' }) },

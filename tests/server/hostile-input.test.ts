@@ -240,6 +240,7 @@ const routes: { op: OperationName; as: () => string | undefined; id?: () => numb
   { op: 'placeHold', as: as.manager },
   { op: 'releaseHold', as: as.admin, id: () => 1 },
   { op: 'markInboxRead', as: as.sellerA },
+  { op: 'markLinkKnownGood', as: as.manager, id: () => 1 },
   { op: 'login', as: as.nobody },
 ];
 
@@ -421,13 +422,13 @@ describe('hostile input on every write route', () => {
       expect(res.statusCode, header).toBe(header === '' ? 200 : 422);
       if (header === '') expect(res.json().events).toEqual([]);
     }
-    // The seller statement's query (JSON and CSV), and the payout holds' list (seller_id; issue 54): every hostile value
-    // of every field is a 4xx, never a 500.
+    // The seller statement's query (JSON and CSV), the payout holds' list and the linked sellers' (seller_id; issue 54):
+    // every hostile value of every field is a 4xx, never a 500.
     await fc.assert(
       fc.asyncProperty(
         fc.record({ start_date: value, end_date: value, seller_id: value }, { requiredKeys: [] }),
         fc.boolean(),
-        fc.constantFrom('seller-statement', 'export/seller-statement', 'payout-holds'),
+        fc.constantFrom('seller-statement', 'export/seller-statement', 'payout-holds', 'seller-links'),
         async (q, asSeller, path) => {
           const qs = new URLSearchParams(
             Object.entries(q).map(([k, v]): [string, string] => [

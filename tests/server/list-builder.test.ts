@@ -516,11 +516,11 @@ describe('pages either side of the first 200 rows', () => {
 });
 
 describe('the deep-page blocks are gone (migration 0023)', () => {
-  it('leave gift_cards with 11 triggers (10 before: 0023 drops 2, 0025 adds the review due time, 0034 the offer hold, 0038 the proof superseding) and no id-block table', async () => {
+  it('leave gift_cards with 12 triggers (10 before: 0023 drops 2, 0025 adds the review due time, 0034 the offer hold, 0038 the proof superseding, 0041 the seller links) and no id-block table', async () => {
     const [row] = await s.database.query<{ n: number; blocks: string | null }>(
       sql`SELECT (SELECT count(*)::int FROM pg_trigger WHERE tgrelid = 'gift_cards'::regclass AND NOT tgisinternal) AS n,
                  to_regclass('gift_card_blocks')::text AS blocks`,
     );
-    expect(row).toEqual({ n: 11, blocks: null });
+    expect(row).toEqual({ n: 12, blocks: null });
   });
 });

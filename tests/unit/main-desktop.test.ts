@@ -159,6 +159,17 @@ describe('notifications', () => {
     expect(notificationsFor(as('seller'), [request(3, 4, 1500)])).toEqual([]);
   });
 
+  it('staff: a new link between two sellers (issue 54), opening the card that linked them; sellers are never told', () => {
+    const linked = ev('seller.linked', { link_id: 5, signal: 'photo', seller_a: 3, seller_b: 9 });
+    expect(notificationsFor(as('manager'), [linked])).toEqual([
+      { title: 'Sellers linked', body: 'Sellers #3 and #9 are linked: same photo.', path: '/gift-card/12' },
+    ]);
+    expect(notificationsFor(as('admin'), [ev('seller.linked', { signal: 'payout_code', seller_a: 3, seller_b: 9 }, null)])).toEqual([
+      { title: 'Sellers linked', body: 'Sellers #3 and #9 are linked: same payout code.', path: '/sellers' },
+    ]);
+    expect(notificationsFor(as('seller'), [linked])).toEqual([]);
+  });
+
   it('sellers: approved, rejected (with the reason when there is one) and paid; clicking opens the card', () => {
     expect(
       notificationsFor(as('seller'), [

@@ -19,6 +19,7 @@ import { remedyRoutes } from './remedies/routes';
 import { qaRoutes } from './qa/routes';
 import { appealRoutes } from './appeals/routes';
 import { holdRoutes } from './holds/routes';
+import { linkRoutes } from './links/routes';
 import { figuresRoutes } from './figures/routes';
 import { inboxRoutes } from './inbox/routes';
 import { trustRoutes } from './trust/routes';
@@ -44,6 +45,7 @@ export function registerRoutes(app: FastifyInstance, s: Services) {
   qaRoutes(app, s.qa);
   appealRoutes(app, s.appeals);
   holdRoutes(app, s.holds);
+  linkRoutes(app, s.links);
   figuresRoutes(app, s.figures);
   inboxRoutes(app, s.inbox);
   trustRoutes(app, s.trust);

@@ -36,6 +36,7 @@ export const EVENT_INVALIDATES: Record<LiveEvent['type'], readonly OperationName
   'review.overdue': ['dashboardFigures', 'listCards'],
   'appeal.filed': ['listAppeals', 'getAppeal', 'getCard', 'cardHistory'],
   'appeal.decided': ['listAppeals', 'getAppeal', 'getCard', 'cardHistory', 'sellerInbox'],
+  'seller.linked': ['listSellerLinks'],
 };
 /** Reads of one card, refreshed only when the event is about that card. */
 const PER_CARD = new Set<OperationName>(['getCard', 'listComments', 'cardHistory', 'cardMoney']);

@@ -84,6 +84,7 @@ export const WRITE_INVALIDATES: Partial<Record<OperationName, readonly Operation
     resolveQaReview: ['listQaReviews', 'cardHistory'],
     placeHold: [...money, 'listHolds'],
     releaseHold: [...money, 'listHolds'],
+    markLinkKnownGood: ['listSellerLinks'],
     markInboxRead: ['sellerInbox'],
   };
 })();

@@ -5,6 +5,8 @@ import type { StreamStatus } from '../../../shared/event-stream';
 import { createInvalidator } from '../api/live';
 import { useApiQuery } from '../api/query';
 import { usePendingInTitle } from '../components/useDocumentTitle';
+import { useNotify } from '../components/notify';
+import { sellerLinkedText } from '../../../shared/link-form';
 import { useTransport } from './api';
 import { useSession } from './session';
 
@@ -14,7 +16,8 @@ const BANNER_AFTER_MS = 2000;
 /**
  * The one live-event subscription of a signed-in session: every event refreshes the reads it makes stale (in the
  * background: no loader, no scroll jump, open dialogs stay), "Reconnecting..." shows while the API is unreachable
- * and everything is refreshed when it is back; staff see the pending count in the title.
+ * and everything is refreshed when it is back; staff see the pending count in the title and a toast for each new link
+ * between sellers.
  */
 export function LiveUpdates() {
   const transport = useTransport();
@@ -22,12 +25,17 @@ export function LiveUpdates() {
   const { user, isStaff } = useSession();
   const [status, setStatus] = useState<StreamStatus>('connecting');
   const [showBanner, setShowBanner] = useState(false);
+  const notify = useNotify();
 
   useEffect(() => {
     if (!user) return;
     const invalidator = createInvalidator(queryClient);
     const stop = transport.events({
-      event: (e) => invalidator.push(e),
+      event: (e) => {
+        invalidator.push(e);
+        // Linked sellers (issue 54): staff hear of a new link at once (the event reaches staff only).
+        if (isStaff && e.type === 'seller.linked') notify.warning(sellerLinkedText(e.data));
+      },
       status: setStatus,
       resync: () => invalidator.all(),
       signedOut: () => undefined,
@@ -36,7 +44,7 @@ export function LiveUpdates() {
       stop();
       invalidator.stop();
     };
-  }, [transport, queryClient, user]);
+  }, [transport, queryClient, user, isStaff, notify]);
 
   useEffect(() => {
     if (status !== 'reconnecting') return setShowBanner(false);

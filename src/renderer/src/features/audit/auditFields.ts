@@ -15,6 +15,7 @@ export const ENTITY_LABEL: Record<AuditEntity, string> = {
   qa_review: 'QA sampling',
   payout_hold: 'Payout hold',
   trust_policy: 'Trust policy',
+  seller_link: 'Linked sellers',
 };
 
 /** The actions staff take, as the audit log records them (an entry of another action still lists and filters by URL). */
@@ -44,6 +45,7 @@ export const ACTION_LABEL: Record<string, string> = {
   payment_declined: 'Payment declined',
   hold_placed: 'Hold placed',
   hold_released: 'Hold released',
+  link_known_good: 'Link marked known-good',
   login: 'Log in',
   logout: 'Log out',
 };

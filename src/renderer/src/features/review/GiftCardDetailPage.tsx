@@ -23,6 +23,7 @@ import RejectionNotice from './RejectionNotice';
 import RecoursePanel from './RecoursePanel';
 import ReviewActions from './ReviewActions';
 import CardMoney from './CardMoney';
+import { LinkedSellersPanel } from '../../components/links/LinkedSellersPanel';
 import { canRetry } from '../../components/retry';
 import CardTabs, { type CardTab } from './CardTabs';
 import { DeferredMount } from '../../components/DeferredMount';
@@ -182,6 +183,7 @@ export default function GiftCardDetailPage() {
                   <SellerTrustPanel sellerId={card.seller_id} />
                 </Box>
               )}
+              {isStaff && <LinkedSellersPanel target={{ cardId: id }} title="Linked sellers of this card's seller" />}
             </Paper>
           )}
           <Paper sx={{ p: 3, gridArea: 'form' }}>

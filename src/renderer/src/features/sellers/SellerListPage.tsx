@@ -14,6 +14,7 @@ import { SellerHoldsDialog } from '../../components/holds/SellerHoldsDialog';
 import { TrustBadge } from '../../components/trust/TrustBadge';
 import { useSession } from '../../app/session';
 import { TrustPolicyDialog } from './TrustPolicyDialog';
+import { SellerLinksDialog } from '../../components/links/SellerLinksDialog';
 
 export default function SellerListPage() {
   const { list, filters } = useFilteredList<SellerRow>('sellerList', PAGE_SIZE.sellers, 'Could not load the sellers', sellerFields);
@@ -21,6 +22,7 @@ export default function SellerListPage() {
   const [holding, setHolding] = useState<SellerRow | null>(null);
   const [policy, setPolicy] = useState(false);
   const { user } = useSession();
+  const [linking, setLinking] = useState<SellerRow | null>(null);
 
   return (
     <>
@@ -64,6 +66,9 @@ export default function SellerListPage() {
               <Button size="small" onClick={() => setHolding(s)} aria-label={`Payout holds of ${s.name}`} sx={{ mr: 1 }}>
                 Holds
               </Button>
+              <Button size="small" onClick={() => setLinking(s)} aria-label={`Linked sellers of ${s.name}`} sx={{ mr: 1 }}>
+                Links
+              </Button>
               {s.seller_due > 0 && (
                 <Button size="small" variant="outlined" onClick={() => setPaying(s)} aria-label={`Bulk Payment for ${s.name}`}>
                   Bulk Payment
@@ -83,6 +88,7 @@ export default function SellerListPage() {
           <TrustPolicyDialog open={policy} onClose={() => setPolicy(false)} />
         </>
       )}
+      <SellerLinksDialog seller={linking} onClose={() => setLinking(null)} />
     </>
   );
 }
