@@ -37,7 +37,8 @@ await db.exec(`
 console.log(`filled ${CARDS} cards and photos, ${SELLERS} sellers in ${((performance.now() - t) / 1000).toFixed(0)} s`);
 
 const offer = (await db.rows<{ id: number }>('SELECT min(id) AS id FROM gift_card_offers'))[0].id;
-const insertCard = 'INSERT INTO gift_cards (giftcard_offer_id, seller_id, card_number, number_key, price, rate) VALUES ($1, $2, $3, $3, 10, 0) RETURNING id';
+const insertCard =
+  'INSERT INTO gift_cards (giftcard_offer_id, seller_id, card_number, number_key, price, rate) VALUES ($1, $2, $3, $3, 10, 0) RETURNING id';
 let seq = 0;
 async function time(run: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
@@ -65,7 +66,7 @@ await compare('card insert, a number nobody has', 'gift_cards_link', 'gift_cards
   db.rows(insertCard, [offer, 1 + (seq % SELLERS), `N${++seq}`]),
 );
 // Another seller's number (card K<g> belongs to seller 1 + g % SELLERS; this one to the next seller): a new link.
-await compare('card insert, another seller\'s number (a new link and its event)', 'gift_cards_link', 'gift_cards', () => {
+await compare("card insert, another seller's number (a new link and its event)", 'gift_cards_link', 'gift_cards', () => {
   const g = 1 + Math.floor(Math.random() * CARDS);
   return db.rows(insertCard, [offer, 1 + ((g + 1) % SELLERS), `K${g}`]);
 });
@@ -74,7 +75,7 @@ await compare("a photo's hashes written, a picture nobody has", 'gift_card_image
   db.rows('INSERT INTO gift_card_images (gift_card_id, image, sha256, dhash) VALUES ($1, $2, md5($2), $3)', [
     photoCard,
     `new-${++seq}`,
-    String(BigInt(seq) * 7046029254386353131n % 9223372036854775807n),
+    String((BigInt(seq) * 7046029254386353131n) % 9223372036854775807n),
   ]),
 );
 // The migration's backfill at this size (one statement per signal), timed.

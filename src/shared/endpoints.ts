@@ -528,13 +528,13 @@ export const endpoints = {
   listHolds: def<{ data: T.PayoutHold[] }>()({
     method: 'GET',
     path: 'payout-holds',
-    query: s.holdListQuery,
+    query: s.sellerOrCardQuery,
     summary: 'The payout holds placed on a seller or on one card, newest first (at most 100), released ones too',
   }),
   listSellerLinks: def<{ data: T.SellerLink[] }>()({
     method: 'GET',
     path: 'seller-links',
-    query: s.sellerLinksQuery,
+    query: s.sellerOrCardQuery,
     summary:
       "Linked sellers: the other sellers sharing a card number, a photo or a payout code with a seller (or a card's seller), which cards or payouts, known-good or not; newest first, at most 100",
   }),

@@ -373,13 +373,11 @@ export const holdBody = z
       ctx.addIssue({ code: 'custom', path: ['seller_id'], message: 'name either a seller or a gift card' });
   });
 export const holdReleaseBody = z.object({ note: optionalText(LIMITS.text.holdReasonChars.value) });
-/** The holds of one seller or one card (exactly one). */
-export const holdListQuery = z.object({ seller_id: optional(id), gift_card_id: optional(id) }).superRefine((b, ctx) => {
+/** One seller or one card (exactly one): the payout holds' list and the linked sellers' (issue 54). */
+export const sellerOrCardQuery = z.object({ seller_id: optional(id), gift_card_id: optional(id) }).superRefine((b, ctx) => {
   if ((b.seller_id === undefined) === (b.gift_card_id === undefined))
     ctx.addIssue({ code: 'custom', path: ['seller_id'], message: 'name either a seller or a gift card' });
 });
-/** Linked sellers (issue 54): the links of one seller, or of one card's seller (exactly one), as the holds' query. */
-export const sellerLinksQuery = holdListQuery;
 /** A link marked known-good, with why. */
 export const linkKnownGoodBody = z.object({ note: optionalText(LIMITS.text.linkNoteChars.value) });
 /**
