@@ -146,6 +146,15 @@ test.describe('accessibility', () => {
         { name: 'sellers', path: '/sellers' },
         { name: "a seller's holds", act: async (p) => p.getByRole('button', { name: `Payout holds of ${seller.name}` }).click() },
         { name: 'sellers, holds closed', act: escape },
+        // Issue 54: a seller's linked sellers, and (admins) the trust policy.
+        { name: "a seller's links", act: async (p) => p.getByRole('button', { name: `Links of ${seller.name}` }).click() },
+        { name: 'sellers, links closed', act: escape },
+        ...(role === 'admin'
+          ? [
+              { name: 'trust policy', act: async (p: Page) => p.getByRole('button', { name: 'Trust policy' }).click() },
+              { name: 'sellers, trust policy closed', act: escape },
+            ]
+          : []),
         { name: 'bulk payment', act: async (p) => p.getByRole('button', { name: `Bulk Payment for ${seller.name}` }).click() },
         {
           name: 'bulk payment errors',

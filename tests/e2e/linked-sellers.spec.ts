@@ -33,7 +33,7 @@ test('two sellers sharing a card number: staff told, the link on the card page a
   await test.step('the seller list: Links of the other seller, marked known-good with a note', async () => {
     await staff.goto(`/sellers?q=${encodeURIComponent(y.email)}`);
     await idle(staff);
-    await staff.getByRole('button', { name: `Linked sellers of ${y.name}` }).click();
+    await staff.getByRole('button', { name: `Links of ${y.name}` }).click();
     const dialog = staff.getByRole('dialog', { name: `Linked sellers of ${y.name}` });
     const row = dialog.getByRole('row').filter({ hasText: x.name }).filter({ hasText: 'Same card number' });
     await row.getByRole('button', { name: /as known-good/ }).click();

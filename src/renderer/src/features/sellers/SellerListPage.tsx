@@ -66,7 +66,7 @@ export default function SellerListPage() {
               <Button size="small" onClick={() => setHolding(s)} aria-label={`Payout holds of ${s.name}`} sx={{ mr: 1 }}>
                 Holds
               </Button>
-              <Button size="small" onClick={() => setLinking(s)} aria-label={`Linked sellers of ${s.name}`} sx={{ mr: 1 }}>
+              <Button size="small" onClick={() => setLinking(s)} aria-label={`Links of ${s.name}`} sx={{ mr: 1 }}>
                 Links
               </Button>
               {s.seller_due > 0 && (
