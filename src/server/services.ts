@@ -20,6 +20,7 @@ import { createRemedyService } from './modules/remedies/service';
 import { createQaService } from './modules/qa/service';
 import { createTrustService } from './modules/trust/service';
 import { createAppealService } from './modules/appeals/service';
+import { createAdjustmentService } from './modules/adjustments/service';
 import { createHoldService } from './modules/holds/service';
 import { createLinkService } from './modules/links/service';
 import { createFiguresService } from './modules/figures/service';
@@ -69,6 +70,7 @@ export function createServices(database: Database, config: Config, signer: Image
     qa: createQaService(database, signer),
     trust: createTrustService(database),
     appeals: createAppealService(database, images, signer, jobs, windows),
+    adjustments: createAdjustmentService(database),
     holds: createHoldService(database, { fourEyes: config.FOUR_EYES }),
     links: createLinkService(database),
     figures: createFiguresService(database),

@@ -106,6 +106,8 @@ export const accessPolicy = {
   updateRejectRemedy: { roles: ADMIN, object: 'none' },
   resubmitCard: { roles: SELLER, object: 'own-card' },
   appealCard: { roles: SELLER, object: 'own-card' },
+  acceptAdjustment: { roles: SELLER, object: 'own-card' },
+  withdrawAdjustment: { roles: SELLER, object: 'own-card' },
   listAppeals: { roles: STAFF, object: 'none' },
   getAppeal: { roles: STAFF, object: 'none' },
   decideAppeal: { roles: STAFF, object: 'none' },

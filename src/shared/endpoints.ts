@@ -418,6 +418,16 @@ export const endpoints = {
     summary:
       "A seller appeals their card's rejection (within APPEAL_WINDOW_HOURS) or contests its clawback (within CLAWBACK_APPEAL_WINDOW_HOURS), with a note and photos: once per decision",
   }),
+  acceptAdjustment: def<T.Msg>()({
+    method: 'POST',
+    path: 'gift-card-adjustment-accept/:id',
+    summary: `A seller accepts the value staff approved their card at (within ${LIMITS.adjustments.answerWindowHours.value} hours of the adjustment): the card can be paid`,
+  }),
+  withdrawAdjustment: def<T.Msg>()({
+    method: 'POST',
+    path: 'gift-card-adjustment-withdraw/:id',
+    summary: `A seller withdraws their card instead of accepting its adjusted value (within ${LIMITS.adjustments.answerWindowHours.value} hours): rejected as withdrawn, nothing paid`,
+  }),
   listAppeals: def<T.Page<T.Appeal>>()({
     method: 'GET',
     path: 'appeal',

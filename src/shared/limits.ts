@@ -139,6 +139,12 @@ export const LIMITS = {
       why: 'Boxes a reviewer marks on the photos of one decision: a few places that show why (the SQL check says the same)',
     },
   },
+  adjustments: {
+    answerWindowHours: {
+      value: 72,
+      why: 'After an adjusted approval, its seller may accept the value or withdraw the card for this long (as an appeal window)',
+    },
+  },
   appeals: {
     rejectionWindowHours: {
       value: 72,

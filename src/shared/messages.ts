@@ -122,6 +122,18 @@ export const MSG = {
   /** Linked sellers (issue 54). */
   linkKnownGood: 'Link marked as known-good',
   linkAlreadyKnownGood: 'This link is already marked as known-good.',
+  // Issue 53, adjusted approval.
+  cardApprovedAdjusted: 'Gift card approved at an adjusted value: the seller is asked to accept it',
+  adjustedPriceNotLower: 'must be below the price the seller asked',
+  adjustedPriceBelowRate: 'must be more than the rate of the offer',
+  adjustmentAccepted: 'Adjusted value accepted: the card can be paid',
+  adjustmentWithdrawn: 'Gift card withdrawn: it is rejected and nothing is paid',
+  noAdjustmentToAnswer: 'This gift card has no adjusted value waiting for your answer.',
+  adjustmentWindowClosed: (end: string) => `The time to answer this adjusted value ended on ${end}: it counts as accepted.`,
+  adjustmentHoldRelease: 'This hold waits for the seller to accept the adjusted value (or for their answer window to end).',
+  withdrawnNote: 'Withdrawn by the seller after an adjusted approval.',
+  historyAdjusted: (approved: string, asked: string, reason: string) => `Approved at ${approved} (the seller asked ${asked}): ${reason}.`,
+  historyAdjustmentAccepted: 'The seller accepted the adjusted value.',
   holdReleased: 'Hold released',
   holdAlreadyReleased: 'This hold was already released.',
   holdEnded: 'This hold has already ended.',

@@ -4,6 +4,7 @@ import { eventsPollResponse } from './events';
 import { qaPolicyResponse, qaReviewDetailResponse, qaReviewResponse } from './qa';
 import { sellerTrustResponse, trustBand, trustPolicyResponse } from './trust';
 import { proofResponse } from './proof';
+import { cardAdjustmentResponse } from './adjustment';
 import { INBOX_KINDS } from './inbox';
 import { LINK_SIGNALS, REJECT_REASONS, STATEMENT_EVENT_KINDS, TRANSACTION_KINDS, PAYMENT_KINDS } from './constants';
 
@@ -177,6 +178,9 @@ export const giftCardDetailResponse = z.object({
     .describe('A rejected or clawed-back card: until when its seller may resubmit or appeal (absent when neither applies)'),
   appeal: cardAppealSummaryResponse.nullable().optional().describe("The card's latest resubmission or appeal and its outcome"),
   proof: proofResponse,
+  adjustment: cardAdjustmentResponse
+    .optional()
+    .describe("Issue 53: the card's latest adjusted approval (the asked and approved values, why, the seller's answer); absent when none"),
 });
 /** What the photos say is for staff: a seller's card answer leaves it out. */
 const sellerGiftCardDetailResponse = giftCardDetailResponse.extend({
@@ -540,6 +544,8 @@ export const responseSchemas = {
   updateRejectRemedy: msgResponse,
   resubmitCard: msgResponse,
   appealCard: msgResponse,
+  acceptAdjustment: msgResponse,
+  withdrawAdjustment: msgResponse,
   listAppeals: pageOf(appealResponse),
   getAppeal: wrapped(appealResponse),
   decideAppeal: msgResponse,

@@ -6,6 +6,7 @@ import { LIMITS } from './limits';
 import { CODE_CHECKS, CODE_PATTERN_MAX, CODE_PATTERN_SYNTAX } from './code-pattern';
 import { proofBody } from './proof';
 import { INBOX_ITEM_ID } from './inbox';
+import { adjustReason } from './adjustment';
 
 /** Form bodies arrive as strings, JSON bodies as numbers: every field schema accepts both. */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -240,12 +241,31 @@ export const cardReviewBody = z
     take_over: optional(flagValue),
     // Issue 53: boxes on the photos and the evidence found, shown to the seller with the rejection; left out, none.
     proof: proofBody,
+    // Issue 53: approve at a lower value than the seller's (a partial balance), with a reason from the list and a note.
+    adjusted_price: optional(money),
+    adjust_reason: optional(adjustReason),
+    adjust_note: optionalText(NOTE_CHARS),
   })
   .superRefine((v, ctx) => {
     if (v.action === 'reject' && !v.reject_reason) ctx.addIssue({ code: 'custom', path: ['reject_reason'], message: 'is required' });
     if (v.action !== 'reject' && v.proof) ctx.addIssue({ code: 'custom', path: ['proof'], message: 'may only go with a rejection' });
+    adjustmentFieldsFit(v, ctx);
     overrideNeedsReason(v, ctx);
   });
+/** An adjusted value goes with an approval and its reason; a reason or note without one is refused. */
+function adjustmentFieldsFit(
+  v: { action: string; adjusted_price?: number; adjust_reason?: string; adjust_note?: string },
+  ctx: z.RefinementCtx,
+) {
+  const adjusted = v.adjusted_price !== undefined;
+  if (adjusted && v.action !== 'approve')
+    ctx.addIssue({ code: 'custom', path: ['adjusted_price'], message: 'may only go with an approval' });
+  if (adjusted && v.adjusted_price === 0) ctx.addIssue({ code: 'custom', path: ['adjusted_price'], message: 'must be at least 0.01' });
+  if (adjusted && !v.adjust_reason)
+    ctx.addIssue({ code: 'custom', path: ['adjust_reason'], message: 'is required with an adjusted price' });
+  if (!adjusted && (v.adjust_reason || v.adjust_note))
+    ctx.addIssue({ code: 'custom', path: ['adjusted_price'], message: 'is required with an adjustment reason or note' });
+}
 /** Several cards at once, each checked as if reviewed alone (no duplicate override in bulk). */
 export const cardReviewBulkBody = z
   .object({

@@ -1,5 +1,6 @@
 import type { DecisionProof } from './proof';
 import type { CardStatus, LinkSignal, RejectReason, Role, STATEMENT_EVENT_KINDS, TransactionKind, PaymentKind } from './constants';
+import type { CardAdjustment } from './adjustment';
 import type { InboxKind } from './inbox';
 import type { TrustBand } from './trust';
 
@@ -144,6 +145,8 @@ export interface GiftCardDetail {
   appeal?: CardAppealSummary | null;
   /** Issue 53: the proof attached to the card's current decision (a rejection or a clawback); absent when none. */
   proof?: DecisionProof | null;
+  /** Issue 53: the card's latest adjusted approval; absent when none. */
+  adjustment?: CardAdjustment;
 }
 
 export interface Comment {

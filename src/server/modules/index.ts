@@ -20,6 +20,7 @@ import { qaRoutes } from './qa/routes';
 import { appealRoutes } from './appeals/routes';
 import { holdRoutes } from './holds/routes';
 import { linkRoutes } from './links/routes';
+import { adjustmentRoutes } from './adjustments/routes';
 import { figuresRoutes } from './figures/routes';
 import { inboxRoutes } from './inbox/routes';
 import { trustRoutes } from './trust/routes';
@@ -46,6 +47,7 @@ export function registerRoutes(app: FastifyInstance, s: Services) {
   appealRoutes(app, s.appeals);
   holdRoutes(app, s.holds);
   linkRoutes(app, s.links);
+  adjustmentRoutes(app, s.adjustments);
   figuresRoutes(app, s.figures);
   inboxRoutes(app, s.inbox);
   trustRoutes(app, s.trust);

@@ -77,6 +77,8 @@ export const WRITE_INVALIDATES: Partial<Record<OperationName, readonly Operation
     updateRejectRemedy: ['listRejectRemedies', 'getCard'],
     resubmitCard: [...cards, ...reports],
     appealCard: [...cards, 'listAppeals'],
+    acceptAdjustment: [...money, ...reports],
+    withdrawAdjustment: [...money, ...reports],
     decideAppeal: [...money, ...reports, 'listAppeals', 'getAppeal'],
     updateQaPolicy: ['qaPolicy'],
     updateTrustPolicy: ['trustPolicy', 'sellerTrust', 'sellerList'],

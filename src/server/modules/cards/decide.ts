@@ -7,6 +7,7 @@ import { cardsWithNumber, claimOpenedBy, releaseClaim } from '../review/reposito
 import { blocksApproval } from '../review/shape';
 import { sampleDecision } from '../qa/repository';
 import { queueTrustOfCard } from '../trust/repository';
+import { supersedeAdjustment } from '../adjustments/supersede';
 
 export interface DuplicateOverride {
   override_duplicate?: boolean;
@@ -44,8 +45,10 @@ export async function recordStatusChange(
     reason?: RejectReason | null;
     note?: string | null;
     override?: { reason: string; cards: number[] } | null;
-    /** `appeal`: a reversed appeal sent a rejected card back to Pending (issue 53). */
-    via: 'update' | 'review' | 'bulk' | 'appeal';
+    /** `appeal`: a reversed appeal sent a rejected card back to Pending; `adjustment`: its seller withdrew it (issue 53). */
+    via: 'update' | 'review' | 'bulk' | 'appeal' | 'adjustment';
+    /** Issue 53: an approval at an adjusted value (what the seller asked, what was approved, why). */
+    adjusted?: { asked_price: number; price: number; reason: string; note: string | null };
     /** An approved card's price, offer or number changed: its approval is withdrawn. */
     withdrawn?: boolean;
     /** ...or approved again by the same request: a new approval. */
@@ -53,12 +56,16 @@ export async function recordStatusChange(
   },
 ): Promise<void> {
   const { from, to, via } = change;
+  // A seller's withdrawal is no staff decision: its own action (no rejection to appeal, no QA, no reviewer figure).
+  const withdrawal = via === 'adjustment';
+  // Issue 53: a later decision replaces an adjusted approval still waiting for its seller (and ends its hold).
+  if (!withdrawal) await supersedeAdjustment(tx, cardId, actorId);
   // A decision by the reviewer who holds the card's claim keeps when they opened it (reviewer figures' time to decide).
   const decided = to === CARD_STATUS.approved || to === CARD_STATUS.rejected;
   const openedAt = decided ? await claimOpenedBy(tx, cardId, actorId) : null;
   await recordAudit(tx, {
     actorId,
-    action: STATUS_ACTION[to] ?? 'status',
+    action: withdrawal ? 'withdraw' : (STATUS_ACTION[to] ?? 'status'),
     entity: 'gift_card',
     entityId: cardId,
     details: {
@@ -70,11 +77,12 @@ export async function recordStatusChange(
       ...(change.withdrawn ? { withdrawn: true } : {}),
       ...(change.reapproved ? { reapproved: true } : {}),
       ...(openedAt ? { opened_at: openedAt } : {}),
+      ...(change.adjusted ? { adjusted: change.adjusted } : {}),
     },
   });
   if (to !== CARD_STATUS.pending) await releaseClaim(tx, cardId);
   // A share of decisions gets a second, blind look (QA sampling, issue 54); a withdrawn approval is no decision.
-  if (to === CARD_STATUS.approved || to === CARD_STATUS.rejected)
+  if (!withdrawal && (to === CARD_STATUS.approved || to === CARD_STATUS.rejected))
     await sampleDecision(tx, cardId, to === CARD_STATUS.approved ? 'approve' : 'reject', actorId, change.reason ?? null);
   // The seller's history changed: their trust score is recomputed by the seller-trust job (docs/trust.md).
   await queueTrustOfCard(tx, cardId);

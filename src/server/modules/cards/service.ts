@@ -31,6 +31,7 @@ import { findRemedy } from '../remedies/repository';
 import { cardRecourse } from '../appeals/card';
 import { DEFAULT_WINDOWS, type RecourseWindows } from '../appeals/recourse';
 import { proofOfCard } from '../proof/service';
+import { adjustmentOfCard } from '../adjustments/service';
 
 /** A card number is compared by its skeleton: one that is blank there (only invisible characters) is refused. */
 function checkNumberVisible(cardNumber: string | undefined): void {
@@ -94,8 +95,10 @@ export function createCardService(
       const recourse = await cardRecourse(db, { id, status: row.cardStatus as CardStatus }, windows);
       // Issue 53: the proof of its current decision, when the reviewer attached one (no key otherwise: as before).
       const proof = await proofOfCard(db, id, row.cardStatus);
+      // Issue 53: its latest adjusted approval (no key without one).
+      const adjustment = await adjustmentOfCard(db, id);
       const images = stored.map((i) => ({ ...i, url: signer.url(i.image, user.id) }));
-      return { data: card, images, remedy, ...recourse, ...(proof ? { proof } : {}) };
+      return { data: card, images, remedy, ...recourse, ...(proof ? { proof } : {}), ...(adjustment ? { adjustment } : {}) };
     },
 
     async search(user: AuthUser, cardNumber: string) {

@@ -61,6 +61,8 @@ export function createHoldService(database: Database, opts: { fourEyes: boolean 
         if (!hold) throw notFound();
         if (hold.released_at !== null) throw refusal(MSG.holdAlreadyReleased);
         if (!hold.active) throw refusal(MSG.holdEnded);
+        // Issue 53: an adjusted approval's hold ends with the seller's answer or its window, not by staff.
+        if (await store.waitsForAdjustment(tx, id)) throw refusal(MSG.adjustmentHoldRelease, 409);
         // FOUR_EYES (docs/money.md): one staff member places a hold, another releases it.
         if (opts.fourEyes && hold.placed_by === actor.id) throw refusal(MSG.holdSamePerson, 403);
         const note = b.note ?? null;

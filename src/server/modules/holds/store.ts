@@ -86,3 +86,9 @@ export async function isLiveSeller(tx: Tx, id: number): Promise<boolean> {
   const r = await firstRow<{ ok: boolean }>(tx, sql`SELECT (role = 'seller' AND deleted_at IS NULL) AS ok FROM users WHERE id = ${id}`);
   return Boolean(r?.ok);
 }
+
+/** Whether the hold keeps an adjusted approval unpaid until its seller answers (issue 53: card_adjustments.hold_id). */
+export async function waitsForAdjustment(tx: Tx, holdId: number): Promise<boolean> {
+  const r = await firstRow<{ id: number }>(tx, sql`SELECT id FROM card_adjustments WHERE hold_id = ${holdId} AND state = 'pending'`);
+  return r !== undefined;
+}

@@ -1,3 +1,4 @@
+import { ADJUST_REASON_LABEL, type AdjustReason } from '../../../shared/adjustment';
 import type { Database } from '../../db/client';
 import { moneyOrNull } from '../../db/values';
 import { REJECT_REASON_LABEL, type RejectReason } from '../../../shared/constants';
@@ -11,9 +12,13 @@ import { pageOffset, pageResult } from '../../http/page';
 import type { AuthUser } from '../auth/service';
 import * as repo from './repository';
 
-/** A rejection's reason is shown by its label; other kinds' reasons are already text. */
+/** A rejection's or an adjustment's reason is shown by its label; other kinds' reasons are already text. */
 const reasonText = (kind: string, reason: string | null) =>
-  kind === 'rejected' && reason ? (REJECT_REASON_LABEL[reason as RejectReason] ?? reason) : reason;
+  kind === 'rejected' && reason
+    ? (REJECT_REASON_LABEL[reason as RejectReason] ?? reason)
+    : kind === 'adjusted' && reason
+      ? (ADJUST_REASON_LABEL[reason as AdjustReason] ?? reason)
+      : reason;
 
 const itemOut = (r: repo.InboxRow): InboxItem => ({
   id: r.id,

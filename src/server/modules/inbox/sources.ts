@@ -43,6 +43,10 @@ export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
   appeal_decided: (seller) => sql`
     SELECT 'p' || ap.id, 'appeal_decided', ap.outcome_at, ap.gift_card_id, NULL::int, NULL::numeric, ap.outcome, ap.outcome_note
       FROM card_appeals ap WHERE ap.seller_id = ${seller} AND ap.outcome IS NOT NULL`,
+  // An adjusted approval: the value approved, its reason (a key, shown by its label) and staff's note for the seller.
+  adjusted: (seller) => sql`
+    SELECT 'j' || j.id, 'adjusted', j.created_at, j.gift_card_id, NULL::int, j.price, j.reason, j.note
+      FROM card_adjustments j JOIN gift_cards g ON g.id = j.gift_card_id WHERE g.seller_id = ${seller}`,
 };
 
 /** Every item of the seller's inbox, as a subquery with named columns. */

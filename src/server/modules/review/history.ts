@@ -16,6 +16,8 @@ import type { ListDef, PlanLog } from '../../db/lists/types';
 import { MSG } from '../../../shared/messages';
 import { qaHistoryNote } from '../../../shared/qa';
 import { cardHolds } from '../holds/repository';
+import { ADJUST_REASON_LABEL, type AdjustReason } from '../../../shared/adjustment';
+import { formatMoney } from '../../../shared/money';
 
 interface EventRow {
   src: string;
@@ -82,6 +84,14 @@ interface Viewer {
   id: number;
 }
 
+/** Issue 53: an approval at an adjusted value, as the card's history says it. */
+function adjustedNote(a: unknown): string {
+  const v = a as { asked_price?: number; price?: number; reason?: string; note?: string | null };
+  const label = ADJUST_REASON_LABEL[v.reason as AdjustReason] ?? String(v.reason);
+  const text = MSG.historyAdjusted(formatMoney(v.price ?? 0), formatMoney(v.asked_price ?? 0), label);
+  return v.note ? `${text} ${v.note}` : text;
+}
+
 function toEntry(r: EventRow, offers: Map<number, string>, viewer: Viewer): HistoryEntry {
   const staff = viewer.staff;
   const d = (typeof r.details === 'string' ? JSON.parse(r.details) : (r.details ?? {})) as Record<string, unknown>;
@@ -116,7 +126,7 @@ function toEntry(r: EventRow, offers: Map<number, string>, viewer: Viewer): Hist
     }));
     return { ...base, kind: 'edited', changes, images_added: Number(d.imagesAdded ?? 0) };
   }
-  if (r.action === 'approve' || r.action === 'reject' || r.action === 'set_pending') {
+  if (r.action === 'approve' || r.action === 'reject' || r.action === 'set_pending' || r.action === 'withdraw') {
     const override = d.override as { reason?: string } | undefined;
     return {
       ...base,
@@ -126,6 +136,8 @@ function toEntry(r: EventRow, offers: Map<number, string>, viewer: Viewer): Hist
       ...(staff && override ? { override_reason: textOf(override.reason) } : {}),
       ...(d.withdrawn ? { note: MSG.approvalWithdrawn } : {}),
       ...(d.via === 'appeal' ? { note: MSG.historyAppealReversed } : {}),
+      ...(d.adjusted ? { note: adjustedNote(d.adjusted) } : {}),
+      ...(r.action === 'withdraw' ? { note: MSG.withdrawnNote } : {}),
     };
   }
   // Clawbacks (money #15): disputed 1 -> 3 and resolved 3 -> 1, with the reason's label and the note.
@@ -139,6 +151,7 @@ function toEntry(r: EventRow, offers: Map<number, string>, viewer: Viewer): Hist
       note: why || null,
     };
   }
+  if (r.action === 'adjustment_accepted') return { ...base, kind: 'other', note: MSG.historyAdjustmentAccepted };
   if (r.action.startsWith('qa_')) return { ...base, kind: 'qa', note: qaHistoryNote(r.action, d) };
   return { ...base, kind: 'other' };
 }

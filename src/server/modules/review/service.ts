@@ -19,8 +19,10 @@ import type { ImageSigner } from '../images/signing';
 import { LIMITS } from '../../../shared/limits';
 import type { ProofInput } from '../../../shared/proof';
 import { attachProof } from '../proof/service';
+import { priceAdjustment, recordAdjustment, type AdjustInput } from '../adjustments/service';
+import { moneyOut } from '../../db/values';
 
-export interface ReviewInput extends DuplicateOverride {
+export interface ReviewInput extends DuplicateOverride, AdjustInput {
   action: 'approve' | 'reject';
   /** The number typed with the decision; left out, the card's stays. */
   card_number?: string;
@@ -77,6 +79,8 @@ export function createReviewService(database: Database, signer: ImageSigner) {
       const number = input.card_number ?? card.cardNumber;
       if (number !== card.cardNumber && card.paid > 0) throw refusal(MSG.cardHasPayments);
       const override = approve ? await checkDuplicateApproval(tx, id, number, input) : null;
+      // Issue 53: approved at a lower value than asked: the card's price and rate become the adjusted value's.
+      const adjusted = approve ? await priceAdjustment(tx, card, input) : null;
       const to = approve ? CARD_STATUS.approved : CARD_STATUS.rejected;
       const reason = approve ? null : (input.reject_reason ?? null);
       const note = approve ? null : (input.reject_note ?? null);
@@ -87,8 +91,8 @@ export function createReviewService(database: Database, signer: ImageSigner) {
           offerId: card.offerId,
           cardNumber: number,
           description: card.description,
-          price: centsToDecimal(card.price),
-          rate: centsToDecimal(card.rate),
+          price: centsToDecimal(adjusted?.price ?? card.price),
+          rate: centsToDecimal(adjusted?.rate ?? card.rate),
           cardStatus: to,
           rejectReason: reason,
           rejectNote: note,
@@ -104,9 +108,16 @@ export function createReviewService(database: Database, signer: ImageSigner) {
           entityId: id,
           details: { before: { cardNumber: card.cardNumber }, after: { cardNumber: number } },
         });
-      await recordStatusChange(tx, user.id, id, { from: card.status, to, reason, note, override, via });
+      const adjustedAudit = adjusted && {
+        asked_price: moneyOut(centsToDecimal(card.price)),
+        price: moneyOut(centsToDecimal(adjusted.price)),
+        reason: adjusted.reason,
+        note: adjusted.note,
+      };
+      await recordStatusChange(tx, user.id, id, { from: card.status, to, reason, note, override, via, adjusted: adjustedAudit });
+      if (adjusted) await recordAdjustment(tx, user.id, card, adjusted);
       if (!approve) await attachProof(tx, user.id, id, 'reject', input.proof, number);
-      return approve ? MSG.cardApproved : MSG.cardRejected;
+      return adjusted ? MSG.cardApprovedAdjusted : approve ? MSG.cardApproved : MSG.cardRejected;
     });
 
   return {

@@ -15,6 +15,10 @@ export const INBOX_TEXT: Record<InboxKind, (i: InboxItem) => { title: string; de
     title: `Your appeal on ${card(i).replace('Card', 'card')} was decided: ${i.reason === 'reversed' ? 'the decision is reversed' : 'the decision stands'}`,
     detail: i.note,
   }),
+  adjusted: (i) => ({
+    title: `${card(i)} was approved at ${formatMoney(i.amount)}, less than you asked: accept it or withdraw the card`,
+    detail: joined(i.reason, i.note),
+  }),
 };
 
 /** Where an item opens: its card, or My Transaction for a payout of several cards. */
