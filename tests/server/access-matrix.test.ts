@@ -136,6 +136,16 @@ const appealOfA = async () => {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return (await s.database.query<{ id: number }>(sql`SELECT id FROM card_appeals WHERE gift_card_id = ${id}`))[0].id;
 };
+/** Issue 53: a card of seller A approved at an adjusted value, waiting for A's answer (a new one per call). */
+const adjustedCardOfA = async () => {
+  const id = await pendingCardOfA();
+  const body = { action: 'approve', adjusted_price: 40, adjust_reason: 'partial_balance', adjust_note: 'Balance $40.' };
+  const r = await s.call('POST', `gift-card-review/${id}`, { token: s.users.manager.token, body });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  // Approved "last year" in the rollup, so A's approvals today stay the one card the data test below counts.
+  await s.database.query(sql`UPDATE gift_cards SET approval_date = approval_date - interval '400 days' WHERE id = ${id}`);
+  return id;
+};
 const isStaffRole = (r: Role) => r === 'manager' || r === 'admin';
 /** Issue 53: a box on the card's first photo, for a decision's proof. */
 const proofOn = async (card: number) => ({ regions: [{ image_id: await imageOf(card), x: 0.1, y: 0.1, w: 0.5, h: 0.5 }] });
@@ -429,6 +439,13 @@ const rows: Row[] = [
       url: `gift-card-appeal/${await rejectedCardOfA()}`,
       body: form({ note: 'Look again.' }, gallery(png())),
     }),
+  },
+  { op: 'acceptAdjustment', req: async () => ({ method: 'POST', url: `gift-card-adjustment-accept/${await adjustedCardOfA()}` }) },
+  { op: 'withdrawAdjustment', req: async () => ({ method: 'POST', url: `gift-card-adjustment-withdraw/${await adjustedCardOfA()}` }) },
+  {
+    op: 'getCard',
+    label: 'getCard of a card approved at an adjusted value',
+    req: async () => ({ method: 'GET', url: `gift-card/${await adjustedCardOfA()}` }),
   },
   { op: 'listAppeals', req: () => ({ method: 'GET', url: 'appeal?state=open' }) },
   { op: 'getAppeal', req: async () => ({ method: 'GET', url: `appeal/${await appealOfA()}` }) },

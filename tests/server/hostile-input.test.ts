@@ -20,6 +20,9 @@ let txId: number;
 /** Issue 53: a rejected card of seller A to resubmit or appeal, and an appeal of A's to decide. */
 let rejected: number;
 let appealId: number;
+/** Issue 53: cards of seller A approved at an adjusted value, waiting for A's answer. */
+let adjustedA: number;
+let adjustedB: number;
 let generated = 0;
 
 const nasty = fc.constantFrom(
@@ -188,6 +191,14 @@ beforeAll(async () => {
   const filed = await s.call('POST', `gift-card-appeal/${appealed}`, { token: s.users.sellerA.token, body: { note: 'Hostile' } });
   expect(filed.status, JSON.stringify(filed.body)).toBe(200);
   appealId = (await s.database.query<{ id: number }>(sql`SELECT id FROM card_appeals WHERE gift_card_id = ${appealed}`))[0].id;
+  const adjusted = async () => {
+    const id = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 50 });
+    const body = { action: 'approve', adjusted_price: 40, adjust_reason: 'partial_balance' };
+    expect((await s.call('POST', `gift-card-review/${id}`, { token: s.users.manager.token, body })).status).toBe(200);
+    return id;
+  };
+  adjustedA = await adjusted();
+  adjustedB = await adjusted();
 });
 // Every test leaves the ledger consistent (checked after each one, so it holds whichever tests run).
 afterEach(async () => checkLedgerInvariants(s.database));
@@ -321,6 +332,45 @@ describe('hostile input on every write route', () => {
       }),
       { numRuns: Math.max(RUNS, 40) },
     );
+  });
+
+  it('an adjusted approval (issue 53): hostile values are a 422 or an adjustment within the rules, never a 500', async () => {
+    const pending = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 50 });
+    const price = fc.oneof(value, fc.integer({ min: -100, max: 100 }), fc.constantFrom('49.99', '0.01', '5', '5.56', '50', 50.001));
+    const reason = fc.oneof(fc.constantFrom('partial_balance', 'wrong_region', 'different_brand', 'other'), value);
+    await fc.assert(
+      fc.asyncProperty(price, reason, fc.oneof(value, fc.constant(undefined)), async (p, r, note) => {
+        generated += 1;
+        const res = await s.call('POST', `gift-card-review/${pending}`, {
+          token: s.users.manager.token,
+          body: { action: 'approve', adjusted_price: p, adjust_reason: r, adjust_note: note },
+        });
+        expect(res.status, `${JSON.stringify([p, r, note]).slice(0, 300)} -> ${res.status}`).toBeLessThan(500);
+        if (res.status !== 200) return;
+        // Accepted: below the asked price, above the offer's rate at it; then back to pending for the next try.
+        const [row] = await s.database.query<{ price: string; rate: string; asked: string }>(
+          sql`SELECT g.price::text AS price, g.rate::text AS rate, a.asked_price::text AS asked
+                FROM gift_cards g LEFT JOIN card_adjustments a ON a.gift_card_id = g.id AND a.state = 'pending' WHERE g.id = ${pending}`,
+        );
+        if (row!.asked !== null) {
+          expect(Number(row!.price)).toBeLessThan(Number(row!.asked));
+          expect(Number(row!.rate)).toBeLessThan(Number(row!.price));
+        }
+        expect((await staffUpdate(s, pending, { giftcard_offer_id: offer, price: 50, card_status: 0 })).status).toBe(200);
+      }),
+      { numRuns: Math.max(RUNS, 40) },
+    );
+    // The seller's answers take no body: whatever is sent with them, never a 500 (the first one answers, then 409s).
+    for (const [path, id] of [
+      ['gift-card-adjustment-accept', adjustedA],
+      ['gift-card-adjustment-withdraw', adjustedB],
+    ] as const)
+      await fc.assert(
+        fc.asyncProperty(bodyFor(['note']), encoding, async (body, kind) => {
+          await assertSane('POST', `${path}/${id}`, s.users.sellerA.token, kind, body, null);
+        }),
+        { numRuns: RUNS },
+      );
   });
 
   it('long-decimal JSON numbers in every money field are refused as written, never rounded', async () => {
