@@ -17,6 +17,8 @@ import { clock } from '../../src/server/clock';
  * Payout holds (issue 54): cards under an offer with hold days, staff holds on a card or a seller, their release, and
  * the clock moved on. Every surface's available now and on hold agree, due = available now + on hold, on hold is the
  * sum of the dues of the cards whose gift-card-money shows a hold, and no payment ever goes to a held card.
+ * Adjusted approvals (issue 53): a pending card approved at a lower value (on hold until its seller answers), the
+ * seller accepting it or withdrawing the card (rejected, its asked price back); the same figures agree after each.
  */
 const RUNS = Number(process.env.MONEY_AGREEMENT_RUNS ?? 10);
 const SEED = Number(process.env.MONEY_AGREEMENT_SEED ?? 20261125);
@@ -36,7 +38,7 @@ let codeSeq = 0;
 interface Model {
   sellers: TestUser[];
   /** The cards, with the status the model expects (steps pick among the cards in the status they act on). */
-  cards: { id: number; price: number; seller: number; status: number; offer: number }[];
+  cards: { id: number; price: number; seller: number; status: number; offer: number; asked?: number }[];
   /** Staff holds placed (their ids, and their card's: deleting a card deletes its holds), released or not. */
   holds: { id: number; card: number | null }[];
   codes: string[];
@@ -256,6 +258,37 @@ const holdSteps = [
   ),
 ];
 const approve = cardStep('approve', decide(1), [0, 2], 1);
+/** Adjusted approvals: staff approve a pending card at a lower value; its seller accepts it or withdraws the card. */
+const adjustSteps = [
+  fc.tuple(fc.nat(), fc.nat()).map(
+    ([i, k]) =>
+      new Step('adjust', { card: i, k }, async (m) => {
+        const card = among(m, i, [0]);
+        if (!card) return null;
+        const price = (1 + (k % (card.price * 100 - 1))) / 100;
+        const body = { action: 'approve', adjusted_price: price.toFixed(2), adjust_reason: 'partial_balance', adjust_note: 'Model' };
+        const r = await s.call('POST', `gift-card-review/${card.id}`, { token: staffToken(), body });
+        if (r.status === 200) Object.assign(card, { status: 1, asked: card.price, price });
+        return r;
+      }),
+  ),
+  ...(['accept', 'withdraw'] as const).map((answer) =>
+    fc.nat().map(
+      (i) =>
+        new Step(`${answer}Adjustment`, { card: i }, async (m) => {
+          const card = pick(
+            m.cards.filter((c) => c.asked !== undefined && c.status === 1),
+            i,
+          );
+          if (!card) return null;
+          const r = await s.call('POST', `gift-card-adjustment-${answer}/${card.id}`, { token: m.sellers[card.seller].token });
+          if (r.status === 200 && answer === 'withdraw') Object.assign(card, { status: 2, price: card.asked });
+          if (r.status === 200) card.asked = undefined;
+          return r;
+        }),
+    ),
+  ),
+];
 const disputeSteps = [
   cardStep('dispute', (m, c) => s.call('POST', `gift-card-dispute/${c.id}`, { token: staffToken(), body: { reason: 'used' } }), [1], 3),
   cardStep('resolve', (m, c) => s.call('POST', `gift-card-dispute-resolve/${c.id}`, { token: staffToken(), body: {} }), [3], 1),
@@ -307,13 +340,17 @@ const steps = [
   }),
   // One slot for the hold steps together, so that the others come up as often as before.
   fc.oneof(...holdSteps),
+  // Adjusted approvals (issue 53): one slot to adjust, one to answer (accept or withdraw).
+  adjustSteps[0]!,
+  fc.oneof(adjustSteps[1]!, adjustSteps[2]!),
 ];
 
 describe('every money figure agrees, as a model-based property', () => {
   it('after every step of random money operations, each seller due is the same everywhere and paid counts payouts only', async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(steps, { maxCommands: 24, size: 'max' }), async (cmds) => {
-        // Each run starts with two sellers, each with an approved and a pending card, so that any step can act.
+        // Each run starts with two sellers, each with an approved and a pending card (the second one's adjusted), so
+        // that any step can act.
         const setup = async () => {
           const model: Model = {
             sellers: [await s.createUser('seller'), await s.createUser('seller')],
@@ -330,6 +367,11 @@ describe('every money figure agrees, as a model-based property', () => {
             expect((await decide(1)(model, card)).status).toBe(200);
             card.status = 1;
           }
+          // And the second seller's pending card approved at an adjusted value, waiting for their answer (issue 53).
+          const waiting = model.cards[3]!;
+          const body = { action: 'approve', adjusted_price: 20, adjust_reason: 'partial_balance' };
+          expect((await s.call('POST', `gift-card-review/${waiting.id}`, { token: staffToken(), body })).status).toBe(200);
+          Object.assign(waiting, { status: 1, asked: waiting.price, price: 20 });
           return { model, real: s };
         };
         await fc.asyncModelRun(setup, cmds);
@@ -338,6 +380,8 @@ describe('every money figure agrees, as a model-based property', () => {
     );
     for (const t of ['approve', 'reject', 'payCard', 'payout', 'bulk', 'edit', 'dispute', 'resolve', 'delete'])
       expect(accepted.get(t) ?? 0, `${t} accepted in no run: ${JSON.stringify([...accepted])}`).toBeGreaterThan(0);
+    expect(accepted.get('adjust') ?? 0, 'no adjusted approval in any run').toBeGreaterThan(0);
+    expect((accepted.get('acceptAdjustment') ?? 0) + (accepted.get('withdrawAdjustment') ?? 0), 'no answer to one').toBeGreaterThan(0);
     // Some hold was placed (each hold call, its release and the clock are held to their rules in holds.test.ts).
     expect((accepted.get('holdCard') ?? 0) + (accepted.get('holdSeller') ?? 0), 'no hold placed in any run').toBeGreaterThan(0);
   }, 900_000);
