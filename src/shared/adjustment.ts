@@ -60,7 +60,3 @@ export const cardAdjustmentResponse = z
     can_answer: z.boolean(),
   })
   .strict();
-
-/** "Approved at $40.00, you asked $50.00: Partial balance." (what the seller reads). */
-export const adjustmentText = (approved: string, asked: string, reason: AdjustReason) =>
-  `Approved at ${approved}, you asked ${asked}: ${ADJUST_REASON_LABEL[reason]}.`;

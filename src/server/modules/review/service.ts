@@ -114,7 +114,15 @@ export function createReviewService(database: Database, signer: ImageSigner) {
         reason: adjusted.reason,
         note: adjusted.note,
       };
-      await recordStatusChange(tx, user.id, id, { from: card.status, to, reason, note, override, via, adjusted: adjustedAudit });
+      await recordStatusChange(tx, user.id, id, {
+        from: card.status,
+        to,
+        reason,
+        note,
+        override,
+        via,
+        adjusted: adjustedAudit ?? undefined,
+      });
       if (adjusted) await recordAdjustment(tx, user.id, card, adjusted);
       if (!approve) await attachProof(tx, user.id, id, 'reject', input.proof, number);
       return adjusted ? MSG.cardApprovedAdjusted : approve ? MSG.cardApproved : MSG.cardRejected;
