@@ -60,3 +60,11 @@ export const cardAdjustmentResponse = z
     can_answer: z.boolean(),
   })
   .strict();
+
+/** Staff's "Approve at another value" form: the value, a reason from the list, an optional note (the server checks the value). */
+export const adjustForm = z.object({
+  adjusted_price: z.string().trim().min(1, 'Enter the value to approve the card at'),
+  adjust_reason: z.string().min(1, 'Choose a reason'),
+  adjust_note: z.string(),
+});
+export type AdjustFormValues = z.input<typeof adjustForm>;

@@ -140,6 +140,15 @@ test.describe('accessibility', () => {
             await expect(p.getByRole('dialog').getByTestId('proof-region')).toHaveCount(1);
           },
         },
+        // Issue 53: approving at another value (the reject dialog above left the card pending).
+        {
+          name: 'adjust value dialog',
+          act: async (p) => {
+            await escape(p);
+            await p.getByRole('button', { name: 'Adjust value' }).click();
+          },
+        },
+        { name: 'adjust value errors', act: submitEmpty('Confirm value') },
         { name: 'users', path: '/users' },
         { name: 'add user errors', path: '/create/user', act: submitEmpty('Save') },
         { name: 'edit user', path: `/edit/user/${me.id}` },

@@ -41,6 +41,7 @@ import { useCardPageReady } from './useCardPageReady';
 import CardPageSkeleton from './CardPageSkeleton';
 import { SellerTrustPanel } from '../../components/trust/SellerTrustPanel';
 import { cardPageGrid } from './cardPageGrid';
+import AdjustmentNotice from './AdjustmentNotice';
 
 /**
  * /gift-card/:id, the review workspace: at wide screens the photos on the left, whole and large (zoom and pan); the
@@ -177,6 +178,11 @@ export default function GiftCardDetailPage() {
           )}
           {valid && (
             <Paper sx={{ p: 3, gridArea: 'money' }}>
+              {detail?.adjustment && (
+                <Box sx={{ mb: 2 }}>
+                  <AdjustmentNotice cardId={id} adjustment={detail.adjustment} isSeller={!isStaff} />
+                </Box>
+              )}
               <CardMoney cardId={id} />
               {isStaff && card && (
                 <Box sx={{ mt: 3 }}>

@@ -16,6 +16,7 @@ import { useNotify } from '../../components/notify';
 import OverrideDialog from './OverrideDialog';
 import RejectDialog from '../../components/cards/RejectDialog';
 import TakeOverDialog from './TakeOverDialog';
+import AdjustDialog, { type Adjustment } from './AdjustDialog';
 import { useReviewKeys } from './useReviewKeys';
 import ProofRegionEditor from './ProofRegionEditor';
 import ProofEvidencePicker from './ProofEvidencePicker';
@@ -40,6 +41,7 @@ export default function ReviewActions({ card, images = [], typedNumber, onDecide
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
   const [regions, setRegions] = useState<ProofRegion[]>([]);
   const [evidence, setEvidence] = useState<ProofEvidenceKind[]>([]);
   /** Opening the rejection starts with no proof. */
@@ -93,6 +95,8 @@ export default function ReviewActions({ card, images = [], typedNumber, onDecide
     }
   };
   useReviewKeys({ approve: () => void approve(), reject: openReject }, pending && !busy);
+  // Issue 53: approved at a lower value; the dialog shows a refusal (the value, the reason) at its field.
+  const approveAdjusted = (a: Adjustment) => send({ action: 'approve', ...a, ...number() });
   const approveOver = (v: { override_reason: string }) =>
     send({ action: 'approve', override_duplicate: true, override_reason: v.override_reason, ...number() });
   // The proof goes only when something was marked or ticked: without it the call is as it always was.
@@ -109,6 +113,10 @@ export default function ReviewActions({ card, images = [], typedNumber, onDecide
       <Button variant="outlined" color="error" startIcon={<CloseIcon />} onClick={openReject} disabled={busy}>
         Reject
       </Button>
+      <Button variant="outlined" onClick={() => setAdjusting(true)} disabled={busy}>
+        Adjust value
+      </Button>
+      <AdjustDialog card={card} open={adjusting} onClose={() => setAdjusting(false)} approve={approveAdjusted} />
       <RejectDialog
         open={rejecting}
         onClose={() => setRejecting(false)}
