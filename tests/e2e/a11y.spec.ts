@@ -20,7 +20,7 @@ import {
  * screen is reached once and scanned in light, then in dark (the OS preference switched under the open screen).
  */
 // Each test scans dozens of screens; the tests are independent, so both workers take them.
-test.describe.configure({ timeout: 420_000, mode: 'parallel' });
+test.describe.configure({ timeout: 600_000, mode: 'parallel' });
 
 type Step = { name: string; path?: string; act?(page: Page): Promise<void> };
 
