@@ -7,9 +7,9 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createServices } from './services';
 import { createImageSigner, loadImageUrlKey } from './modules/images/signing';
-import { queueUnreadCards } from './modules/ocr/repository';
+import { CARD_READ_JOB, queueUnreadCards } from './modules/ocr/repository';
 import { OCR_READER } from './modules/ocr/engine';
-import { queueImagesWithoutShapes } from './modules/images/shape-repository';
+import { IMAGE_SHAPES_JOB, queueImagesWithoutShapes } from './modules/images/shape-repository';
 import { createJobWork } from './modules/jobs/start';
 import { backlog } from './modules/jobs/repository';
 
@@ -35,6 +35,6 @@ if (!process.argv.includes('--queue-only')) {
     `Jobs done (cards read, photos hashed): ${read}${read ? ` (${(read / Math.max(minutes, 1 / 60)).toFixed(1)} per minute)` : ''}`,
   );
 }
-console.log(`Jobs still waiting (retries, or taken by a server): ${await backlog(database.db)}`);
+console.log(`Jobs still waiting (retries, or taken by a server): ${await backlog(database.db, [CARD_READ_JOB, IMAGE_SHAPES_JOB])}`);
 await database.close();
 process.exit(0);

@@ -67,6 +67,9 @@ describe('approve, pay, bulk-pay, redeem, report', () => {
       id: seller.id,
       name: 'Flow Seller',
       email: seller.email,
+      // Issue 54: a seller scored by nobody yet has the score of an empty history.
+      trust_score: 50,
+      trust_band: 'normal',
       seller_due: 34.25,
       available_now: 34.25,
       on_hold: 0,

@@ -6,6 +6,11 @@ import { holdFigures, marketplaceHold, sellerHold } from '../holds/repository';
 import type { AuthUser } from '../auth/service';
 import { readFigures } from './repository';
 import { backlog } from '../jobs/repository';
+import { CARD_READ_JOB } from '../ocr/repository';
+import { IMAGE_SHAPES_JOB } from '../images/shape-repository';
+
+/** The jobs the dashboard counts as photos to read (not, say, seller trust recomputes). */
+const PHOTO_JOBS = [CARD_READ_JOB, IMAGE_SHAPES_JOB];
 
 export function createDashboardService(database: Database) {
   return {
@@ -14,7 +19,7 @@ export function createDashboardService(database: Database) {
       const staff = isStaff(actor.role);
       const [r, jobs, hold] = await Promise.all([
         readFigures(database.db, staff ? null : actor.id),
-        staff ? backlog(database.db) : null,
+        staff ? backlog(database.db, PHOTO_JOBS) : null,
         staff ? marketplaceHold(database.db) : sellerHold(database.db, actor.id),
       ]);
       return {

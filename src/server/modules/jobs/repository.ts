@@ -89,9 +89,12 @@ export async function markFailed(tx: Tx, job: TakenJob, error: string, retryInSe
   await update().catch((err: unknown) => (pgCode(err) === '23505' ? update() : Promise.reject(err)));
 }
 
-/** Jobs waiting or running (the dashboard's backlog). */
-export async function backlog(tx: Tx): Promise<number> {
-  const row = await firstRow<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM jobs WHERE status = 'queued'`);
+/** Jobs of these kinds waiting or running (the dashboard's photos to read). */
+export async function backlog(tx: Tx, kinds: readonly string[]): Promise<number> {
+  const row = await firstRow<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM jobs WHERE status = 'queued' AND kind = ANY (string_to_array(${kinds.join(',')}, ','))`,
+  );
   return Number(row?.n ?? 0);
 }
 
