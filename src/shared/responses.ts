@@ -317,7 +317,11 @@ export const dashboardFiguresResponse = z.object({
   clawed_back_this_month: money,
   approved_this_month: z.number().int(),
   rejected_this_month: z.number().int(),
-  jobs_backlog: z.number().int().optional().describe('Staff only: card photos waiting to be read or hashed (background jobs waiting or running)'),
+  jobs_backlog: z
+    .number()
+    .int()
+    .optional()
+    .describe('Staff only: card photos waiting to be read or hashed (background jobs waiting or running)'),
   ...holdFigures,
 });
 
