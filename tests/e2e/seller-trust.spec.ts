@@ -27,7 +27,8 @@ test('a low-trust seller: the card page explains the score, the seller list filt
     const factors = panel.getByRole('table', { name: 'What made the trust score' });
     await expect(factors).toContainText('Rejected (Suspected fraud): 2');
     await expect(factors).toContainText("Cards repeating an earlier card's number or photo: 1");
-    await expect(panel).toContainText('Cards approved now are held 7 days before payout.');
+    // The e2e servers' low band holds nothing (fixtures/global-setup.ts says why); the panel says what the band holds.
+    await expect(panel).toContainText('No trust hold on cards approved now.');
   });
 
   await test.step('the seller list filters by band and sorts by trust', async () => {
