@@ -5,8 +5,6 @@ import type { StreamStatus } from '../../../shared/event-stream';
 import { createInvalidator } from '../api/live';
 import { useApiQuery } from '../api/query';
 import { usePendingInTitle } from '../components/useDocumentTitle';
-import { useNotify } from '../components/notify';
-import { sellerLinkedText } from '../../../shared/link-form';
 import { useTransport } from './api';
 import { useSession } from './session';
 
@@ -25,7 +23,6 @@ export function LiveUpdates() {
   const { user, isStaff } = useSession();
   const [status, setStatus] = useState<StreamStatus>('connecting');
   const [showBanner, setShowBanner] = useState(false);
-  const notify = useNotify();
 
   useEffect(() => {
     if (!user) return;
@@ -33,8 +30,8 @@ export function LiveUpdates() {
     const stop = transport.events({
       event: (e) => {
         invalidator.push(e);
-        // Linked sellers (issue 54): staff hear of a new link at once (the event reaches staff only).
-        if (isStaff && e.type === 'seller.linked') notify.warning(sellerLinkedText(e.data));
+        // Linked sellers (issue 54): a new link refreshes the links panels; the desktop app also raises an OS
+        // notification (main). No toast in the page: every card of a busy marketplace can make one, over the buttons.
       },
       status: setStatus,
       resync: () => invalidator.all(),
@@ -44,7 +41,7 @@ export function LiveUpdates() {
       stop();
       invalidator.stop();
     };
-  }, [transport, queryClient, user, isStaff, notify]);
+  }, [transport, queryClient, user]);
 
   useEffect(() => {
     if (status !== 'reconnecting') return setShowBanner(false);
