@@ -35,14 +35,14 @@ test('two sellers sharing a card number: staff told, the link on the card page a
     await staff.getByRole('button', { name: `Links of ${y.name}` }).click();
     const dialog = staff.getByRole('dialog', { name: `Linked sellers of ${y.name}` });
     const row = dialog.getByRole('row').filter({ hasText: x.name }).filter({ hasText: 'Same card number' });
-    await row.getByRole('button', { name: /as known-good/ }).click();
+    await row.getByRole('button', { name: /^Mark as known-good/ }).click();
     const mark = staff.getByRole('dialog', { name: 'Mark as known-good' });
     await mark.getByRole('textbox', { name: 'Note' }).fill('Brothers, checked by phone');
     await mark.getByRole('button', { name: 'Mark as known-good' }).click();
     await expect(staff.locator('#notistack-snackbar').filter({ hasText: 'Link marked as known-good' })).toBeVisible();
     await expect(row).toContainText('Known-good');
     await expect(row).toContainText('Brothers, checked by phone');
-    await expect(row.getByRole('button', { name: /as known-good/ })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: /^Mark as known-good/ })).toHaveCount(0);
   });
 
   await test.step("the seller's own card page names no link", async () => {

@@ -114,7 +114,7 @@ export function LinkedSellersPanel({ target, title = 'Linked sellers' }: { targe
                     <Button
                       size="small"
                       onClick={() => setMarking(l)}
-                      aria-label={`Mark the link with ${l.other_seller_name ?? `seller #${l.other_seller_id}`} (${SIGNAL_LABEL[l.signal].toLowerCase()}) as known-good`}
+                      aria-label={`Mark as known-good: the link with ${l.other_seller_name ?? `seller #${l.other_seller_id}`} (${SIGNAL_LABEL[l.signal].toLowerCase()})`}
                     >
                       Mark as known-good
                     </Button>
