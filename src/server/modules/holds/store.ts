@@ -6,21 +6,8 @@ import type { PayoutHold } from '../../../shared/types';
 
 /** The payout_holds rows: placed, released, listed (migration 0034). */
 
-interface HoldRow {
-  id: number;
-  seller_id: number | null;
-  gift_card_id: number | null;
-  reason: string;
-  until: string | null;
-  placed_by: number;
-  placed_by_name: string | null;
-  placed_at: string;
-  released_by: number | null;
-  released_by_name: string | null;
-  released_at: string | null;
-  release_note: string | null;
-  active: boolean;
-}
+/** The API's fields, ids and dates as the driver gives them. */
+type HoldRow = PayoutHold;
 
 export const holdOut = (r: HoldRow): PayoutHold => ({
   id: Number(r.id),

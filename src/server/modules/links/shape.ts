@@ -1,24 +1,8 @@
 import { isoOrNull } from '../../db/values';
-import type { LinkSignal } from '../../../shared/constants';
 import type { SellerLink } from '../../../shared/types';
 
-/** A link as the repository reads it, seen from one seller. */
-export interface LinkRow {
-  id: number;
-  signal: LinkSignal;
-  seller_id: number;
-  other_seller_id: number;
-  other_seller_name: string | null;
-  gift_card_id: number | null;
-  other_gift_card_id: number | null;
-  transaction_id: number | null;
-  other_transaction_id: number | null;
-  first_seen_at: string;
-  known_good_at: string | null;
-  known_good_by: number | null;
-  known_good_by_name: string | null;
-  note: string | null;
-}
+/** A link as the repository reads it, seen from one seller: the API's fields, ids and dates as the driver gives them. */
+export type LinkRow = SellerLink;
 
 const idOrNull = (v: number | null) => (v === null ? null : Number(v));
 
