@@ -23,7 +23,7 @@ test.describe('gift card offers', () => {
     await page.goto('/gift-card-offer');
     await page.getByRole('link', { name: 'Add Gift Card Offer' }).first().click();
     await expect(page).toHaveURL(/\/add-gift-card-offer$/);
-    await expect(page.getByLabel('Title')).toBeFocused();
+    await expect(page.getByLabel(/^Title/)).toBeFocused();
     await expect(page.getByLabel('Status')).toHaveValue('1');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Title is required')).toBeVisible();
@@ -42,7 +42,7 @@ test.describe('gift card offers', () => {
     await shot(page, 'offer-add-validation');
 
     const title = unique('Range Offer');
-    await page.getByLabel('Title').fill(title);
+    await page.getByLabel(/^Title/).fill(title);
     await page.getByLabel('Min Price').fill('25');
     await page.getByLabel('Max Price').fill('250.50');
     await page.getByLabel('Rate (%)').fill('7.5');
@@ -58,7 +58,7 @@ test.describe('gift card offers', () => {
     await loginAs(page, 'admin');
     await page.goto('/add-gift-card-offer');
     const title = unique('Fixed Offer');
-    await page.getByLabel('Title').fill(title);
+    await page.getByLabel(/^Title/).fill(title);
     await page.getByLabel('Status').selectOption({ label: 'Pending' });
     await page.getByLabel('Price Type').selectOption({ label: 'Fixed' });
     await expect(page.getByLabel('Min Price')).toHaveCount(0);
@@ -99,13 +99,13 @@ test.describe('gift card offers', () => {
     const offer = await createOffer({ min_price: 10, max_price: 90, rate: 5 });
     await loginAs(page, 'admin');
     await page.goto(`/edit-gift-card-offer/${offer.id}`);
-    await expect(page.getByLabel('Title')).toHaveValue(offer.title);
+    await expect(page.getByLabel(/^Title/)).toHaveValue(offer.title);
     await expect(page.getByLabel('Min Price')).toHaveValue('10.00');
     await expect(page.getByLabel('Max Price')).toHaveValue('90.00');
     await expect(page.getByLabel('Rate (%)')).toHaveValue('5');
     await shot(page, 'offer-edit');
     const renamed = `${offer.title} v2`;
-    await page.getByLabel('Title').fill(renamed);
+    await page.getByLabel(/^Title/).fill(renamed);
     await page.getByLabel('Status').selectOption({ label: 'Maintenance' });
     await page.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText('Gift card offer updated successfully')).toBeVisible();
@@ -160,7 +160,7 @@ test.describe('gift card offers', () => {
     const pattern = page.getByLabel('Code Pattern');
     await expect(page.getByText(/XXXX-XXXXXX-XXXX \(Amazon\)/)).toBeVisible();
     const title = unique('Pattern Offer');
-    await page.getByLabel('Title').fill(title);
+    await page.getByLabel(/^Title/).fill(title);
     await page.getByLabel('Min Price').fill('10');
     await page.getByLabel('Max Price').fill('100');
     await page.getByLabel('Rate (%)').fill('5');

@@ -1,4 +1,4 @@
-import { test, expect, loginAs, idle, createUser, createOffer, createCard, rejectCard, unique } from './fixtures';
+import { test, expect, loginAs, idle, createUser, createOffer, createCard, rejectCard, pngBytes, unique } from './fixtures';
 
 /**
  * Issue 54, seller trust: a seller with two cards rejected as suspected fraud is in the low band; staff see the score
@@ -9,8 +9,10 @@ test.setTimeout(90_000);
 test('a low-trust seller: the card page explains the score, the seller list filters and sorts by it', async ({ page }) => {
   const seller = await createUser('seller', unique('Trust Seller'));
   const offer = await createOffer({ title: unique('Trust Offer'), rate_type: 1, rate: 0 });
-  const first = await createCard(seller.email, offer.id, 20);
-  const second = await createCard(seller.email, offer.id, 30);
+  // The second card repeats the first's photo (a file no other card on the shared server has).
+  const photo = pngBytes(4, 4, undefined, unique('trust photo'));
+  const first = await createCard(seller.email, offer.id, 20, { photo });
+  const second = await createCard(seller.email, offer.id, 30, { photo });
   await rejectCard(first, 'suspected_fraud');
   await rejectCard(second, 'suspected_fraud');
 

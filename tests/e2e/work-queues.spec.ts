@@ -131,11 +131,13 @@ test('staff filter the cards to one seller’s pending cards of today, sort by p
   await expect(theirRows.nth(1)).toHaveAttribute('data-testid', `card-row-${dear}`);
   await colleague.close();
 
-  // A chip's delete removes its filter from the URL: without the sort, the newest card comes first.
+  // A chip's delete removes its filter from the URL: without the sort, the Pending tab lists the card due first (the
+  // first sent, issue 55).
   await chips.getByRole('button', { name: 'Remove filter Sort: Price, lowest first' }).locator('.MuiChip-deleteIcon').click();
   await expect(page).not.toHaveURL(/sort=/);
   await expect(page).toHaveURL(new RegExp(`seller_id=${seller.id}`));
-  await expect(rows.nth(0)).toHaveAttribute('data-testid', `card-row-${dear}`);
+  await expect(rows.nth(0)).toHaveAttribute('data-testid', `card-row-${cheap}`);
+  await expect(rows.nth(1)).toHaveAttribute('data-testid', `card-row-${dear}`);
   await expect(chips.getByRole('button')).toHaveCount(3);
   // By keyboard: Backspace on a focused chip removes it too.
   await chips.getByRole('button', { name: `Remove filter To: ${today}` }).focus();
