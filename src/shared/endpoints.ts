@@ -228,7 +228,7 @@ export const endpoints = {
 
     query: L.sellerListQuery,
     csv: true,
-    summary: "Sellers with their due as CSV, with the list's filters and search",
+    summary: "Sellers with their due and trust (score, band) as CSV, with the list's filters and search",
   }),
   exportUsers: def<string>()({
     method: 'GET',

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PASSWORD, startTestServer, type TestServer, type TestUser } from '../helpers/server';
@@ -221,6 +222,48 @@ describe('the seller list', () => {
     const p1 = await paged('cursor=page');
     const p2 = await paged(`page=2&cursor=${p1.next_cursor}`);
     expect([...p1.data, ...p2.data].map((r: { id: number }) => r.id)).toEqual(asc.data.slice(0, 4).map((r: { id: number }) => r.id));
+  });
+});
+
+describe('the sellers CSV', () => {
+  it("carries each seller's trust score and band after the spec's columns, as the list shows them, with its filter", async () => {
+    const [low, high] = [await s.createUser('seller', 'Csv Low'), await s.createUser('seller', 'Csv High')];
+    await setScore(low, 7);
+    await setScore(high, 95);
+    const csv = async (q: string) => {
+      const res = await s.app.inject({
+        method: 'GET',
+        url: `/api/export/seller-lists?${q}`,
+        headers: { authorization: `Bearer ${admin()}` },
+      });
+      expect(res.statusCode).toBe(200);
+      return { header: res.body.split('\n')[0], rows: parse(res.body, { columns: true }) as Record<string, string>[] };
+    };
+    const list = async (q: string) =>
+      (await s.call('GET', `seller-lists?per_page=100&${q}`, { token: admin() })).body.data as {
+        id: number;
+        trust_score: number;
+        trust_band: string;
+      }[];
+    const all = await csv('');
+    expect(all.header).toBe('id,name,email,seller_due,created_at,trust_score,trust_band');
+    const byId = new Map(all.rows.map((r) => [Number(r.id), r]));
+    expect(byId.get(low.id)).toMatchObject({ name: 'Csv Low', trust_score: '7', trust_band: 'low' });
+    expect(byId.get(high.id)).toMatchObject({ trust_score: '95', trust_band: 'high' });
+    const shown = await list('');
+    expect(shown.length).toBe(all.rows.length);
+    for (const r of shown)
+      expect(byId.get(r.id), String(r.id)).toMatchObject({ trust_score: String(r.trust_score), trust_band: r.trust_band });
+    // Filtered by band: the list's rows exactly, each in that band.
+    const lowCsv = await csv('trust_band=low');
+    expect(lowCsv.rows.map((r) => Number(r.id)).sort()).toEqual((await list('trust_band=low')).map((r) => r.id).sort());
+    expect(lowCsv.rows.map((r) => Number(r.id))).toContain(low.id);
+    expect(lowCsv.rows.every((r) => r.trust_band === 'low')).toBe(true);
+    // The band follows the policy, as the list's does.
+    expect((await s.call('PUT', 'trust-policy', { token: admin(), body: { band: 'high', min_score: 96, hold_days: 0 } })).status).toBe(200);
+    expect((await csv('')).rows.find((r) => Number(r.id) === high.id)).toMatchObject({ trust_band: 'normal' });
+    expect((await list('')).find((r) => r.id === high.id)).toMatchObject({ trust_band: 'normal' });
+    expect((await s.call('PUT', 'trust-policy', { token: admin(), body: { band: 'high', min_score: 70, hold_days: 0 } })).status).toBe(200);
   });
 });
 

@@ -3,7 +3,7 @@ import { CARD_STATUS_LABEL, TRANSACTION_KINDS, type CardStatus } from '../../../
 import { cardDueCents, payableCents } from '../../../shared/money';
 import { money, type CsvColumn } from './csv';
 import type { AuditRow } from '../audit/repository';
-import type { CardExportRow, OfferExportRow, PersonExportRow, TransactionExportRow } from './repository';
+import type { CardExportRow, OfferExportRow, PersonExportRow, SellerExportRow, TransactionExportRow } from './repository';
 
 /** The columns of each list's CSV: the screen's, plus ids and ISO dates; money as plain 2-decimal numbers. */
 const amount = (v: string | null) => (v === null ? null : money(centsOf(v)));
@@ -49,12 +49,15 @@ export const transactionColumns: CsvColumn<TransactionExportRow>[] = [
   { header: 'redeemed', value: (r) => (Number(r.is_redeem) === 1 ? 'yes' : 'no') },
 ];
 
-export const sellerColumns: CsvColumn<PersonExportRow>[] = [
+/** The spec's columns first, unchanged; then the seller list's Trust (issue 54): the score and its band. */
+export const sellerColumns: CsvColumn<SellerExportRow>[] = [
   { header: 'id', value: (r) => r.id },
   { header: 'name', value: (r) => r.name },
   { header: 'email', value: (r) => r.email },
   { header: 'seller_due', value: (r) => amount(r.seller_due) },
   { header: 'created_at', value: (r) => r.created_at },
+  { header: 'trust_score', value: (r) => Number(r.trust_score) },
+  { header: 'trust_band', value: (r) => r.trust_band },
 ];
 
 export const userColumns: CsvColumn<PersonExportRow>[] = [

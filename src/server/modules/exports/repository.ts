@@ -12,6 +12,7 @@ import { auditRowsSql, type AuditRow } from '../audit/repository';
 import { idArray, inOrder, rowsOf as rowsOfSql } from '../../db/rows';
 import type { Cursor } from '../../../shared/list-queries';
 import { LIMITS } from '../../../shared/limits';
+import type { TrustBand } from '../../../shared/trust';
 
 /**
  * The rows of the list exports, newest first: the list's own ids (db/lists, so an export has exactly the rows its list
@@ -107,7 +108,16 @@ export interface PersonExportRow {
 const people = (ids: number[]) => sql`
   SELECT u.id, u.name, u.email, u.role, u.rate::text AS rate, u.seller_due::text AS seller_due, ${isoSql(sql`u.created_at`)} AS created_at
     FROM users u WHERE u.id = ANY (${idArray(ids)})`;
-export const sellerExportRows = (tx: Tx, f: SellerFilter) => exportRows<SellerFilter, PersonExportRow>(tx, sellerList, f, people);
+export interface SellerExportRow extends PersonExportRow {
+  trust_score: number;
+  trust_band: TrustBand;
+}
+/** A seller's row also carries the trust the seller list shows: the stored score and its band (trust_bands). */
+const sellers = (ids: number[]) => sql`
+  SELECT u.id, u.name, u.email, u.role, u.rate::text AS rate, u.seller_due::text AS seller_due, ${isoSql(sql`u.created_at`)} AS created_at,
+         u.trust_score, b.band AS trust_band
+    FROM users u JOIN trust_bands b ON u.trust_score >= b.lo AND u.trust_score < b.hi WHERE u.id = ANY (${idArray(ids)})`;
+export const sellerExportRows = (tx: Tx, f: SellerFilter) => exportRows<SellerFilter, SellerExportRow>(tx, sellerList, f, sellers);
 export const userExportRows = (tx: Tx, f: UserFilter) => exportRows<UserFilter, PersonExportRow>(tx, userList, f, people);
 
 export interface OfferExportRow {

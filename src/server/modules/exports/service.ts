@@ -42,7 +42,7 @@ export function createExportService(database: Database) {
       columns: transactionColumns,
       rows: repo.transactionExportRows(db, { ...f, own: user.id }),
     }),
-    sellers: (f: SellerFilter): CsvExport<repo.PersonExportRow> => ({
+    sellers: (f: SellerFilter): CsvExport<repo.SellerExportRow> => ({
       fileName: file('sellers'),
       columns: sellerColumns,
       rows: repo.sellerExportRows(db, f),
