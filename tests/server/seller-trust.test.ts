@@ -97,8 +97,10 @@ describe('the score', () => {
     expect((await review(a, { action: 'reject', reject_reason: 'suspected_fraud' })).status).toBe(200);
     expect((await review(b, { action: 'reject', reject_reason: 'unreadable_image' })).status).toBe(200);
     expect(await queued(seller)).toBe(1); // de-duplicated while it waits
-    // Not recomputed until the job runs (the stored score stands).
-    expect((await trustOf(seller)).body.data.score).toBe(53);
+    // The stored score stands until the job runs (the list shows it so) ...
+    expect((await s.call('GET', 'seller-lists?per_page=100', { token: admin() })).body.data).toContainEqual(
+      expect.objectContaining({ id: seller.id, trust_score: 53 }),
+    );
     expect(await runTrustJobs()).toBeGreaterThanOrEqual(1);
     expect(await queued(seller)).toBe(0);
     const after = (await trustOf(seller)).body.data;
@@ -110,6 +112,37 @@ describe('the score', () => {
       points: -10,
     });
     expect(after.factors).toContainEqual({ key: 'approvals', label: 'Cards approved: 10', count: 10, points: 2 });
+  });
+
+  it('with JOBS off, staff reading the trust see the score follow a new rejection; the waiting job is taken, not run twice', async () => {
+    expect(s.config.JOBS).toBe(false);
+    const seller = await s.createUser('seller');
+    expect((await trustOf(seller)).body.data.score).toBe(50);
+    const card = await pending(seller, 60);
+    expect((await review(card, { action: 'reject', reject_reason: 'suspected_fraud' })).status).toBe(200);
+    expect(await queued(seller)).toBe(1);
+    const read = await trustOf(seller);
+    expect(read.body.data.score).toBe(50 - 10);
+    expect(read.body.data.factors).toContainEqual(expect.objectContaining({ key: 'rejected_suspected_fraud', count: 1 }));
+    expect(await queued(seller)).toBe(0);
+    const [job] = await s.database.query<{ status: string }>(
+      sql`SELECT status FROM jobs WHERE kind = ${SELLER_TRUST_JOB} AND key = ${String(seller.id)} ORDER BY id DESC LIMIT 1`,
+    );
+    expect(job!.status).toBe('done');
+    // The seller list now shows it too; a second rejection is followed the same way.
+    expect((await s.call('GET', 'seller-lists?per_page=100&sort=trust', { token: admin() })).body.data).toContainEqual(
+      expect.objectContaining({ id: seller.id, trust_score: 40 }),
+    );
+    expect((await review(await pending(seller, 60), { action: 'reject', reject_reason: 'used_or_zero_balance' })).status).toBe(200);
+    expect((await trustOf(seller)).body.data.score).toBe(50 - 10 - 4);
+    // A job a runner holds (leased) is left to it: the read shows the stored score and does not take the job.
+    expect((await review(await pending(seller, 60), { action: 'reject', reject_reason: 'other' })).status).toBe(200);
+    await s.database.query(
+      sql`UPDATE jobs SET locked_until = now() + interval '1 minute' WHERE kind = ${SELLER_TRUST_JOB} AND key = ${String(seller.id)} AND status = 'queued'`,
+    );
+    expect((await trustOf(seller)).body.data.score).toBe(36);
+    await s.database.query(sql`UPDATE jobs SET locked_until = NULL WHERE kind = ${SELLER_TRUST_JOB} AND status = 'queued'`);
+    expect((await trustOf(seller)).body.data.score).toBe(36 - 2);
   });
 
   it("a clawback queues the job, and the seller's score loses its weight; its reversal gives it back", async () => {
@@ -310,8 +343,10 @@ describe('the hold length', () => {
     expect(Date.parse((await holdOf(await approve(low, long))).until) - Date.now()).toBeGreaterThan(10 * DAY - 60_000);
     await s.database.query(sql`UPDATE gift_card_offers SET hold_days = 2 WHERE id = ${long}`);
     expect(Date.parse((await holdOf(await approve(low, long))).until) - Date.now()).toBeGreaterThan(7 * DAY - 60_000);
-    // The seller's trust answer names the band's hold.
-    expect((await s.call('GET', `seller-trust/${low.id}`, { token: admin() })).body.data).toMatchObject({ band: 'low', hold_days: 7 });
+    // The trust answer of a seller whose history is low (6 rejections: 50 − 12) names the band's hold.
+    const risky = await s.createUser('seller');
+    for (let i = 0; i < 6; i++) await insertCard(s.database, { sellerId: risky.id, offerId: offer, price: '5.00', status: 2 });
+    expect((await trustOf(risky)).body.data).toMatchObject({ score: 38, band: 'low', hold_days: 7 });
   });
 
   it('an unknown seller, a staff member or a bad id is a 404', async () => {

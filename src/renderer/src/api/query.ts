@@ -47,6 +47,8 @@ export const WRITE_INVALIDATES: Partial<Record<OperationName, readonly Operation
     'cardHistory',
     'cardDuplicates',
     'cardMoney',
+    // A decision, a clawback or an appeal changes the seller's history: the trust panel's read recomputes it.
+    'sellerTrust',
   ] as const;
   const reports = ['chartData', 'chartDataYearly', 'dashboardChart', 'dashboardFigures', 'rejectReasons', 'cardStatusCounts'] as const;
   const money = [...cards, 'listTransactions', 'myTransactions', 'getTransaction', 'dashboardFigures', 'sellerStatement'] as const;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { firstRow, rowsOf } from '../../db/rows';
 import { isoSql } from '../../db/values';
@@ -68,17 +68,34 @@ export interface TrustRow {
   hold_days: number;
   factors: TrustFactor[] | string | null;
   computed_at: string | null;
+  /** A recompute of this seller is queued and no runner holds it (its history changed since the score). */
+  stale: boolean;
 }
+
+/** The seller's seller-trust job that waits (queued; not leased, or its runner's lease ran out): jobs_waiting_key. */
+const waitingJob = (sellerId: SQL) =>
+  sql`j.kind = ${SELLER_TRUST_JOB} AND j.key = ${sellerId}::text AND j.status = 'queued'
+      AND (j.locked_until IS NULL OR j.locked_until < now())`;
 
 /** A seller's stored score, band and factors (factors null: never computed); null when there is no such seller. */
 export const trustOf = (tx: Tx, sellerId: number) =>
   firstRow<TrustRow>(
     tx,
-    sql`SELECT u.trust_score AS score, b.band, b.hold_days, t.factors, ${isoSql(sql`t.computed_at`)} AS computed_at
+    sql`SELECT u.trust_score AS score, b.band, b.hold_days, t.factors, ${isoSql(sql`t.computed_at`)} AS computed_at,
+               EXISTS (SELECT 1 FROM jobs j WHERE ${waitingJob(sql`u.id`)}) AS stale
           FROM users u JOIN trust_bands b ON u.trust_score >= b.lo AND u.trust_score < b.hi
           LEFT JOIN seller_trust t ON t.seller_id = u.id
          WHERE u.id = ${sellerId} AND u.role = 'seller'`,
   );
+
+/**
+ * Marks the seller's waiting seller-trust job done: the caller recomputes in this transaction instead. A runner taking
+ * it at this moment holds the row (FOR UPDATE SKIP LOCKED): this waits, then finds it leased and leaves it.
+ */
+export async function takeWaitingTrust(tx: Tx, sellerId: number): Promise<void> {
+  await tx.execute(sql`UPDATE jobs j SET status = 'done', done_at = now(), locked_until = NULL, last_error = NULL
+                        WHERE ${waitingJob(sql`${sellerId}`)}`);
+}
 
 export interface PolicyRow {
   band: TrustBand;

@@ -25,9 +25,13 @@ export function createTrustService(database: Database) {
     async get(sellerId: number): Promise<{ data: SellerTrust }> {
       let row = await repo.trustOf(db, sellerId);
       if (!row) throw notFound();
-      if (row.computed_at === null) {
-        // Never scored yet (a new seller whose job has not run, or JOBS=0): scored now, once.
-        await db.transaction((tx) => recomputeTrust(tx, sellerId));
+      if (row.computed_at === null || row.stale) {
+        // Never scored, or a recompute waits (the history changed; no runner yet, or JOBS=0): staff see the score of
+        // the history as it is. The job is taken here, so the runner does not do it again (docs/trust.md).
+        await db.transaction(async (tx) => {
+          await repo.takeWaitingTrust(tx, sellerId);
+          await recomputeTrust(tx, sellerId);
+        });
         row = (await repo.trustOf(db, sellerId))!;
       }
       return {
