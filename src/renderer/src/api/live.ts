@@ -22,6 +22,8 @@ export const EVENT_INVALIDATES: Record<LiveEvent['type'], readonly OperationName
     'rejectReasons',
     'cardStatusCounts',
     'sellerInbox',
+    // The seller's history changed: the trust panel's read recomputes the score (docs/trust.md).
+    'sellerTrust',
   ],
   'card.edited': [...lists, 'getCard', 'cardHistory', 'cardMoney', 'cardDuplicates'],
   'card.deleted': [...lists, ...reports, 'getCard', 'cardDuplicates', 'rejectReasons', 'cardStatusCounts', 'sellerInbox'],

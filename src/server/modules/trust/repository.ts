@@ -68,33 +68,34 @@ export interface TrustRow {
   hold_days: number;
   factors: TrustFactor[] | string | null;
   computed_at: string | null;
-  /** A recompute of this seller is queued and no runner holds it (its history changed since the score). */
+  /** A recompute of this seller is queued, waiting or in a runner's hands (its history changed since the score). */
   stale: boolean;
 }
 
-/** The seller's seller-trust job that waits (queued; not leased, or its runner's lease ran out): jobs_waiting_key. */
-const waitingJob = (sellerId: SQL) =>
+/** The seller's queued seller-trust jobs (jobs_waiting_key); `waiting`: only one no runner holds (not leased, or its lease ran out). */
+const queuedJob = (sellerId: SQL, waiting = false) =>
   sql`j.kind = ${SELLER_TRUST_JOB} AND j.key = ${sellerId}::text AND j.status = 'queued'
-      AND (j.locked_until IS NULL OR j.locked_until < now())`;
+      ${waiting ? sql`AND (j.locked_until IS NULL OR j.locked_until < now())` : sql``}`;
 
 /** A seller's stored score, band and factors (factors null: never computed); null when there is no such seller. */
 export const trustOf = (tx: Tx, sellerId: number) =>
   firstRow<TrustRow>(
     tx,
     sql`SELECT u.trust_score AS score, b.band, b.hold_days, t.factors, ${isoSql(sql`t.computed_at`)} AS computed_at,
-               EXISTS (SELECT 1 FROM jobs j WHERE ${waitingJob(sql`u.id`)}) AS stale
+               EXISTS (SELECT 1 FROM jobs j WHERE ${queuedJob(sql`u.id`)}) AS stale
           FROM users u JOIN trust_bands b ON u.trust_score >= b.lo AND u.trust_score < b.hi
           LEFT JOIN seller_trust t ON t.seller_id = u.id
          WHERE u.id = ${sellerId} AND u.role = 'seller'`,
   );
 
 /**
- * Marks the seller's waiting seller-trust job done: the caller recomputes in this transaction instead. A runner taking
- * it at this moment holds the row (FOR UPDATE SKIP LOCKED): this waits, then finds it leased and leaves it.
+ * Marks the seller's waiting seller-trust job done: the caller recomputes in this transaction instead. One a runner
+ * holds is left to it (it finishes it; a runner taking it at this moment holds the row, FOR UPDATE SKIP LOCKED: this
+ * waits, then finds it leased).
  */
 export async function takeWaitingTrust(tx: Tx, sellerId: number): Promise<void> {
   await tx.execute(sql`UPDATE jobs j SET status = 'done', done_at = now(), locked_until = NULL, last_error = NULL
-                        WHERE ${waitingJob(sql`${sellerId}`)}`);
+                        WHERE ${queuedJob(sql`${sellerId}`, true)}`);
 }
 
 export interface PolicyRow {

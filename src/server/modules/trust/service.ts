@@ -26,8 +26,9 @@ export function createTrustService(database: Database) {
       let row = await repo.trustOf(db, sellerId);
       if (!row) throw notFound();
       if (row.computed_at === null || row.stale) {
-        // Never scored, or a recompute waits (the history changed; no runner yet, or JOBS=0): staff see the score of
-        // the history as it is. The job is taken here, so the runner does not do it again (docs/trust.md).
+        // Never scored, or a recompute is queued (the history changed; no runner yet, JOBS=0, or a runner on it now):
+        // staff see the score of the history as it is. A waiting job is taken here, so no runner does it again; one a
+        // runner holds is left to it (both score the history as committed: the same score; docs/trust.md).
         await db.transaction(async (tx) => {
           await repo.takeWaitingTrust(tx, sellerId);
           await recomputeTrust(tx, sellerId);
