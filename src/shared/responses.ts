@@ -123,6 +123,14 @@ export const giftCardResponse = z.object({
     .describe("Staff's card answer and lists only: who approved the card (with FOUR_EYES on, they may not pay it)"),
   version,
 });
+/** The seller's own list: a row also says the card's latest adjusted approval (issue 53), so it shows without opening the card. */
+const myGiftCardResponse = giftCardResponse.extend({
+  adjustment: cardAdjustmentResponse
+    .optional()
+    .describe(
+      "Issue 53: the card's latest adjusted approval (asked and approved values, the seller's answer and its deadline); absent when none",
+    ),
+});
 /** Issue 53: a seller's recourse against a decision, and their resubmission or appeal (no staff member named). */
 const appealDecision = z.enum(['rejection', 'clawback']);
 const cardRecourseResponse = z
@@ -480,7 +488,7 @@ export const responseSchemas = {
   deleteOffer: msgResponse,
   createCard: createdResponse,
   listCards: pageOf(giftCardResponse),
-  myCards: wrapped(pageOf(giftCardResponse)),
+  myCards: wrapped(pageOf(myGiftCardResponse)),
   cardStatusCounts: wrapped(
     z.object({
       pending: z.number().int(),

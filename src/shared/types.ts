@@ -115,6 +115,8 @@ export interface GiftCard {
   approved_by?: number | null;
   /** The record's version (its ETag), sent back with a decision (If-Match). */
   version?: number;
+  /** The seller's own list only (issue 53): the card's latest adjusted approval; absent when none. */
+  adjustment?: CardAdjustment;
 }
 /** pending: the photos are not read yet (new or changed); read: a card number was found; unreadable: none was. */
 export type CardReadStatus = 'pending' | 'read' | 'unreadable';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, loginAs, createUser, createOffer, createCard, unique } from './fixtures';
+import { test, expect, loginAs, apiCall, createUser, createOffer, createCard, unique } from './fixtures';
 
 /**
  * Issue 53, adjusted approval: staff approve a pending card at a lower value with a reason (a value not below the
@@ -37,6 +37,23 @@ test('staff approve a card at a lower value; its seller accepts it', async ({ pa
   await test.step('the seller reads it and accepts: the card is no longer held', async () => {
     const own = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage();
     await loginAs(own, seller.email);
+    // The My Gift Cards row says it without opening the card: the values, and until when the answer is awaited (the
+    // seller's locale), in the Status cell.
+    const window = (await apiCall('GET', `gift-card/${cardId}`, { as: seller.email })).body.adjustment.window_ends_at as string;
+    const deadline = await own.evaluate(
+      (iso) =>
+        new Intl.DateTimeFormat(undefined, {
+          year: 'numeric',
+          month: 'short',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+        }).format(new Date(iso)),
+      window,
+    );
+    await own.goto('/gift-cards');
+    const caption = own.getByTestId(`card-row-${cardId}`).getByTestId('adjustment-caption');
+    await expect(caption).toHaveText(`Approved at $30.00, you asked $50.00. Awaiting your answer until ${deadline}`);
     await own.goto(`/gift-card/${cardId}`);
     const notice = own.getByTestId('adjustment-notice');
     await expect(notice).toContainText('Approved at $30.00, you asked $50.00: Partial balance');
@@ -46,5 +63,9 @@ test('staff approve a card at a lower value; its seller accepts it', async ({ pa
     await expect(toast(own, 'Adjusted value accepted: the card can be paid')).toBeVisible();
     await expect(notice).toContainText('Accepted on');
     await expect(notice.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+    await own.goto('/gift-cards');
+    await expect(own.getByTestId(`card-row-${cardId}`).getByTestId('adjustment-caption')).toHaveText(
+      'Approved at $30.00, you asked $50.00. You accepted it',
+    );
   });
 });

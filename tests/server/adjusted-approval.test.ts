@@ -221,6 +221,32 @@ describe('an adjusted approval', () => {
     expect((await money(card)).hold).toBeNull();
   });
 
+  it("the seller's list row carries the card's latest adjustment: waiting, then answered; a card never adjusted has none", async () => {
+    const seller = await s.createUser('seller');
+    const card = await pendingCard(seller);
+    const plain = await pendingCard(seller, '20.00');
+    expect((await adjust(card)).status).toBe(200);
+    expect((await review(plain, { action: 'approve' })).status).toBe(200);
+    const rows = async () => {
+      const r = await s.call('GET', 'my-giftcard?page=1', { token: seller.token });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return new Map((r.body.data.data as { id: number; adjustment?: Record<string, unknown> }[]).map((c) => [c.id, c]));
+    };
+    const detail = (await cardOf(card, seller.token)).adjustment;
+    let mine = await rows();
+    expect(mine.get(card)!.adjustment).toEqual(detail);
+    expect(mine.get(card)!.adjustment).toMatchObject({ asked_price: 50, approved_price: 30, state: 'pending', can_answer: true });
+    expect(mine.get(plain)).not.toHaveProperty('adjustment');
+    // Past the window unanswered it counts as accepted, in the row as on the card.
+    offset = 72 * HOUR + 60_000;
+    mine = await rows();
+    expect(mine.get(card)!.adjustment).toMatchObject({ state: 'accepted', can_answer: false, answered_at: null });
+    // Staff's list is as before: no adjustment key.
+    const staffList = await s.call('GET', `gift-card?page=1&seller_id=${seller.id}`, { token: staff() });
+    expect(staffList.status).toBe(200);
+    for (const c of staffList.body.data) expect(c).not.toHaveProperty('adjustment');
+  });
+
   it('with none of the new fields an approval is as before (no adjustment key)', async () => {
     const card = await pendingCard(s.users.sellerA);
     const r = await review(card, { action: 'approve' });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { firstRow } from '../../db/rows';
+import { firstRow, idArray, rowsOf } from '../../db/rows';
 import type { AdjustReason, AdjustmentState } from '../../../shared/adjustment';
 import { releaseHold } from '../holds/store';
 
@@ -51,6 +51,16 @@ export const latestAdjustment = async (tx: Tx, cardId: number): Promise<Adjustme
     tx,
     sql`SELECT ${columns} FROM card_adjustments WHERE gift_card_id = ${cardId} ORDER BY id DESC LIMIT 1`,
   )) ?? null;
+
+/** The latest adjustment of each of these cards that has one (a list page's cards). */
+export const latestAdjustmentsOf = async (tx: Tx, cardIds: number[]): Promise<AdjustmentRow[]> =>
+  cardIds.length === 0
+    ? []
+    : rowsOf<AdjustmentRow>(
+        tx,
+        sql`SELECT DISTINCT ON (gift_card_id) ${columns} FROM card_adjustments
+             WHERE gift_card_id = ANY (${idArray(cardIds)}) ORDER BY gift_card_id, id DESC`,
+      );
 
 /** The card's adjustment waiting for its seller, locked for the rest of the transaction (null: none). */
 export const lockPendingAdjustment = async (tx: Tx, cardId: number): Promise<AdjustmentRow | null> =>

@@ -1,7 +1,7 @@
 import type { Database, Tx } from '../../db/client';
 import { CARD_STATUS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { ADJUSTMENT_WINDOW_HOURS, ADJUST_REASON_LABEL, type AdjustReason } from '../../../shared/adjustment';
+import { ADJUSTMENT_WINDOW_HOURS, ADJUST_REASON_LABEL, type AdjustReason, type CardAdjustment } from '../../../shared/adjustment';
 import { centsOf, isoOrNull, moneyOut } from '../../db/values';
 import { centsToDecimal, computeRateCents, formatMoney, type Cents } from '../../../shared/money';
 import { invalidFields, notFound, refusal } from '../../http/errors';
@@ -14,7 +14,7 @@ import { insertHold } from '../holds/store';
 import { holdDateText } from '../holds/service';
 import { findOffer } from '../offers/repository';
 import { offerRecord } from '../offers/shape';
-import { closeAdjustment, insertAdjustment, latestAdjustment, lockPendingAdjustment } from './repository';
+import { closeAdjustment, insertAdjustment, latestAdjustment, latestAdjustmentsOf, lockPendingAdjustment } from './repository';
 import { adjustmentOut, windowOpen } from './shape';
 
 export interface AdjustInput {
@@ -83,6 +83,12 @@ async function openAnswer(tx: Tx, id: number) {
 export async function adjustmentOfCard(tx: Tx, cardId: number) {
   const row = await latestAdjustment(tx, cardId);
   return row && adjustmentOut(row);
+}
+
+/** The latest adjustment of each card that has one, by card id (the seller's list rows say it without opening the card). */
+export async function adjustmentsOfCards(tx: Tx, cardIds: number[]): Promise<Map<number, CardAdjustment>> {
+  const rows = await latestAdjustmentsOf(tx, cardIds);
+  return new Map(rows.map((r) => [Number(r.gift_card_id), adjustmentOut(r)]));
 }
 
 export function createAdjustmentService(database: Database) {

@@ -31,7 +31,7 @@ import { findRemedy } from '../remedies/repository';
 import { cardRecourse } from '../appeals/card';
 import { DEFAULT_WINDOWS, type RecourseWindows } from '../appeals/recourse';
 import { proofOfCard } from '../proof/service';
-import { adjustmentOfCard } from '../adjustments/service';
+import { adjustmentOfCard, adjustmentsOfCards } from '../adjustments/service';
 
 /** A card number is compared by its skeleton: one that is blank there (only invisible characters) is refused. */
 function checkNumberVisible(cardNumber: string | undefined): void {
@@ -77,7 +77,14 @@ export function createCardService(
       const per = q.per_page ?? PAGE_SIZE.cards;
       const { filter, request } = splitQuery(q, per, log);
       const p = await listPage(db, cardList, { ...filter, own: user.id }, { ...request, read: repo.cardViewsOfPage(db, false) });
-      return { data: listResult((p.rows as unknown as CardViewRow[]).map(cardOut), q, per, p) };
+      const cards = (p.rows as unknown as CardViewRow[]).map(cardOut);
+      // Issue 53: a card approved at an adjusted value says so in its row (no key without one).
+      const adjusted = await adjustmentsOfCards(
+        db,
+        cards.map((c) => c.id),
+      );
+      const rows = cards.map((c) => (adjusted.has(c.id) ? { ...c, adjustment: adjusted.get(c.id)! } : c));
+      return { data: listResult(rows, q, per, p) };
     },
 
     statusCounts: async () => ({ data: await repo.cardStatusCounts(db) }),

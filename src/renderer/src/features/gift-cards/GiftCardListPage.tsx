@@ -24,7 +24,7 @@ import StatusBadge from '../../components/StatusBadge';
 import { ListTable } from '../../components/ListTable';
 import CardSearchDialog from './CardSearchDialog';
 import PayDialog from '../../components/cards/PayDialog';
-import { DuplicateMark, ReasonCaption } from './ListMarks';
+import { AdjustmentCaption, DuplicateMark, ReasonCaption } from './ListMarks';
 import { CardColumns, FoldedCardColumn } from './CardCells';
 import { useNarrowBox } from '../../components/useNarrowBox';
 import { ListExportButton } from '../../components/ListExportButton';
@@ -221,6 +221,7 @@ export default function GiftCardListPage() {
                   <DuplicateMark count={c.duplicate_count} />
                   {isStaff && <AgeCell card={c} />}
                   <ReasonCaption card={c} />
+                  <AdjustmentCaption card={c} />
                 </Box>
               </TableCell>
               <TableCell align="right">{formatMoney(c.price)}</TableCell>

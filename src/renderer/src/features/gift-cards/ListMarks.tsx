@@ -3,8 +3,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { CARD_STATUS } from '../../../../shared/constants';
 import type { GiftCard } from '../../../../shared/types';
+import type { CardAdjustment } from '../../../../shared/adjustment';
 import { reasonLabel } from '../../lib/rejectReasons';
-import { countOf } from '../../lib/format';
+import { countOf, formatDateTime, formatMoney } from '../../lib/format';
 import { useSession } from '../../app/session';
 import { useRemedy } from '../../components/useRemedy';
 
@@ -67,5 +68,36 @@ export function ReasonCaption({ card }: { card: GiftCard }) {
         </Typography>
       )}
     </>
+  );
+}
+
+/** What a seller's adjusted card's answer is, under "Approved at $X, you asked $Y" (a replaced adjustment says nothing). */
+function answerText(a: CardAdjustment): string | null {
+  if (a.can_answer) return `Awaiting your answer until ${formatDateTime(a.window_ends_at)}`;
+  if (a.state === 'accepted') return a.answered_at ? 'You accepted it' : `Accepted: no answer by ${formatDateTime(a.window_ends_at)}`;
+  if (a.state === 'withdrawn') return 'You withdrew the card';
+  return null;
+}
+
+/**
+ * Issue 53, the seller's list: a card approved at a value other than theirs says so under its status, and whether it
+ * awaits their answer (until when, in their locale), so they see it without opening the card.
+ */
+export function AdjustmentCaption({ card }: { card: GiftCard }) {
+  const a = card.adjustment;
+  const answer = a && answerText(a);
+  if (!a || !answer) return null;
+  const values = `Approved at ${formatMoney(a.approved_price)}, you asked ${formatMoney(a.asked_price)}`;
+  return (
+    <Typography
+      variant="caption"
+      component="div"
+      color={a.can_answer ? 'warning.main' : 'text.secondary'}
+      data-testid="adjustment-caption"
+      title={`${values}: ${a.reason_label}. ${answer}.`}
+      sx={clamped}
+    >
+      {values}. {answer}
+    </Typography>
   );
 }
