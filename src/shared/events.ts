@@ -25,6 +25,8 @@ export const EVENT_TYPES = [
   'appeal.decided',
   /** Staff only (issue 54): two sellers were linked by a card number, a photo or a payout code (`{ link_id, signal, seller_a, seller_b }`). */
   'seller.linked',
+  /** Issue 53: a payout hold was placed on the seller or on one of their cards (`{ hold_id }`; never who placed it). */
+  'hold.placed',
 ] as const;
 
 export const liveEventSchema = z.object({

@@ -3,7 +3,18 @@
  * Each kind is one source of rows (server/modules/inbox/sources.ts) and one line of text (renderer
  * features/inbox/inboxText.ts); docs/events.md says how a new kind plugs in.
  */
-export const INBOX_KINDS = ['approved', 'rejected', 'clawed_back', 'paid', 'appeal_decided', 'adjusted'] as const;
+export const INBOX_KINDS = [
+  'approved',
+  'rejected',
+  'clawed_back',
+  'paid',
+  'appeal_decided',
+  'adjusted',
+  /** An adjustment's answer window ended without an answer: its value counts as accepted. */
+  'adjustment_lapsed',
+  /** A payout hold staff placed on one of the seller's cards or on the seller (card_id null). */
+  'held',
+] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 /** An item's id: its source's letters and its row's id ("a12": audit entry 12, "t7": transaction 7). */

@@ -43,14 +43,17 @@ export const wrapped = <T extends z.ZodType>(inner: T) => z.object({ data: inner
 /** One item of a seller's inbox (issue 53): no staff name, ever (`.strict()`: nothing else leaves the server). */
 const inboxItemResponse = z
   .object({
-    id: z.string().describe('The source and the row: "a12" (a decision), "t7" (a payout)'),
+    id: z.string().describe('The source and the row: "a12" (a decision), "t7" (a payout), "h3" (a hold)'),
     kind: z.enum(INBOX_KINDS),
     at: date,
     card_id: id.nullable(),
     transaction_id: id.nullable(),
     amount: money.nullable().describe('A payout or a clawback: its amount'),
-    reason: z.string().nullable().describe("A rejection's reason (its label) or a clawback's"),
+    reason: z.string().nullable().describe("A rejection's reason (its label), a clawback's, an adjustment's or a hold's"),
     note: z.string().nullable().describe("A rejection's note"),
+    until: date
+      .nullable()
+      .describe("A hold's end (when it was released, if earlier; null: until released) or an adjustment's answer deadline"),
     read: z.boolean(),
   })
   .strict();

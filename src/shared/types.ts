@@ -550,7 +550,7 @@ export interface ReviewerFiguresReport {
 }
 
 /**
- * One item of a seller's inbox (issue 53): a decision on one of their cards or a payout to them. No staff name ever;
+ * One item of a seller's inbox (issue 53): a decision on one of their cards, a payout to them or a hold on their payouts. No staff name ever;
  * `reason` is the text to show (a rejection reason's label), `note` what the seller may read of the decision.
  */
 export interface InboxItem {
@@ -562,6 +562,8 @@ export interface InboxItem {
   amount: number | null;
   reason: string | null;
   note: string | null;
+  /** A hold's end (null: until released), an adjustment's answer window's end; null for other kinds. */
+  until: string | null;
   read: boolean;
 }
 /** The inbox's page, with how many items are unread (newer than the seller's last-read position). */

@@ -78,6 +78,52 @@ test('decisions and payouts reach the seller live; the inbox links to the card a
   });
 });
 
+test('payout holds reach the seller live: a card hold links to the card, a hold on the seller to My Gift Cards', async ({ page }) => {
+  const seller = await createUser('seller');
+  const offer = await createOffer({ title: unique('Hold Inbox Offer'), rate_type: 0, rate: 10 });
+  const held = await createCard(seller.email, offer.id, 40);
+  await approveCard(held);
+  await loginAs(page, seller.email);
+  const bell = page.getByTestId('inbox-bell');
+  await expect(bell).toHaveAccessibleName('Inbox, 1 unread');
+
+  const place = async (body: Record<string, unknown>) => {
+    const r = await apiCall('POST', 'payout-holds', { as: 'admin', body });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.data as { until: string | null };
+  };
+  const onCard = await place({ gift_card_id: held, reason: 'Checking the balance with the merchant', days: 3 });
+  await place({ seller_id: seller.id, reason: 'Identity check' });
+  await expect(bell).toHaveAccessibleName('Inbox, 3 unread');
+
+  const until = await page.evaluate(
+    (iso) =>
+      new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
+        new Date(iso),
+      ),
+    onCard.until!,
+  );
+  const items = page.getByRole('list', { name: 'Inbox items' }).getByTestId('inbox-item');
+  await bell.click();
+  await idle(page);
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(0)).toContainText('Your payouts were put on hold until staff release them');
+  await expect(items.nth(0)).toContainText('Identity check');
+  await expect(items.nth(1)).toContainText(`Card #${held} was put on hold until ${until}`);
+  await expect(items.nth(1)).toContainText('Checking the balance with the merchant');
+  await expect(page.getByRole('list', { name: 'Inbox items' })).not.toContainText('Admin');
+
+  await items
+    .nth(1)
+    .getByRole('link', { name: `Card #${held} was put on hold until ${until}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/gift-card/${held}$`));
+  await bell.click();
+  await items.nth(0).getByRole('link', { name: 'Your payouts were put on hold until staff release them' }).click();
+  await expect(page).toHaveURL(/\/gift-cards$/);
+  await expect(bell).toHaveAccessibleName('Inbox');
+});
+
 test('staff have no inbox: no bell, and the screen says it is for sellers', async ({ page }) => {
   await loginAs(page, 'manager');
   await expect(page.getByTestId('inbox-bell')).toHaveCount(0);

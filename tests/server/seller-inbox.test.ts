@@ -1,18 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server';
 import { createOffer, form, gallery, png, rangeOffer, submitCard } from '../helpers/cards';
 import { LIMITS } from '../../src/shared/limits';
+import { clock } from '../../src/server/clock';
+import type { LiveEvent } from '../../src/shared/events';
 
-/** Issue 53: the seller's inbox: their decisions and payouts only, no staff names, the unread count, marking read, pages. */
+/**
+ * Issue 53: the seller's inbox: their decisions, payouts and payout holds only, no staff names, the unread count,
+ * marking read, pages; an adjustment's window ending unanswered (fake clock).
+ */
+const HOUR = 60 * 60 * 1000;
 let s: TestServer;
 let offer: number;
 let codeSeq = 0;
+let offset = 0;
+const realNow = clock.now;
 beforeAll(async () => {
   s = await startTestServer();
+  clock.now = () => new Date(Date.now() + offset);
   offer = await createOffer(s, rangeOffer({ title: 'Inbox' }));
 });
-afterAll(async () => s?.close());
+afterAll(async () => {
+  clock.now = realNow;
+  await s?.close();
+});
+afterEach(() => {
+  offset = 0;
+});
 
 interface Item {
   id: string;
@@ -23,6 +38,7 @@ interface Item {
   amount: number | null;
   reason: string | null;
   note: string | null;
+  until: string | null;
   read: boolean;
 }
 const inbox = async (who: TestUser, page = 1) => {
@@ -77,7 +93,19 @@ describe('seller inbox', () => {
       }),
     ]);
     for (const item of r.data.data) {
-      expect(Object.keys(item).sort()).toEqual(['amount', 'at', 'card_id', 'id', 'kind', 'note', 'read', 'reason', 'transaction_id']);
+      expect(Object.keys(item).sort()).toEqual([
+        'amount',
+        'at',
+        'card_id',
+        'id',
+        'kind',
+        'note',
+        'read',
+        'reason',
+        'transaction_id',
+        'until',
+      ]);
+      expect(item.until).toBeNull();
       expect(new Date(item.at).toISOString()).toBe(item.at);
       expect(item.id).toMatch(/^[atp][1-9]\d*$/);
     }
@@ -135,6 +163,101 @@ describe('seller inbox', () => {
       note: 'Readable after all.',
     });
     expect(JSON.stringify(r)).not.toContain(s.users.admin.name);
+  });
+
+  it("a hold on one of the seller's cards or on the seller reaches them with its reason and end, live, never who placed it", async () => {
+    const [seller, other] = [await s.createUser('seller'), await s.createUser('seller')];
+    const id = await card(seller);
+    await review(id, { action: 'approve' });
+    const place = async (body: Record<string, unknown>) => {
+      const r = await s.call('POST', 'payout-holds', { token: s.users.admin.token, body });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data as { id: number; until: string | null };
+    };
+    const { last_id: before } = (await s.call('GET', 'events', { token: seller.token })).body as { last_id: number };
+    const onCard = await place({ gift_card_id: id, reason: 'The card is being checked with the merchant', days: 5 });
+    const onSeller = await place({ seller_id: seller.id, reason: 'Identity check' });
+    const r = await inbox(seller);
+    expect(r.unread).toBe(3);
+    expect(r.data.data.slice(0, 2)).toEqual([
+      expect.objectContaining({ id: `h${onSeller.id}`, kind: 'held', card_id: null, reason: 'Identity check', until: null, note: null }),
+      expect.objectContaining({
+        id: `h${onCard.id}`,
+        kind: 'held',
+        card_id: id,
+        reason: 'The card is being checked with the merchant',
+        until: onCard.until,
+        amount: null,
+      }),
+    ]);
+    expect(new Date(onCard.until!).getTime() - Date.now()).toBeGreaterThan(5 * 24 * HOUR - 60_000);
+    const text = JSON.stringify(r);
+    expect(text).not.toContain(s.users.admin.name);
+    expect(text).not.toContain(s.users.admin.email);
+    // Live: the seller receives the hold.placed events (their own only), which name no one.
+    const events = (await s.call('GET', `events?after=${before}`, { token: seller.token })).body.events as LiveEvent[];
+    const holds = events.filter((e) => e.type === 'hold.placed');
+    expect(holds.map((e) => [e.seller_id, e.card_id, e.data])).toEqual([
+      [seller.id, id, { hold_id: onCard.id }],
+      [seller.id, null, { hold_id: onSeller.id }],
+    ]);
+    const theirs = (await s.call('GET', `events?after=${before}`, { token: other.token })).body.events as LiveEvent[];
+    expect(theirs.filter((e) => e.type === 'hold.placed')).toEqual([]);
+    expect(await inbox(other)).toMatchObject({ unread: 0, data: { total: 0 } });
+    // Released early: the item's end is when it was released, and says nothing of who released it.
+    const released = await s.call('POST', `payout-hold-release/${onCard.id}`, {
+      token: s.users.manager.token,
+      body: { note: 'Staff-only: all clear' },
+    });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    const item = (await inbox(seller)).data.data.find((i) => i.id === `h${onCard.id}`)!;
+    expect(item.until).toBe(released.body.data.released_at);
+    expect(JSON.stringify(item)).not.toContain('all clear');
+    expect(JSON.stringify(item)).not.toContain(s.users.manager.name);
+  });
+
+  it("an adjustment's hold is the adjustment's item, not a hold; its window ending unanswered is an item of its own (fake clock)", async () => {
+    const seller = await s.createUser('seller');
+    const id = await card(seller);
+    const answered = await card(seller);
+    const adjust = { action: 'approve', adjusted_price: 30, adjust_reason: 'partial_balance', adjust_note: 'Balance shows $30.' };
+    await review(id, adjust);
+    await review(answered, adjust);
+    expect((await s.call('POST', `gift-card-adjustment-accept/${answered}`, { token: seller.token })).status).toBe(200);
+    const windowEnds = (await s.call('GET', `gift-card/${id}`, { token: seller.token })).body.adjustment.window_ends_at as string;
+    // (An adjusted approval is an approval too: its 'approved' items are left aside here.)
+    const kinds = async () => (await inbox(seller)).data.data.filter((i) => i.kind !== 'approved').map((i) => [i.kind, i.card_id]);
+    expect(await kinds()).toEqual([
+      ['adjusted', answered],
+      ['adjusted', id],
+    ]);
+    const adjusted = (await inbox(seller)).data.data.find((i) => i.kind === 'adjusted' && i.card_id === id)!;
+    expect(adjusted.until).toBe(windowEnds);
+    // Just before the window ends: nothing more.
+    offset = 72 * HOUR - 60_000;
+    expect(await kinds()).toHaveLength(2);
+    // Past it without an answer: the adjusted value counts as accepted, and the seller is told, at the window's end.
+    offset = 72 * HOUR + 60_000;
+    const r = await inbox(seller);
+    expect(r.data.data[0]).toEqual({
+      id: expect.stringMatching(/^w[1-9]\d*$/),
+      kind: 'adjustment_lapsed',
+      at: windowEnds,
+      card_id: id,
+      transaction_id: null,
+      amount: 30,
+      reason: 'Partial balance',
+      note: null,
+      until: windowEnds,
+      read: false,
+    });
+    // The card answered in time has none.
+    expect(r.data.data.filter((i) => i.kind === 'adjustment_lapsed')).toHaveLength(1);
+    expect(r.unread).toBe(5);
+    expect((await markRead(seller, { through: r.data.data[0].id })).body.unread).toBe(0);
+    // A later decision after the window (closed as accepted without an answer) keeps it.
+    await review(id, { action: 'reject', reject_reason: 'other' });
+    expect((await inbox(seller)).data.data.filter((i) => i.kind === 'adjustment_lapsed').map((i) => i.card_id)).toEqual([id]);
   });
 
   it('marking read up to an item reads it and the older ones; never back; everything without one', async () => {

@@ -70,6 +70,7 @@ export const FUNCTION_FILES = [
   'users_due_events',
   'users_maintain',
   'card_appeals_events',
+  'payout_holds_events',
   'auth_tokens_revoked',
   'audit_log_refuse_change',
 ];

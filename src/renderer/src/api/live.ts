@@ -39,6 +39,7 @@ export const EVENT_INVALIDATES: Record<LiveEvent['type'], readonly OperationName
   'appeal.filed': ['listAppeals', 'getAppeal', 'getCard', 'cardHistory'],
   'appeal.decided': ['listAppeals', 'getAppeal', 'getCard', 'cardHistory', 'sellerInbox'],
   'seller.linked': ['listSellerLinks'],
+  'hold.placed': ['sellerInbox', 'listHolds', 'cardMoney', 'sellerDue', 'sellerList', 'dashboardFigures', 'sellerStatement'],
 };
 /** Reads of one card, refreshed only when the event is about that card. */
 const PER_CARD = new Set<OperationName>(['getCard', 'listComments', 'cardHistory', 'cardMoney']);

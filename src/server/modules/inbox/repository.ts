@@ -13,6 +13,7 @@ export interface InboxRow {
   amount: string | null;
   reason: string | null;
   note: string | null;
+  until: string | null;
   read: boolean;
 }
 
@@ -21,23 +22,24 @@ const readThrough = (sellerId: number) =>
   sql`coalesce((SELECT read_through FROM seller_inbox_reads WHERE seller_id = ${sellerId}), '-infinity'::timestamptz)`;
 
 /** One page of the seller's items, newest first (ties: the later id first). */
-export async function inboxPage(tx: Tx, sellerId: number, limit: number, offset: number): Promise<InboxRow[]> {
+export async function inboxPage(tx: Tx, sellerId: number, now: string, limit: number, offset: number): Promise<InboxRow[]> {
   return rowsOf<InboxRow>(
     tx,
     sql`SELECT i.id, i.kind, ${isoSql(sql`i.at`)} AS at, i.card_id,
-               i.transaction_id, i.amount::text AS amount, i.reason, i.note, i.at <= ${readThrough(sellerId)} AS read
-          FROM ${inboxItems(sellerId)}
+               i.transaction_id, i.amount::text AS amount, i.reason, i.note,
+               ${isoSql(sql`i.until`)} AS until, i.at <= ${readThrough(sellerId)} AS read
+          FROM ${inboxItems(sellerId, now)}
          ORDER BY i.at DESC, length(i.id) DESC, i.id DESC
          LIMIT ${limit} OFFSET ${offset}`,
   );
 }
 
 /** How many items the seller has, and how many of them are newer than their last-read position. */
-export async function inboxCounts(tx: Tx, sellerId: number): Promise<{ total: number; unread: number }> {
+export async function inboxCounts(tx: Tx, sellerId: number, now: string): Promise<{ total: number; unread: number }> {
   const r = await firstRow<{ total: number; unread: number }>(
     tx,
     sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE i.at > ${readThrough(sellerId)}))::int AS unread
-          FROM ${inboxItems(sellerId)}`,
+          FROM ${inboxItems(sellerId, now)}`,
   );
   return { total: Number(r?.total ?? 0), unread: Number(r?.unread ?? 0) };
 }
@@ -46,13 +48,13 @@ export async function inboxCounts(tx: Tx, sellerId: number): Promise<{ total: nu
  * Moves the seller's last-read position up to the item `through` (one of their own), or to their newest item; never
  * back. False when `through` is not one of their items.
  */
-export async function markRead(tx: Tx, sellerId: number, through: string | undefined): Promise<boolean> {
+export async function markRead(tx: Tx, sellerId: number, now: string, through: string | undefined): Promise<boolean> {
   // As text, so the position keeps the item's microseconds.
   const at = await firstRow<{ at: string | null }>(
     tx,
     through === undefined
-      ? sql`SELECT max(i.at)::text AS at FROM ${inboxItems(sellerId)}`
-      : sql`SELECT i.at::text AS at FROM ${inboxItems(sellerId)} WHERE i.id = ${through}`,
+      ? sql`SELECT max(i.at)::text AS at FROM ${inboxItems(sellerId, now)}`
+      : sql`SELECT i.at::text AS at FROM ${inboxItems(sellerId, now)} WHERE i.id = ${through}`,
   );
   if (!at) return false;
   if (at.at === null) return true; // no items: nothing to read

@@ -1,6 +1,7 @@
 import { ADJUST_REASON_LABEL, type AdjustReason } from '../../../shared/adjustment';
 import type { Database } from '../../db/client';
-import { moneyOrNull } from '../../db/values';
+import { isoOrNull, moneyOrNull } from '../../db/values';
+import { nowParam } from '../../clock';
 import { REJECT_REASON_LABEL, type RejectReason } from '../../../shared/constants';
 import { fieldErrorsOf } from '../../../shared/field-errors';
 import type { InboxKind } from '../../../shared/inbox';
@@ -16,7 +17,7 @@ import * as repo from './repository';
 const reasonText = (kind: string, reason: string | null) =>
   kind === 'rejected' && reason
     ? (REJECT_REASON_LABEL[reason as RejectReason] ?? reason)
-    : kind === 'adjusted' && reason
+    : (kind === 'adjusted' || kind === 'adjustment_lapsed') && reason
       ? (ADJUST_REASON_LABEL[reason as AdjustReason] ?? reason)
       : reason;
 
@@ -29,6 +30,7 @@ const itemOut = (r: repo.InboxRow): InboxItem => ({
   amount: moneyOrNull(r.amount),
   reason: reasonText(r.kind, r.reason),
   note: r.note,
+  until: isoOrNull(r.until),
   read: Boolean(r.read),
 });
 
@@ -41,14 +43,19 @@ export function createInboxService(database: Database) {
   return {
     async list(user: AuthUser, page: number): Promise<SellerInbox> {
       const per = LIMITS.lists.inboxPerPage.value;
-      const [rows, counts] = await Promise.all([repo.inboxPage(db, user.id, per, pageOffset(page, per)), repo.inboxCounts(db, user.id)]);
+      const now = nowParam();
+      const [rows, counts] = await Promise.all([
+        repo.inboxPage(db, user.id, now, per, pageOffset(page, per)),
+        repo.inboxCounts(db, user.id, now),
+      ]);
       return { data: pageResult(rows.map(itemOut), page, per, counts.total), unread: counts.unread };
     },
 
     async markRead(user: AuthUser, through: string | undefined): Promise<{ msg: string; unread: number }> {
-      const known = await db.transaction((tx) => repo.markRead(tx, user.id, through));
+      const now = nowParam();
+      const known = await db.transaction((tx) => repo.markRead(tx, user.id, now, through));
       if (!known) throw invalidFields(fieldErrorsOf([{ path: ['through'], message: MSG.inboxItemUnknown }]));
-      return { msg: MSG.inboxRead, unread: (await repo.inboxCounts(db, user.id)).unread };
+      return { msg: MSG.inboxRead, unread: (await repo.inboxCounts(db, user.id, now)).unread };
     },
   };
 }

@@ -2,15 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { InboxKind } from '../../../shared/inbox';
 
 /**
- * Where each kind of inbox item comes from: one SELECT per kind over the lasting records (the audit trail and the
- * ledger; the live events are kept only a day and only say that something changed), for one seller. Each answers the
- * same columns, in this order:
+ * Where each kind of inbox item comes from: one SELECT per kind over the lasting records (the audit trail, the ledger,
+ * the holds and adjustments; the live events are kept only a day and only say that something changed), for one seller
+ * at the server's time `now` (a bound timestamptz: the clock, so tests move it). Each answers the same columns, in
+ * this order:
  *   id text (source letters and row id, unique across sources), kind text, at timestamptz, card_id int,
- *   transaction_id int, amount numeric, reason text, note text
+ *   transaction_id int, amount numeric, reason text, note text, until timestamptz
  * and nothing about who decided. A new kind is one entry here (its kind added to shared/inbox.ts INBOX_KINDS and its
  * text to the renderer's inboxText.ts); docs/events.md says how.
  */
-export type InboxSource = (sellerId: number) => SQL;
+export type InboxSource = (sellerId: number, now: string) => SQL;
 
 interface DecisionColumns {
   transactionId?: SQL;
@@ -23,9 +24,24 @@ const decision =
   (kind: InboxKind, action: string, c: DecisionColumns = {}): InboxSource =>
   (seller) => sql`
     SELECT 'a' || a.id, ${kind}::text, a.created_at, g.id, ${c.transactionId ?? sql`NULL::int`}, ${c.amount ?? sql`NULL::numeric`},
-           ${c.reason ?? sql`NULL::text`}, ${c.note ?? sql`NULL::text`}
+           ${c.reason ?? sql`NULL::text`}, ${c.note ?? sql`NULL::text`}, NULL::timestamptz
       FROM gift_cards g JOIN audit_log a ON a.entity = 'gift_card' AND a.entity_id = g.id AND a.action = ${action}
      WHERE g.seller_id = ${seller}`;
+
+/**
+ * A payout hold staff placed on one of the seller's cards or on the seller (every card), with its reason (the seller
+ * already reads it on the card's money panel) and its end: when it was released if that came first; null: until
+ * released. Never who placed or released it. An adjusted approval's hold is the adjustment's own item.
+ */
+const heldSource = (seller: number) => {
+  const columns = sql`'h' || h.id, 'held', h.placed_at, h.gift_card_id, NULL::int, NULL::numeric, h.reason, NULL::text,
+           CASE WHEN h.released_at IS NOT NULL AND (h.until IS NULL OR h.released_at < h.until) THEN h.released_at ELSE h.until END`;
+  const notAdjustment = sql`NOT EXISTS (SELECT 1 FROM card_adjustments j WHERE j.hold_id = h.id)`;
+  return sql`
+    SELECT ${columns} FROM payout_holds h WHERE h.seller_id = ${seller}
+    UNION ALL
+    SELECT ${columns} FROM payout_holds h JOIN gift_cards g ON g.id = h.gift_card_id WHERE g.seller_id = ${seller} AND ${notAdjustment}`;
+};
 
 export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
   approved: decision('approved', 'approve'),
@@ -37,21 +53,31 @@ export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
     reason: sql`a.details->>'reason_label'`,
   }),
   paid: (seller) => sql`
-    SELECT 't' || t.id, 'paid', t.created_at, t.gift_card_id, t.id, t.transaction_amount, NULL::text, NULL::text
+    SELECT 't' || t.id, 'paid', t.created_at, t.gift_card_id, t.id, t.transaction_amount, NULL::text, NULL::text, NULL::timestamptz
       FROM transactions t WHERE t.seller_id = ${seller} AND t.kind = 0`,
   // An appeal's outcome ('upheld' or 'reversed') and staff's note for the seller; never who decided (outcome_by).
   appeal_decided: (seller) => sql`
-    SELECT 'p' || ap.id, 'appeal_decided', ap.outcome_at, ap.gift_card_id, NULL::int, NULL::numeric, ap.outcome, ap.outcome_note
+    SELECT 'p' || ap.id, 'appeal_decided', ap.outcome_at, ap.gift_card_id, NULL::int, NULL::numeric, ap.outcome, ap.outcome_note,
+           NULL::timestamptz
       FROM card_appeals ap WHERE ap.seller_id = ${seller} AND ap.outcome IS NOT NULL`,
-  // An adjusted approval: the value approved, its reason (a key, shown by its label) and staff's note for the seller.
+  // An adjusted approval: the value approved, its reason (a key, shown by its label), staff's note for the seller and
+  // the end of the answer window.
   adjusted: (seller) => sql`
-    SELECT 'j' || j.id, 'adjusted', j.created_at, j.gift_card_id, NULL::int, j.price, j.reason, j.note
+    SELECT 'j' || j.id, 'adjusted', j.created_at, j.gift_card_id, NULL::int, j.price, j.reason, j.note, j.window_ends_at
       FROM card_adjustments j JOIN gift_cards g ON g.id = j.gift_card_id WHERE g.seller_id = ${seller}`,
+  // An adjustment's window ended unanswered, so its value counts as accepted (adjustments/shape.ts): still pending
+  // past its end, or closed as accepted by a later decision without an answer. At the window's end, by the clock.
+  adjustment_lapsed: (seller, now) => sql`
+    SELECT 'w' || j.id, 'adjustment_lapsed', j.window_ends_at, j.gift_card_id, NULL::int, j.price, j.reason, NULL::text, j.window_ends_at
+      FROM card_adjustments j JOIN gift_cards g ON g.id = j.gift_card_id
+     WHERE g.seller_id = ${seller} AND j.window_ends_at <= ${now}::timestamptz
+       AND (j.state = 'pending' OR (j.state = 'accepted' AND j.answered_at IS NULL))`,
+  held: (seller) => heldSource(seller),
 };
 
 /** Every item of the seller's inbox, as a subquery with named columns. */
-export const inboxItems = (sellerId: number): SQL =>
+export const inboxItems = (sellerId: number, now: string): SQL =>
   sql`(${sql.join(
-    Object.values(INBOX_SOURCES).map((source) => source(sellerId)),
+    Object.values(INBOX_SOURCES).map((source) => source(sellerId, now)),
     sql` UNION ALL `,
-  )}) AS i (id, kind, at, card_id, transaction_id, amount, reason, note)`;
+  )}) AS i (id, kind, at, card_id, transaction_id, amount, reason, note, until)`;

@@ -1,8 +1,9 @@
 import type { InboxKind } from '../../../../shared/inbox';
 import type { InboxItem } from '../../../../shared/types';
-import { formatMoney } from '../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 
 const card = (i: InboxItem) => (i.card_id ? `Card #${i.card_id}` : 'A card');
+const untilText = (i: InboxItem) => (i.until ? `until ${formatDateTime(i.until)}` : 'until staff release them');
 const joined = (...parts: (string | null)[]) => parts.filter(Boolean).join(': ') || null;
 
 /** What an inbox item says: a title and, when there is one, what the seller may read of the decision. One line a kind. */
@@ -19,10 +20,20 @@ export const INBOX_TEXT: Record<InboxKind, (i: InboxItem) => { title: string; de
     title: `${card(i)} was approved at ${formatMoney(i.amount)}, less than you asked: accept it or withdraw the card`,
     detail: joined(i.reason, i.note),
   }),
+  adjustment_lapsed: (i) => ({
+    title: `Your answer window for ${card(i).replace('Card', 'card')} ended: the approval at ${formatMoney(i.amount)} counts as accepted`,
+    detail: i.reason,
+  }),
+  // The hold's reason is what the seller also reads on the card's money panel; a seller-wide hold has no card.
+  held: (i) => ({
+    title: i.card_id ? `Card #${i.card_id} was put on hold ${untilText(i)}` : `Your payouts were put on hold ${untilText(i)}`,
+    detail: i.reason,
+  }),
 };
 
-/** Where an item opens: its card, or My Transaction for a payout of several cards. */
-export const inboxItemPath = (i: InboxItem) => (i.card_id ? `/gift-card/${i.card_id}` : '/my-transaction');
+/** Where an item opens: its card; My Gift Cards for a hold on all the seller's cards; My Transaction for a payout of several. */
+export const inboxItemPath = (i: InboxItem) =>
+  i.card_id ? `/gift-card/${i.card_id}` : i.kind === 'held' ? '/gift-cards' : '/my-transaction';
 
 /** The bell's accessible name: "Inbox, 3 unread". */
 export const inboxLabel = (unread: number) => (unread > 0 ? `Inbox, ${unread} unread` : 'Inbox');
