@@ -286,11 +286,8 @@ describe('hostile input on every write route', () => {
     });
   }
 
-  it("a decision's proof (issue 53): hostile boxes and evidence are a 422 or stored within the rules, never a 500", async () => {
-    const pending = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 50 }, [png(), png()]);
-    const photos = (await s.database.query<{ id: number }>(sql`SELECT id FROM gift_card_images WHERE gift_card_id = ${pending}`)).map(
-      (r) => r.id,
-    );
+  /** Hostile proofs (issue 53) for a card with these photos: odd numbers, boxes past the edge, another card's photo, junk. */
+  const hostileProof = (photos: number[]) => {
     const num = fc.oneof(fc.double(), fc.double({ min: -0.5, max: 1.5 }), fc.constantFrom(0, 1, 1e-12, 0.999999, -0, 1e308), nasty);
     const region = fc.oneof(
       fc.record(
@@ -299,7 +296,11 @@ describe('hostile input on every write route', () => {
       ),
       value,
     );
+    // And well-formed boxes within the photo, so that every run stores some proof too.
+    const side = (min: number) => fc.double({ min, max: 0.5, noNaN: true });
+    const fitting = fc.record({ image_id: fc.constantFrom(...photos), x: side(0), y: side(0), w: side(0.01), h: side(0.01) });
     const proof = fc.oneof(
+      fc.record({ regions: fc.array(fitting, { maxLength: 8 }) }),
       fc.record(
         {
           regions: fc.oneof(fc.array(region, { maxLength: 12 }), value),
@@ -310,8 +311,27 @@ describe('hostile input on every write route', () => {
       ),
       value,
     );
+    return proof;
+  };
+  /** A stored proof's boxes: each on one of the card's photos and within it, and few. */
+  const checkStoredBoxes = async (cardId: number, photos: number[]) => {
+    const [row] = await s.database.query<{ regions: { image_id: number; x: number; y: number; w: number; h: number }[] }>(
+      sql`SELECT regions FROM decision_proofs WHERE gift_card_id = ${cardId} AND superseded_at IS NULL`,
+    );
+    for (const b of row?.regions ?? []) {
+      expect(photos).toContain(b.image_id);
+      expect(b.x >= 0 && b.y >= 0 && b.w > 0 && b.h > 0 && b.x + b.w <= 1 && b.y + b.h <= 1, JSON.stringify(b)).toBe(true);
+    }
+    expect((row?.regions ?? []).length).toBeLessThanOrEqual(8);
+  };
+  const photosOf = async (cardId: number) =>
+    (await s.database.query<{ id: number }>(sql`SELECT id FROM gift_card_images WHERE gift_card_id = ${cardId}`)).map((r) => r.id);
+
+  it("a decision's proof (issue 53): hostile boxes and evidence are a 422 or stored within the rules, never a 500", async () => {
+    const pending = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 50 }, [png(), png()]);
+    const photos = await photosOf(pending);
     await fc.assert(
-      fc.asyncProperty(proof, fc.constantFrom('reject', 'approve'), async (p, action) => {
+      fc.asyncProperty(hostileProof(photos), fc.constantFrom('reject', 'approve'), async (p, action) => {
         generated += 1;
         const r = await s.call('POST', `gift-card-review/${pending}`, {
           token: s.users.manager.token,
@@ -320,18 +340,40 @@ describe('hostile input on every write route', () => {
         expect(r.status, `${JSON.stringify(p).slice(0, 300)} -> ${r.status}`).toBeLessThan(500);
         if (r.status !== 200) return;
         // Accepted: the boxes kept are within their photo and few, then the card goes back to pending for the next try.
-        const [row] = await s.database.query<{ regions: { image_id: number; x: number; y: number; w: number; h: number }[] }>(
-          sql`SELECT regions FROM decision_proofs WHERE gift_card_id = ${pending} AND superseded_at IS NULL`,
-        );
-        for (const b of row?.regions ?? []) {
-          expect(photos).toContain(b.image_id);
-          expect(b.x >= 0 && b.y >= 0 && b.w > 0 && b.h > 0 && b.x + b.w <= 1 && b.y + b.h <= 1, JSON.stringify(b)).toBe(true);
-        }
-        expect((row?.regions ?? []).length).toBeLessThanOrEqual(8);
+        await checkStoredBoxes(pending, photos);
         expect((await staffUpdate(s, pending, { giftcard_offer_id: offer, price: 50, card_status: 0 })).status).toBe(200);
       }),
       { numRuns: Math.max(RUNS, 40) },
     );
+  });
+
+  it("a clawback's proof (issue 53): hostile boxes and evidence are a 422 (no clawback) or stored within the rules, never a 500", async () => {
+    const paid = await submitCard(s, s.users.sellerA, { giftcard_offer_id: offer, price: 50 }, [png(), png()]);
+    expect((await s.call('POST', `gift-card-review/${paid}`, { token: s.users.manager.token, body: { action: 'approve' } })).status).toBe(
+      200,
+    );
+    const pay = { code: `HOSTILE-PROOF-${paid}`, transaction_amount: '10.00', gidcard_id: paid };
+    expect((await s.call('POST', 'transaction', { token: s.users.admin.token, body: pay })).status).toBe(200);
+    const photos = await photosOf(paid);
+    const clawbacks = async () =>
+      (await s.database.query(sql`SELECT id FROM transactions WHERE gift_card_id = ${paid} AND kind = 1`)).length;
+    let made = 0;
+    await fc.assert(
+      fc.asyncProperty(hostileProof(photos), async (p) => {
+        generated += 1;
+        const r = await s.call('POST', `gift-card-dispute/${paid}`, { token: s.users.manager.token, body: { reason: 'used', proof: p } });
+        expect(r.status, `${JSON.stringify(p).slice(0, 300)} -> ${r.status}`).toBeLessThan(500);
+        // Refused: nothing clawed back. Accepted: one more clawback, its boxes within the rules; resolved for the next try.
+        expect(await clawbacks()).toBe(made + (r.status === 200 ? 1 : 0));
+        if (r.status !== 200) return;
+        made += 1;
+        await checkStoredBoxes(paid, photos);
+        const resolved = await s.call('POST', `gift-card-dispute-resolve/${paid}`, { token: s.users.manager.token, body: {} });
+        expect(resolved.status).toBe(200);
+      }),
+      { numRuns: Math.max(RUNS, 40) },
+    );
+    expect(made, 'no clawback with proof accepted').toBeGreaterThan(0);
   });
 
   it('an adjusted approval (issue 53): hostile values are a 422 or an adjustment within the rules, never a 500', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server';
-import { createOffer, png, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
+import { createOffer, form, png, rangeOffer, staffUpdate, submitCard } from '../helpers/cards';
 import { checkLedgerInvariants } from '../helpers/invariants';
 import { cardNumberKey } from '../../src/shared/identifiers';
 import { PROOF_REGIONS } from '../../src/shared/proof';
@@ -212,5 +212,67 @@ describe('proof with a clawback', () => {
     // Resolved: approved again, the clawback's proof is no longer shown.
     expect((await s.call('POST', `gift-card-dispute-resolve/${c.id}`, { token: staff(), body: {} })).status).toBe(200);
     expect((await get(c.id, seller.token)).body).not.toHaveProperty('proof');
+  });
+});
+
+describe('proof with a clawback, as its seller sees it', () => {
+  /** An approved card of `seller`, paid in full. */
+  const paidCard = async (seller: TestUser, cardNumber = number(), images = [png()]) => {
+    const c = await card(seller, cardNumber, images);
+    expect((await s.call('POST', `gift-card-review/${c.id}`, { token: staff(), body: { action: 'approve' } })).status).toBe(200);
+    const due = (await get(c.id, staff())).body.data.due as number;
+    const body = { code: `PROOF-PAY-${++serial}`, transaction_amount: due, gidcard_id: c.id };
+    expect((await s.call('POST', 'transaction', { token: s.users.admin.token, body })).status).toBe(200);
+    return c;
+  };
+  const dispute = (id: number, proof: unknown) =>
+    s.call('POST', `gift-card-dispute/${id}`, { token: staff(), body: { reason: 'used', note: 'Redeemed before payout', proof } });
+  /** The card's clawback entries (transactions of kind 1). */
+  const clawbacks = async (id: number) =>
+    (await s.database.query(sql`SELECT id FROM transactions WHERE gift_card_id = ${id} AND kind = 1`)).length;
+
+  it('evidence and a box on their own photo, never the other card; kept while contested, gone once reversed', async () => {
+    const shared = png();
+    const other = await card(s.users.sellerB, undefined, [shared]);
+    expect((await reject(other.id)).status).toBe(200);
+    const c = await paidCard(s.users.sellerA, other.cardNumber, [png(), shared]);
+    const [first, mine] = await photos(c.id);
+
+    // Evidence the system did not find: 422, no clawback.
+    const refused = await dispute(c.id, { evidence: ['read_differs'] });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body.errors).toHaveProperty(['proof.evidence']);
+    expect([await statusOf(c.id), await clawbacks(c.id)]).toEqual([1, 0]);
+
+    const box = { image_id: first, x: 0.25, y: 0.25, w: 0.5, h: 0.5 };
+    const r = await dispute(c.id, { regions: [box], evidence: ['number_seen_before', 'photo_seen_before'] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const seen = (await get(c.id, s.users.sellerA.token)).body;
+    expect(seen.proof).toEqual({
+      decision: 'clawback',
+      regions: [box],
+      evidence: [{ kind: 'number_seen_before' }, { kind: 'photo_seen_before', image_id: mine }],
+      created_at: expect.any(String),
+    });
+    const text = JSON.stringify(seen);
+    for (const leak of [s.users.sellerB.email, s.users.manager.email, `"gift_card_id":${other.id}`]) expect(text).not.toContain(leak);
+    expect((await get(c.id, s.users.sellerB.token)).status).toBe(403);
+
+    // Contested: still disputed, the proof still shown; reversed by another staff member: approved again, no proof.
+    const contest = await s.call('POST', `gift-card-appeal/${c.id}`, {
+      token: s.users.sellerA.token,
+      body: form({ note: 'The card was unused when I sold it.' }),
+    });
+    expect(contest.status, JSON.stringify(contest.body)).toBe(200);
+    expect((await get(c.id, s.users.sellerA.token)).body.proof).toEqual(seen.proof);
+    const appealId = (await get(c.id, s.users.sellerA.token)).body.appeal.id as number;
+    const decided = await s.call('POST', `appeal-decide/${appealId}`, {
+      token: s.users.admin.token,
+      body: { outcome: 'reversed', note: 'The redemption was after the payout.' },
+    });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    const after = (await get(c.id, s.users.sellerA.token)).body;
+    expect(after.data.card_status).toBe(1);
+    expect(after).not.toHaveProperty('proof');
   });
 });
