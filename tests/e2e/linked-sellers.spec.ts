@@ -1,8 +1,10 @@
-import { test, expect, loginAs, idle, createUser, createOffer, createCard, unique } from './fixtures';
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, loginAs, idle, createUser, createOffer, createCard, unique, sidebar } from './fixtures';
 
 /**
- * Issue 54, linked sellers: staff are told of a new link at once, see it on the card's page (the signal, both cards)
- * and on the seller list's Links dialog, and mark it known-good; the seller's own card page shows no links.
+ * Issue 54, linked sellers: staff are told of a new link at once (in a browser: a count on Seller Lists and a notice in
+ * its page), see it on the card's page (the signal, both cards) and on the seller list's Links dialog, and mark it
+ * known-good; the seller's own card page shows no links.
  */
 test.setTimeout(120_000);
 
@@ -27,6 +29,33 @@ test('two sellers sharing a card number: staff told, the link on the card page a
     const row = panel.getByRole('row').filter({ hasText: y.name }).filter({ hasText: 'Same card number' });
     await expect(row.getByRole('link', { name: `Card #${first} (this card)` })).toBeVisible();
     await expect(row.getByRole('link', { name: `Card #${second}` })).toHaveAttribute('href', `/gift-card/${second}`);
+  });
+
+  await test.step('browser mode: a count on Seller Lists and a notice in its page, over no control; dismissed', async () => {
+    // Each worker has its own server, but another test of this worker may link sellers meanwhile: at least this one.
+    const item = sidebar(staff).getByRole('link', { name: 'Seller Lists', exact: true });
+    await expect(staff.getByTestId('new-links-badge')).toBeVisible();
+    await expect(item).toHaveAccessibleDescription(/^\d+ new seller links?$/);
+    const text = `Sellers #${Math.min(x.id, y.id)} and #${Math.max(x.id, y.id)} are linked: same card number.`;
+    // This worker's server runs one test at a time: the newest link is this one, read politely to screen readers.
+    await expect(staff.getByRole('status').filter({ hasText: text })).toHaveAttribute('aria-live', 'polite');
+    // The header's buttons stay uncovered (a trial click fails when something else would take the click).
+    for (const name of ['Logout', 'Toggle sidebar']) await staff.getByRole('button', { name }).click({ trial: true, timeout: 2000 });
+    await item.click(); // in the page (a reload would forget the session's notices)
+    await idle(staff);
+    const notice = staff.getByRole('region', { name: 'New seller links' });
+    await expect(notice).toContainText(/\d+ new seller links?/);
+    const entry = notice.getByRole('listitem').filter({ hasText: text });
+    await expect(entry.getByRole('link', { name: `Card #${second}` })).toHaveAttribute('href', `/gift-card/${second}`);
+    // In the page's flow: nothing of the page's header lies under it.
+    const [box, header] = [await notice.boundingBox(), await staff.getByRole('heading', { name: 'Seller Lists' }).boundingBox()];
+    expect(box!.y + box!.height).toBeLessThanOrEqual(header!.y);
+    const axe = await new AxeBuilder({ page: staff }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(staff.getByTestId('new-links-badge')).toHaveCount(0);
+    await expect(item).not.toHaveAttribute('aria-describedby');
   });
 
   await test.step('the seller list: Links of the other seller, marked known-good with a note', async () => {

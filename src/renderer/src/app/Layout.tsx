@@ -33,19 +33,10 @@ import { DesktopCommands } from './DesktopCommands';
 import { RouteFallback } from './RouteFallback';
 import { DeferredMount } from '../components/DeferredMount';
 import { useSettings } from '../components/useSettings';
+import { visuallyHidden } from '../components/visuallyHidden';
+import { useNewLinks } from '../components/links/newLinks';
 
 const DRAWER = 230;
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 const RAIL = 64;
 const MAIN_ID = 'main-content';
 /** Hidden until it has the keyboard focus, then shown over the top bar's corner. */
@@ -67,8 +58,23 @@ const skipLink = {
 /** Below this width (the window's minimum is 900 px) the sidebar starts as a rail of icons with tooltips. */
 const NARROW = '(max-width: 1199.95px)';
 
+const BADGE_TEST_ID: Record<string, string> = { '/pending-approvals': 'approvals-badge', '/sellers': 'new-links-badge' };
+
 /** One sidebar entry: the current screen (its own route or another of its routes) is selected and aria-current. */
-function NavItemLink({ item, active, rail, count }: { item: NavItem; active: boolean; rail: boolean; count?: number }) {
+function NavItemLink({
+  item,
+  active,
+  rail,
+  count,
+  counted = 'pending',
+}: {
+  item: NavItem;
+  active: boolean;
+  rail: boolean;
+  count?: number;
+  /** What the count counts, after the number ("3 pending"): the link's description. */
+  counted?: string;
+}) {
   const countId = `nav-count-${item.to.replace(/\W/g, '')}`;
   const button = (
     <ListItemButton
@@ -85,7 +91,7 @@ function NavItemLink({ item, active, rail, count }: { item: NavItem; active: boo
           badgeContent={count}
           color="warning"
           max={9999}
-          data-testid={count ? (item.to === '/pending-approvals' ? 'approvals-badge' : 'pending-badge') : undefined}
+          data-testid={count ? (BADGE_TEST_ID[item.to] ?? 'pending-badge') : undefined}
           slotProps={{ badge: { 'aria-hidden': true } }}
         >
           <item.icon fontSize="small" />
@@ -97,7 +103,7 @@ function NavItemLink({ item, active, rail, count }: { item: NavItem; active: boo
   );
   const description = count ? (
     <Box component="span" id={countId} sx={visuallyHidden}>
-      {count} pending
+      {count} {counted}
     </Box>
   ) : null;
   return rail ? (
@@ -131,7 +137,11 @@ function MainMenu({ items, active, rail, isStaff }: { items: NavItem[]; active?:
     { enabled: isStaff && fourEyes === true, loader: false, refetchInterval: LIMITS.desktop.pendingPaymentsPollMs.value },
   );
   const waiting = approvals.data?.data.filter((r) => r.status === 'pending').length;
-  const countOf = (to: string) => (to === '/gift-cards' ? pending : to === '/pending-approvals' ? waiting : undefined);
+  // New links between sellers heard in this browser session (LiveUpdates; the desktop app notifies instead).
+  const links = useNewLinks().count;
+  const countOf = (to: string) =>
+    to === '/gift-cards' ? pending : to === '/pending-approvals' ? waiting : to === '/sellers' && isStaff ? links : undefined;
+  const countedOf = (to: string) => (to === '/sellers' ? (links === 1 ? 'new seller link' : 'new seller links') : undefined);
   return (
     <Box component="nav" aria-label="Main menu">
       <List>
@@ -139,7 +149,7 @@ function MainMenu({ items, active, rail, isStaff }: { items: NavItem[]; active?:
           .filter((i) => !i.fourEyes || fourEyes === true)
           .map((i) => (
             <ListItem key={i.to} disablePadding>
-              <NavItemLink item={i} active={i === active} rail={rail} count={countOf(i.to)} />
+              <NavItemLink item={i} active={i === active} rail={rail} count={countOf(i.to)} counted={countedOf(i.to)} />
             </ListItem>
           ))}
       </List>

@@ -15,6 +15,7 @@ import { TrustBadge } from '../../components/trust/TrustBadge';
 import { useSession } from '../../app/session';
 import { TrustPolicyDialog } from './TrustPolicyDialog';
 import { SellerLinksDialog } from '../../components/links/SellerLinksDialog';
+import { NewLinksNotice } from '../../components/links/NewLinksNotice';
 
 export default function SellerListPage() {
   const { list, filters } = useFilteredList<SellerRow>('sellerList', PAGE_SIZE.sellers, 'Could not load the sellers', sellerFields);
@@ -26,6 +27,7 @@ export default function SellerListPage() {
 
   return (
     <>
+      <NewLinksNotice />
       <ListPage
         title="Seller Lists"
         exportAs={{ op: 'exportSellers', fileBase: 'sellers' }}
