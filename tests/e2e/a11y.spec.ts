@@ -1,18 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import {
-  test,
-  expect,
-  loginAs,
-  idle,
-  sellerWithDue,
-  createTransaction,
-  createOffer,
-  createCard,
-  rejectCard,
-  users,
-  apiCall,
-} from './fixtures';
+import { test, expect, loginAs, sellerWithDue, createTransaction, createOffer, createCard, rejectCard, users, apiCall } from './fixtures';
+import { axeFindingsInBothThemes } from './fixtures/axe';
 
 /**
  * axe-core on every screen, for each role, in both themes (the OS preference, which the app follows), with the
@@ -24,18 +12,6 @@ test.describe.configure({ timeout: 600_000, mode: 'parallel' });
 
 type Step = { name: string; path?: string; act?(page: Page): Promise<void> };
 
-async function scan(page: Page, where: string): Promise<string[]> {
-  await idle(page);
-  await page.waitForTimeout(350); // dialogs and toasts fade in
-  await idle(page); // a refresh that started meanwhile (the loader is not the page under test)
-  // Every screen has its h1 once settled; on a loaded machine a list can still be between its loader and its rows.
-  await expect(page.locator('h1')).not.toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(18, 18, 18)' };
-
 async function run(page: Page, steps: Step[]) {
   const found: string[] = [];
   for (const s of steps) {
@@ -45,11 +21,7 @@ async function run(page: Page, steps: Step[]) {
       await expect(page.getByRole('main')).toBeVisible();
     }
     if (s.act) await s.act(page);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await expect(page.locator('body')).toHaveCSS('background-color', BACKGROUND[scheme]);
-      found.push(...(await scan(page, `${s.name} (${scheme})`)));
-    }
+    found.push(...(await axeFindingsInBothThemes(page, s.name)));
   }
   expect(found).toEqual([]);
 }
