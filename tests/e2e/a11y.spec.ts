@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, loginAs, sellerWithDue, createTransaction, createOffer, createCard, rejectCard, users, apiCall } from './fixtures';
-import { axeFindingsInBothThemes } from './fixtures/axe';
+import { axeFindingsInBothThemes, BACKGROUND } from './fixtures/axe';
 
 /**
  * axe-core on every screen, for each role, in both themes (the OS preference, which the app follows), with the
