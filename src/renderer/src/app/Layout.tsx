@@ -108,7 +108,9 @@ function NavItemLink({
   ) : null;
   return rail ? (
     <>
-      <Tooltip title={item.label} placement="right">
+      {/* describeChild: the link keeps its name from its (hidden) text; a tooltip's aria-label would leave out the
+          count the badge shows (axe label-content-name-mismatch). */}
+      <Tooltip title={item.label} placement="right" describeChild>
         {button}
       </Tooltip>
       {description}

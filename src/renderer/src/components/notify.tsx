@@ -13,7 +13,14 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
       classes={{ containerAnchorOriginTopRight: 'toasts-below-top-bar' }}
     >
       <GlobalStyles
-        styles={{ '.toasts-below-top-bar': { top: '76px !important' }, '@media print': { '.toasts-below-top-bar': { display: 'none' } } }}
+        styles={{
+          '.toasts-below-top-bar': { top: '76px !important' },
+          '@media print': { '.toasts-below-top-bar': { display: 'none' } },
+          // notistack's own green, orange and blue under white text are below WCAG's 4.5:1 (axe color-contrast).
+          '.notistack-MuiContent.notistack-MuiContent-success': { backgroundColor: '#2e7d32' },
+          '.notistack-MuiContent.notistack-MuiContent-warning': { backgroundColor: '#b45309' },
+          '.notistack-MuiContent.notistack-MuiContent-info': { backgroundColor: '#0277bd' },
+        }}
       />
       {children}
     </SnackbarProvider>

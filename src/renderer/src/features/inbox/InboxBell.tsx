@@ -17,8 +17,14 @@ export function InboxBell() {
   return (
     <Tooltip title={label}>
       <IconButton color="inherit" component={RouterLink} to="/inbox" aria-label={label} data-testid="inbox-bell">
-        {/* The number is in the button's name; the badge only shows it. */}
-        <Badge badgeContent={unread} color="warning" max={99} data-testid="inbox-unread" slotProps={{ badge: { 'aria-hidden': true } }}>
+        {/* The number is in the button's name; the badge only shows it (none at 0: an invisible "0" is still text). */}
+        <Badge
+          badgeContent={unread > 0 ? unread : undefined}
+          color="warning"
+          max={99}
+          data-testid="inbox-unread"
+          slotProps={{ badge: { 'aria-hidden': true } }}
+        >
           <NotificationsIcon />
         </Badge>
       </IconButton>
