@@ -9,7 +9,7 @@ import { apiHandlers, fileHandlers, saveHandlers, sessionHandlers } from './ipc/
 import { registerHandlers, type IpcMainLike } from './ipc/register';
 import type { TokenVault } from './keychain';
 import { createLiveBridge, withLiveSync } from './live';
-import { createNotifier, withApprovalNames, withRejectionReason, type NotificationSpec } from './notifications';
+import { createNotifier, withApprovalNames, withHoldItem, withRejectionReason, type NotificationSpec } from './notifications';
 import { createFileSaver, type PrintableLike, type SaveDialogLike } from './save-file';
 import { createSessionManager, type KeyValueStore } from './session';
 
@@ -66,10 +66,11 @@ export function createDesktopCore<E>(deps: DesktopCoreDeps<E>) {
   };
   const rejectionReason = withRejectionReason((id) => read(`gift-card/${id}`, 'seller'));
   const approvalNames = withApprovalNames(() => read('pending-payment', 'staff'));
+  const holdItem = withHoldItem(() => read('seller-inbox?page=1', 'seller'));
   const notifier = createNotifier({
     user: () => session.user(),
     show: deps.showNotification,
-    enrich: async (e) => approvalNames(await rejectionReason(e)),
+    enrich: async (e) => holdItem(await approvalNames(await rejectionReason(e))),
   });
   const live = createLiveBridge({
     apiUrl,

@@ -1,6 +1,6 @@
 import type { Role } from '../shared/constants';
 import type { LiveEvent } from '../shared/events';
-import type { PendingPayment } from '../shared/types';
+import type { InboxItem, PendingPayment } from '../shared/types';
 import { LIMITS } from '../shared/limits';
 import { sellerLinkedText } from '../shared/link-form';
 
@@ -15,6 +15,12 @@ export interface NotificationSpec {
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? dollars.format(v) : null);
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** A hold's end as the notification says it: "until Dec 1, 2026, 10:00 AM" or, with none, until staff release it (them). */
+const holdEnd = (v: unknown, them: boolean) => {
+  const d = new Date(typeof v === 'string' ? v : NaN);
+  return Number.isNaN(d.getTime()) ? `until staff release ${them ? 'them' : 'it'}` : `until ${when.format(d)}`;
+};
 
 /** "$1,500.00 to Sid Seller, requested by Mo Maker." (the names when `withApprovalNames` found them). */
 function approvalBody(e: LiveEvent): string {
@@ -35,7 +41,7 @@ export interface Recipient {
 /**
  * What a batch of events tells this user. Staff: new submissions (one notification for several), payments waiting for
  * them to approve, cards overdue for review. Sellers: their card approved or rejected (with the reason and what to do
- * about it when the event carries them) and payments to them.
+ * about it when the event carries them), payments to them and payout holds on them.
  */
 export function notificationsFor({ id: me, role }: Recipient, events: readonly LiveEvent[]): NotificationSpec[] {
   if (role === 'admin' || role === 'manager') {
@@ -100,6 +106,17 @@ export function notificationsFor({ id: me, role }: Recipient, events: readonly L
       const outcome = e.data.outcome === 'reversed' ? `accepted: the ${what} is reversed` : `declined: the ${what} stands`;
       out.push({ title: 'Appeal decided', body: `Your appeal on card #${e.card_id} was ${outcome}.`, path: cardPath(e) });
     }
+    // Issue 53: a payout hold, once read from the seller's inbox (`withHoldItem`): an adjusted approval's own hold is
+    // no inbox item of its own, so it says nothing beside the approval. Its reason is the one the seller's screens show.
+    else if (e.type === 'hold.placed' && e.data.held === true) {
+      const reason = text(e.data.reason);
+      const what = e.card_id ? `Card #${e.card_id} was put on hold` : 'Your payouts were put on hold';
+      out.push({
+        title: 'Payout on hold',
+        body: `${what} ${holdEnd(e.data.until, !e.card_id)}.${reason ? ` Reason: ${reason.slice(0, 200)}` : ''}`,
+        path: cardPath(e),
+      });
+    }
     // A clawback (a negative entry, with its dispute) is not a payment.
     else if (e.type === 'payment.recorded' && !(typeof e.data.amount === 'number' && e.data.amount < 0)) {
       const amount = money(e.data.amount);
@@ -143,6 +160,20 @@ export const withRejectionReason =
     const reason = rejectionReason(card);
     const remedy = rejectionRemedy(card);
     return reason || remedy ? { ...e, data: { ...e.data, ...(reason && { reason }), ...(remedy && { remedy }) } } : e;
+  };
+
+/**
+ * For a payout hold: its item in the seller's inbox (`fetchInbox` answers `seller-inbox`'s first page, or null), which
+ * says its reason and end without naming staff; no item (an adjusted approval's hold, or not read): left as it is.
+ */
+export const withHoldItem =
+  (fetchInbox: () => Promise<unknown>) =>
+  async (e: LiveEvent): Promise<LiveEvent> => {
+    if (e.type !== 'hold.placed') return e;
+    const inbox = (await fetchInbox()) as { data?: { data?: unknown } } | null;
+    const items = Array.isArray(inbox?.data?.data) ? (inbox.data.data as Partial<InboxItem>[]) : [];
+    const item = items.find((i) => i.id === `h${String(e.data.hold_id)}`);
+    return item ? { ...e, data: { ...e.data, held: true, reason: item.reason ?? null, until: item.until ?? null } } : e;
   };
 
 /**

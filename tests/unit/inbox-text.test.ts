@@ -26,6 +26,7 @@ describe('inbox texts', () => {
       detail: 'Checking with the merchant',
     });
     expect(inboxItemPath(i)).toBe('/gift-card/12');
+    expect(INBOX_TEXT.held({ ...i, until: null }).title).toBe('Card #12 was put on hold until staff release it');
   });
 
   it('a hold on the seller, until released, opens My Gift Cards', () => {

@@ -9,6 +9,7 @@ import {
   notificationsFor,
   showWith,
   withApprovalNames,
+  withHoldItem,
   withRejectionReason,
   type NotificationSpec,
 } from '../../src/main/notifications';
@@ -202,6 +203,39 @@ describe('notifications', () => {
       { title: 'Appeal decided', body: 'Your appeal on card #15 was declined: the clawback stands.', path: '/gift-card/15' },
     ]);
     expect(notificationsFor(as('admin'), [ev('appeal.decided', { appeal_id: 1, decision: 'rejection', outcome: 'reversed' })])).toEqual([]);
+  });
+
+  it("a payout hold is told from its inbox item (reason, end, no staff name); an adjusted approval's hold is not", async () => {
+    const until = '2026-12-01T10:00:00.000Z';
+    const inbox = {
+      data: {
+        data: [
+          { id: 'h7', kind: 'held', card_id: 12, reason: 'Checking with the merchant', until },
+          { id: 'h8', kind: 'held', card_id: null, reason: 'Identity check', until: null },
+        ],
+      },
+    };
+    const enrich = withHoldItem(async () => inbox);
+    const events = await Promise.all([
+      enrich(ev('hold.placed', { hold_id: 7 })),
+      enrich(ev('hold.placed', { hold_id: 8 }, null)),
+      // An adjusted approval's hold has no item of its own: the approval says it.
+      enrich(ev('hold.placed', { hold_id: 9 })),
+    ]);
+    const end = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(until));
+    expect(notificationsFor(as('seller'), events)).toEqual([
+      { title: 'Payout on hold', body: `Card #12 was put on hold until ${end}. Reason: Checking with the merchant`, path: '/gift-card/12' },
+      {
+        title: 'Payout on hold',
+        body: 'Your payouts were put on hold until staff release them. Reason: Identity check',
+        path: '/gift-cards',
+      },
+    ]);
+    // Not read (signed out, offline): nothing is told, the inbox has it.
+    expect(notificationsFor(as('seller'), [await withHoldItem(async () => null)(ev('hold.placed', { hold_id: 7 }))])).toEqual([]);
+    expect(notificationsFor(as('admin'), events)).toEqual([]);
+    const other = ev('card.status', { from: 0, to: 1 });
+    expect(await enrich(other)).toBe(other);
   });
 
   it('a dispute is told; a clawback is not a payment; a rejection gets its reason from the card', async () => {

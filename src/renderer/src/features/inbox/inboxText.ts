@@ -3,7 +3,7 @@ import type { InboxItem } from '../../../../shared/types';
 import { formatDateTime, formatMoney } from '../../lib/format';
 
 const card = (i: InboxItem) => (i.card_id ? `Card #${i.card_id}` : 'A card');
-const untilText = (i: InboxItem) => (i.until ? `until ${formatDateTime(i.until)}` : 'until staff release them');
+const untilText = (i: InboxItem) => (i.until ? `until ${formatDateTime(i.until)}` : `until staff release ${i.card_id ? 'it' : 'them'}`);
 const joined = (...parts: (string | null)[]) => parts.filter(Boolean).join(': ') || null;
 
 /** What an inbox item says: a title and, when there is one, what the seller may read of the decision. One line a kind. */
