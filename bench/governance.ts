@@ -34,7 +34,6 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-let t = performance.now();
 const prepared = await preparePostgres(baseUrl, 'governance', cards, true);
 if (!prepared.reused) {
   const second = await postgresSql(prepared.url!);
@@ -42,7 +41,7 @@ if (!prepared.reused) {
   await second.close();
   console.log(`generated ${JSON.stringify(g.rows)} in ${g.seconds.toFixed(0)} s`);
 }
-t = performance.now();
+const t = performance.now();
 await prepared.sql.exec(`SET work_mem = '256MB'; SET maintenance_work_mem = '256MB'`);
 const seeded = await seedGovernance(prepared.sql, 10);
 console.log(`seeded ${JSON.stringify(seeded)} in ${((performance.now() - t) / 1000).toFixed(0)} s`);
