@@ -60,12 +60,17 @@ try {
                    (SELECT entity_id FROM audit_log WHERE entity = 'gift_card' ORDER BY id LIMIT 1 OFFSET 1000) AS card
               FROM audit_log`),
   );
+  // Held sellers: half held by staff (active holds), half by their offers' holds on newly approved cards.
   const heldSellers = (
-    await database.query<{ id: number }>(sql.raw(`SELECT DISTINCT seller_id AS id FROM held_cards(NULL, now()) ORDER BY 1 LIMIT 50`))
+    await database.query<{ id: number }>(
+      sql.raw(`(SELECT seller_id AS id FROM payout_holds WHERE seller_id IS NOT NULL AND released_at IS NULL ORDER BY id LIMIT 25)
+               UNION ALL
+               (SELECT DISTINCT seller_id FROM gift_cards WHERE offer_hold_until > now() AND card_status = 1 ORDER BY 1 LIMIT 25)`),
+    )
   ).map((r) => Number(r.id));
   const heldCards = (
     await database.query<{ id: number }>(
-      sql.raw(`SELECT gift_card_id AS id FROM payout_holds WHERE gift_card_id IS NOT NULL ORDER BY id LIMIT 50`),
+      sql.raw(`SELECT gift_card_id AS id FROM payout_holds WHERE gift_card_id IS NOT NULL AND released_at IS NULL ORDER BY id LIMIT 50`),
     )
   ).map((r) => Number(r.id));
   console.log(`${cards} cards; audit log ${auditRows} rows; ${heldSellers.length} held sellers and ${heldCards.length} held cards sampled`);
