@@ -62,3 +62,28 @@ describe('demo payments', () => {
     });
   });
 });
+
+describe('demo cards', () => {
+  it("each has its photo's read queued, which the staff dashboard counts as photos to read", async () => {
+    await withApp(true, async (app) => {
+      const [{ cards, queued }] = await app.services.database.query<{ cards: number; queued: number }>(
+        sql`SELECT (SELECT count(*)::int FROM gift_cards) AS cards,
+          (SELECT count(*)::int FROM jobs j JOIN card_number_reads r ON r.gift_card_id = j.key::int
+           WHERE j.kind = 'card-read' AND r.status = 'pending') AS queued`,
+      );
+      expect(cards).toBeGreaterThan(0);
+      expect(queued).toBe(cards);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'admin@example.com', password: 'admin-password' },
+      });
+      const figures = await app.inject({
+        method: 'GET',
+        url: '/api/dashboard-figures',
+        headers: { authorization: `Bearer ${login.json().token}` },
+      });
+      expect(figures.json().jobs_backlog).toBeGreaterThanOrEqual(cards);
+    });
+  });
+});

@@ -7,6 +7,7 @@ import { cardPhoto, groupedDigits, type CardFace } from './demo-photos';
 import { insertOffer, type OfferValues } from '../modules/offers/repository';
 import { insertComment } from '../modules/comments/repository';
 import { insertCard, insertImages } from '../modules/cards/repository';
+import { queueCardRead } from '../modules/ocr/repository';
 
 const c = (amount: number | string) => parseCents(amount) as number;
 
@@ -120,6 +121,8 @@ export const seedDemoCards: DemoSeeder = async ({ database, services, ids }) => 
             description: `Demo card ${i + 1}`,
           });
           await insertImages(tx, id, [names[i]]);
+          // Its photo is read like a submitted card's (without a read queued, its page said "Reading..." for ever).
+          await queueCardRead(tx, id);
           // Submitted in the morning of its day, decided in the afternoon of a later (or the same) day.
           const submittedAt = sql`date_trunc('day', now()) - make_interval(days => ${submitted}) + interval '9 hours' + make_interval(mins => ${i * 7})`;
           const decidedAt = sql`${submittedAt} + make_interval(days => ${decidedAfter}) + interval '5 hours'`;
