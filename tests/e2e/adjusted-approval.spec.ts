@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, loginAs, apiCall, createUser, createOffer, createCard, unique } from './fixtures';
+import { axeFindingsInBothThemes } from './fixtures/axe';
 
 /**
  * Issue 53, adjusted approval: staff approve a pending card at a lower value with a reason (a value not below the
@@ -54,6 +55,13 @@ test('staff approve a card at a lower value; its seller accepts it', async ({ pa
     await own.goto('/gift-cards');
     const caption = own.getByTestId(`card-row-${cardId}`).getByTestId('adjustment-caption');
     await expect(caption).toHaveText(`Approved at $30.00, you asked $50.00. Awaiting your answer until ${deadline}`);
+    // In the Status cell at 1440 and 900 px (the columns folded), both themes axe clean.
+    for (const width of [1440, 900]) {
+      await own.setViewportSize({ width, height: 900 });
+      await expect(caption).toBeVisible();
+      expect(await axeFindingsInBothThemes(own, `My Gift Cards with an adjusted card at ${width} px`)).toEqual([]);
+    }
+    await own.emulateMedia({ colorScheme: 'light' });
     await own.goto(`/gift-card/${cardId}`);
     const notice = own.getByTestId('adjustment-notice');
     await expect(notice).toContainText('Approved at $30.00, you asked $50.00: Partial balance');
