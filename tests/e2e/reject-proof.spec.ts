@@ -1,9 +1,10 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, loginAs, idle, createUser, createOffer, pngBytes, unique, apiCall, shot } from './fixtures';
 
 /**
  * Issue 53, proof with a decision: a reviewer marks a region on the card's photo (mouse, or keyboard) and attaches the
- * evidence found to a rejection; the seller sees the photo with the region drawn over it and the evidence.
+ * evidence found to a rejection or a clawback; the seller sees the photo with the region drawn over it and the evidence.
  */
 test.setTimeout(150_000);
 
@@ -154,6 +155,97 @@ test('keyboard: Mark a region, arrows move it, Shift+arrows resize it; evidence 
     await expect(proof.getByTestId('proof-evidence')).toHaveText('This card number was already submitted on another card.');
     await expect(proof.getByRole('img', { name: /^Marked region 1 on photo 1: 35% from the left, 37% from the top/ })).toBeVisible();
     await expect(page.getByTestId('rejection-notice')).not.toContainText(other.name);
+    await page.context().close();
+  });
+  await staff.context().close();
+});
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+/** No axe violation in the light theme, then in the dark one (its colours settled). */
+async function axeCleanInBothThemes(page: Page) {
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(await axeViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(18, 18, 18)');
+  await page.waitForTimeout(350); // colours change with a transition: axe must see where they end (as a11y.spec.ts)
+  expect(await axeViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('the Dispute dialog takes the same proof: a box and the evidence; the seller sees them with the clawback', async ({ browser }) => {
+  const seller = await createUser('seller');
+  const other = await createUser('seller');
+  const offer = await createOffer({ title: unique('Proof Clawback Offer') });
+  const number = unique('CLW').replace(/\s+/g, '-');
+  await submit(other.email, offer.id, number, [20, 160, 60]);
+  const cardId = await submit(seller.email, offer.id, number, [60, 60, 200]);
+  // Approved over the other card's number, and paid: a clawback can be made.
+  const approved = await apiCall('POST', `gift-card-review/${cardId}`, {
+    as: 'admin',
+    body: { action: 'approve', override_duplicate: true, override_reason: 'Checked with the brand' },
+  });
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  const due = (await apiCall('GET', `gift-card/${cardId}`, { as: 'admin' })).body.data.due as number;
+  const code = unique('CLW-PAY').replace(/\s+/g, '-');
+  const paid = await apiCall('POST', 'transaction', { as: 'admin', body: { code, transaction_amount: due, gidcard_id: cardId } });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  const staff = await session(browser, 'admin');
+
+  await test.step('staff mark a region with the keyboard and tick the evidence in the Dispute dialog', async () => {
+    await staff.goto(`/gift-card/${cardId}`);
+    await idle(staff);
+    await staff.getByRole('button', { name: 'Dispute', exact: true }).click();
+    const dlg = staff.getByRole('dialog', { name: 'Dispute this card' });
+    await dlg.getByLabel('Reason').selectOption({ label: 'Card already used' });
+    const mark = dlg.getByRole('button', { name: 'Mark a region' });
+    await mark.focus();
+    await staff.keyboard.press('Enter');
+    const region = dlg.getByRole('button', { name: /^Region 1 on photo 1:/ });
+    await expect(region).toBeFocused();
+    await staff.keyboard.press('ArrowRight');
+    await staff.keyboard.press('Shift+ArrowDown');
+    await expect(region).toHaveAccessibleName('Region 1 on photo 1: 37% from the left, 35% from the top, 30% wide, 32% high');
+    const seen = dlg.getByRole('checkbox', { name: 'This number was submitted before (on another card)' });
+    await seen.check();
+    await shot(staff, 'dispute-proof-drawn');
+    await axeCleanInBothThemes(staff);
+    await dlg.getByRole('button', { name: 'Dispute', exact: true }).click();
+    await expect(toast(staff, 'Card marked as disputed')).toBeVisible();
+    await expect(dlg).toBeHidden();
+  });
+
+  await test.step('stored with the clawback', async () => {
+    const r = await apiCall('GET', `gift-card/${cardId}`, { as: seller.email });
+    expect(r.body.data.card_status).toBe(3);
+    expect(r.body.proof).toMatchObject({
+      decision: 'clawback',
+      regions: [{ x: 0.37, y: 0.35, w: 0.3, h: 0.32 }],
+      evidence: [{ kind: 'number_seen_before' }],
+    });
+  });
+
+  await test.step("the seller sees the box over their photo and the evidence on the card's page, nothing of the other card", async () => {
+    const page = await session(browser, seller.email);
+    await page.goto(`/gift-card/${cardId}`);
+    const notice = page.getByTestId('clawback-notice');
+    await expect(notice).toContainText('is clawed back');
+    const proof = notice.getByTestId('decision-proof');
+    await expect(proof.getByTestId('proof-evidence')).toHaveText('This card number was already submitted on another card.');
+    const photo = proof.getByRole('img', { name: 'Photo 1 of your card' });
+    const box = proof.getByRole('img', { name: /^Marked region 1 on photo 1: 37% from the left, 35% from the top/ });
+    await expect(photo).toBeVisible();
+    await expect(box).toBeVisible();
+    const p = (await photo.boundingBox())!;
+    const r = (await box.boundingBox())!;
+    expect(Math.abs(r.x - (p.x + 0.37 * p.width))).toBeLessThan(4);
+    expect(Math.abs(r.y - (p.y + 0.35 * p.height))).toBeLessThan(4);
+    expect(Math.abs(r.width - 0.3 * p.width)).toBeLessThan(4);
+    await expect(notice).not.toContainText(other.name);
+    await shot(page, 'dispute-proof-seller');
+    await axeCleanInBothThemes(page);
     await page.context().close();
   });
   await staff.context().close();

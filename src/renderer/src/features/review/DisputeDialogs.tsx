@@ -1,35 +1,51 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Typography from '@mui/material/Typography';
 import { DISPUTE_REASONS, type DisputeReason } from '../../../../shared/constants';
 import { disputeForm, resolveForm, type DisputeFormValues, type ResolveFormValues } from '../../../../shared/forms';
 import { MSG } from '../../../../shared/messages';
-import type { GiftCard } from '../../../../shared/types';
+import type { CardImage, GiftCard } from '../../../../shared/types';
 import { useApiMutation } from '../../api/query';
 import { msgText } from '../../api/results';
 import { DialogForm } from '../../components/DialogForm';
 import { FormSelect, FormText } from '../../components/FormFields';
 import { formatMoney } from '../../lib/format';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
+import ProofFields, { useProofDraft } from './ProofFields';
 
 interface Props {
   card: GiftCard;
   open: boolean;
   onClose(): void;
 }
+interface DisputeProps extends Props {
+  /** The card's photos: the clawback may mark regions on them (its proof, issue 53), as a rejection may. */
+  images?: CardImage[];
+}
 
 const reasonOptions = Object.entries(DISPUTE_REASONS).map(([value, label]) => ({ value, label }));
 
-/** Staff mark an approved, paid card Disputed: what was paid on it is taken back from the seller's due. */
-export function DisputeDialog(props: Props) {
+/**
+ * Staff mark an approved, paid card Disputed: what was paid on it is taken back from the seller's due. The proof fields
+ * are the reject dialog's (issue 53): the seller sees the boxes and the evidence with the clawback.
+ */
+export function DisputeDialog(props: DisputeProps) {
   return useOpenedOnce(props.open) ? <DisputeForm {...props} /> : null;
 }
 
-function DisputeForm({ card, open, onClose }: Props) {
+function DisputeForm({ card, images = [], open, onClose }: DisputeProps) {
   const dispute = useApiMutation('disputeCard');
   const form = useForm<DisputeFormValues>({ resolver: zodResolver(disputeForm), defaultValues: { reason: '', note: '' } });
+  const proof = useProofDraft();
+  const { reset } = proof;
+  // Opened again: no proof from the last time.
+  useEffect(() => {
+    if (open) reset();
+  }, [open, reset]);
   const save = async (v: DisputeFormValues) => {
-    const data = await dispute.mutateAsync({ id: card.id, body: { reason: v.reason as DisputeReason, note: v.note.trim() } });
+    const body = { reason: v.reason as DisputeReason, note: v.note.trim(), ...proof.body() };
+    const data = await dispute.mutateAsync({ id: card.id, body });
     return msgText({ status: 200, data }, MSG.cardDisputedOk);
   };
   return (
@@ -41,7 +57,7 @@ function DisputeForm({ card, open, onClose }: Props) {
       form={form}
       save={save}
       submitLabel="Dispute"
-      maxWidth="sm"
+      maxWidth={images.length ? 'md' : 'sm'}
     >
       <Typography sx={{ mb: 2 }} data-testid="dispute-effect">
         {formatMoney(card.paid_amount)} paid on this card is clawed back: {card.name}&apos;s due goes down by that amount (it may go below
@@ -58,6 +74,7 @@ function DisputeForm({ card, open, onClose }: Props) {
         margin="dense"
       />
       <FormText control={form.control} name="note" label="Note" multiline minRows={2} margin="dense" />
+      <ProofFields cardId={card.id} images={images} draft={proof} />
     </DialogForm>
   );
 }

@@ -20,6 +20,7 @@ import CardEditForm, { CARD_NUMBER_ID } from './CardEditForm';
 import CardPhotos from './CardPhotos';
 import { useOffers } from '../../components/cards/useOffers';
 import RejectionNotice from './RejectionNotice';
+import ClawbackNotice from './ClawbackNotice';
 import RecoursePanel from './RecoursePanel';
 import ReviewActions from './ReviewActions';
 import CardMoney from './CardMoney';
@@ -86,7 +87,9 @@ export default function GiftCardDetailPage() {
   // Issue 53: a seller's recourse (resubmit, appeal) and its outcome, only on a card that has one.
   const canAct = !isStaff && (detail?.recourse?.can_resubmit || detail?.recourse?.can_appeal);
   const recourse = Boolean(detail && (canAct || detail.appeal));
-  const showReview = (isStaff && status === CARD_STATUS.pending) || status === CARD_STATUS.rejected || recourse;
+  // A clawback's proof shows there too, as a rejection's (issue 53).
+  const clawbackProof = status === CARD_STATUS.disputed && detail?.proof?.decision === 'clawback';
+  const showReview = (isStaff && status === CARD_STATUS.pending) || status === CARD_STATUS.rejected || recourse || clawbackProof;
   const claim = useReviewClaim(id, valid && isStaff && status === CARD_STATUS.pending);
   const payable = isStaff && card?.card_status === CARD_STATUS.approved && card.due > 0;
   // FOUR_EYES: whoever approved the card may not pay it (the server refuses it with MSG.approverCannotPay).
@@ -134,7 +137,7 @@ export default function GiftCardDetailPage() {
           </>
         }
       />
-      {card && <DisputeDialog card={card} open={dialog === 'dispute'} onClose={() => setDialog(null)} />}
+      {card && <DisputeDialog card={card} images={detail?.images} open={dialog === 'dispute'} onClose={() => setDialog(null)} />}
       {card && <ResolveDialog card={card} open={dialog === 'resolve'} onClose={() => setDialog(null)} />}
       <PayDialog card={dialog === 'pay' && card ? card : null} onClose={() => setDialog(null)} />
       <ShortcutsDialog open={dialog === 'shortcuts'} onClose={() => setDialog(null)} />
@@ -173,6 +176,7 @@ export default function GiftCardDetailPage() {
                 />
               )}
               <RejectionNotice card={detail.data} remedy={detail.remedy} proof={detail.proof} images={detail.images} />
+              <ClawbackNotice card={detail.data} proof={detail.proof} images={detail.images} />
               {recourse && <RecoursePanel detail={detail} isSeller={!isStaff} />}
             </Stack>
           )}

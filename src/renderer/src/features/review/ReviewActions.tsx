@@ -7,7 +7,6 @@ import CloseIcon from '@mui/icons-material/Close';
 import { CARD_STATUS, type RejectReason } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { CardImage, GiftCard } from '../../../../shared/types';
-import type { ProofEvidenceKind, ProofRegion } from '../../../../shared/proof';
 import type { ArgsOf } from '../../../../shared/endpoints';
 import { useTransport } from '../../api/TransportContext';
 import { ApiCallError, invalidateAfter, writeOrThrow } from '../../api/query';
@@ -18,8 +17,7 @@ import RejectDialog from '../../components/cards/RejectDialog';
 import TakeOverDialog from './TakeOverDialog';
 import AdjustDialog, { type Adjustment } from './AdjustDialog';
 import { useReviewKeys } from './useReviewKeys';
-import ProofRegionEditor from './ProofRegionEditor';
-import ProofEvidencePicker from './ProofEvidencePicker';
+import ProofFields, { useProofDraft } from './ProofFields';
 
 interface Props {
   card: GiftCard;
@@ -42,12 +40,10 @@ export default function ReviewActions({ card, images = [], typedNumber, onDecide
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
-  const [regions, setRegions] = useState<ProofRegion[]>([]);
-  const [evidence, setEvidence] = useState<ProofEvidenceKind[]>([]);
+  const proof = useProofDraft();
   /** Opening the rejection starts with no proof. */
   const openReject = () => {
-    setRegions([]);
-    setEvidence([]);
+    proof.reset();
     setRejecting(true);
   };
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -99,10 +95,14 @@ export default function ReviewActions({ card, images = [], typedNumber, onDecide
   const approveAdjusted = (a: Adjustment) => send({ action: 'approve', ...a, ...number() });
   const approveOver = (v: { override_reason: string }) =>
     send({ action: 'approve', override_duplicate: true, override_reason: v.override_reason, ...number() });
-  // The proof goes only when something was marked or ticked: without it the call is as it always was.
-  const proof = () => (regions.length || evidence.length ? { proof: { regions, evidence } } : {});
   const reject = (v: { reject_reason: string; reject_note: string }) =>
-    send({ action: 'reject', reject_reason: v.reject_reason as RejectReason, reject_note: v.reject_note.trim(), ...number(), ...proof() });
+    send({
+      action: 'reject',
+      reject_reason: v.reject_reason as RejectReason,
+      reject_note: v.reject_note.trim(),
+      ...number(),
+      ...proof.body(),
+    });
 
   if (!pending) return null;
   return (
@@ -122,12 +122,7 @@ export default function ReviewActions({ card, images = [], typedNumber, onDecide
         onClose={() => setRejecting(false)}
         what={what}
         reject={reject}
-        extra={
-          <>
-            <ProofEvidencePicker cardId={card.id} value={evidence} onChange={setEvidence} />
-            {images.length > 0 && <ProofRegionEditor images={images} regions={regions} onChange={setRegions} />}
-          </>
-        }
+        extra={<ProofFields cardId={card.id} images={images} draft={proof} />}
       />
       <OverrideDialog refusal={refusal} onClose={() => setRefusal(null)} approve={approveOver} />
       <TakeOverDialog

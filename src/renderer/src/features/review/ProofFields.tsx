@@ -1,0 +1,50 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { ProofEvidenceKind, ProofRegion } from '../../../../shared/proof';
+import type { CardImage } from '../../../../shared/types';
+import ProofEvidencePicker from './ProofEvidencePicker';
+import ProofRegionEditor from './ProofRegionEditor';
+
+/** The proof being put together for a decision (a rejection or a clawback, issue 53): boxes and evidence ticked. */
+export interface ProofDraft {
+  regions: ProofRegion[];
+  setRegions(regions: ProofRegion[]): void;
+  evidence: ProofEvidenceKind[];
+  setEvidence(evidence: ProofEvidenceKind[]): void;
+  /** Back to no proof (a decision's dialog opened again). */
+  reset(): void;
+  /** What goes with the call: `proof` only when something was marked or ticked, so that without it the call is as before. */
+  body(): { proof?: { regions: ProofRegion[]; evidence: ProofEvidenceKind[] } };
+}
+
+export function useProofDraft(): ProofDraft {
+  const [regions, setRegions] = useState<ProofRegion[]>([]);
+  const [evidence, setEvidence] = useState<ProofEvidenceKind[]>([]);
+  const reset = useCallback(() => {
+    setRegions([]);
+    setEvidence([]);
+  }, []);
+  return useMemo(
+    () => ({
+      regions,
+      setRegions,
+      evidence,
+      setEvidence,
+      reset,
+      body: () => (regions.length || evidence.length ? { proof: { regions, evidence } } : {}),
+    }),
+    [regions, evidence, reset],
+  );
+}
+
+/**
+ * A decision's proof fields, the same in the reject and the dispute dialogs: the evidence the system found on the card
+ * (only what was found) and the region editor on its photos (when it has any).
+ */
+export default function ProofFields({ cardId, images, draft }: { cardId: number; images: CardImage[]; draft: ProofDraft }) {
+  return (
+    <>
+      <ProofEvidencePicker cardId={cardId} value={draft.evidence} onChange={draft.setEvidence} />
+      {images.length > 0 && <ProofRegionEditor images={images} regions={draft.regions} onChange={draft.setRegions} />}
+    </>
+  );
+}
