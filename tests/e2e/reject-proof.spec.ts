@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, loginAs, idle, createUser, createOffer, pngBytes, unique, apiCall, shot } from './fixtures';
+import { axeFindingsInBothThemes } from './fixtures/axe';
 
 /**
  * Issue 53, proof with a decision: a reviewer marks a region on the card's photo (mouse, or keyboard) and attaches the
@@ -160,21 +160,6 @@ test('keyboard: Mark a region, arrows move it, Shift+arrows resize it; evidence 
   await staff.context().close();
 });
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-/** No axe violation in the light theme, then in the dark one (its colours settled). */
-async function axeCleanInBothThemes(page: Page) {
-  await page.emulateMedia({ colorScheme: 'light' });
-  expect(await axeViolations(page)).toEqual([]);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(18, 18, 18)');
-  await page.waitForTimeout(350); // colours change with a transition: axe must see where they end (as a11y.spec.ts)
-  expect(await axeViolations(page)).toEqual([]);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 test('the Dispute dialog takes the same proof: a box and the evidence; the seller sees them with the clawback', async ({ browser }) => {
   const seller = await createUser('seller');
   const other = await createUser('seller');
@@ -211,7 +196,8 @@ test('the Dispute dialog takes the same proof: a box and the evidence; the selle
     const seen = dlg.getByRole('checkbox', { name: 'This number was submitted before (on another card)' });
     await seen.check();
     await shot(staff, 'dispute-proof-drawn');
-    await axeCleanInBothThemes(staff);
+    expect(await axeFindingsInBothThemes(staff, 'the Dispute dialog with a region and evidence')).toEqual([]);
+    await staff.emulateMedia({ colorScheme: 'light' });
     await dlg.getByRole('button', { name: 'Dispute', exact: true }).click();
     await expect(toast(staff, 'Card marked as disputed')).toBeVisible();
     await expect(dlg).toBeHidden();
@@ -245,7 +231,7 @@ test('the Dispute dialog takes the same proof: a box and the evidence; the selle
     expect(Math.abs(r.width - 0.3 * p.width)).toBeLessThan(4);
     await expect(notice).not.toContainText(other.name);
     await shot(page, 'dispute-proof-seller');
-    await axeCleanInBothThemes(page);
+    expect(await axeFindingsInBothThemes(page, "the seller's disputed card with its proof")).toEqual([]);
     await page.context().close();
   });
   await staff.context().close();
