@@ -146,6 +146,10 @@ export const LIMITS = {
     },
   },
   appeals: {
+    decideHours: {
+      value: 24,
+      why: "Staff decide an open appeal within this (its target, as a card's review has one): older ones count as overdue",
+    },
     rejectionWindowHours: {
       value: 72,
       why: 'After a rejection, its seller may resubmit the card or appeal it for this long',

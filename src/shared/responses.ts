@@ -171,6 +171,7 @@ const appealResponse = cardAppealSummaryResponse
       .strict()
       .describe('The decision appealed: what and when, never who made it'),
     own_decision: z.boolean().describe('The caller made the original decision: they may not decide the appeal'),
+    decide_by: date.describe('When staff should have decided it (its target): an open appeal past it is overdue'),
     images: z.array(z.object({ id, url: z.string() })).optional(),
   })
   .strict();
@@ -333,6 +334,8 @@ export const dashboardFiguresResponse = z.object({
     .int()
     .optional()
     .describe('Staff only: card photos waiting to be read or hashed (background jobs waiting or running)'),
+  appeals_open: z.number().int().optional().describe("Staff only: sellers' appeals waiting for a decision"),
+  appeals_overdue: z.number().int().optional().describe('Staff only: open appeals past their target (LIMITS.appeals.decideHours)'),
   ...holdFigures,
 });
 

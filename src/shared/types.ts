@@ -311,6 +311,9 @@ export interface DashboardFigures extends HoldFigures {
   rejected_this_month: number;
   /** Staff only: background jobs waiting or running (photos to read). */
   jobs_backlog?: number;
+  /** Staff only: sellers' appeals waiting for a decision, and those past their target (issue 53). */
+  appeals_open?: number;
+  appeals_overdue?: number;
 }
 
 export interface Msg {
@@ -509,6 +512,8 @@ export interface Appeal extends CardAppealSummary {
   original: { reason: string | null; reason_label: string | null; note: string | null; decided_at: string };
   /** The caller made the original decision: they may read the appeal but not decide it. */
   own_decision: boolean;
+  /** When staff should have decided it (appealed + LIMITS.appeals.decideHours): an open appeal past it is overdue. */
+  decide_by: string;
   images?: { id: number; url: string }[];
 }
 

@@ -64,7 +64,12 @@ test('a seller appeals a rejection; another staff member reverses it from the qu
   const staff = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage();
   await test.step('another staff member reverses it from the queue, with a note', async () => {
     await loginAs(staff, reviewer.email);
-    await sidebar(staff).getByRole('link', { name: 'Appeals' }).click();
+    // The dashboard counts the open appeals; its tile opens the queue, oldest first.
+    const tile = staff.getByRole('list', { name: 'Key figures' }).getByRole('link', { name: /Appeals open/ });
+    await expect(tile).toContainText(/Appeals open[1-9]\d*/);
+    await tile.click();
+    await expect(staff).toHaveURL(/\/appeals\?state=open&sort=created_at$/);
+    await expect(staff.getByRole('heading', { level: 1, name: 'Appeals' })).toBeVisible();
     await staff.goto('/appeals?state=open&sort=-created_at');
     await idle(staff);
     const row = staff.getByRole('row').filter({ has: staff.getByRole('link', { name: `#${cardId}`, exact: true }) });

@@ -32,6 +32,7 @@ test.describe('the dashboard puts money owed and overdue reviews first', () => {
       'Clawed back this month',
       'Approved this month',
       'Rejected this month',
+      'Appeals open',
     ]);
     const smallest = Math.max(...t.slice(2).map((x) => x.area));
     for (const big of t.slice(0, 2)) expect(big.area, big.text).toBeGreaterThan(2 * smallest);

@@ -168,6 +168,31 @@ describe('appeal a rejection', () => {
     expect(seen.recourse).toMatchObject({ can_appeal: false, can_resubmit: false });
   });
 
+  it("staff's dashboard counts the open appeals and those past their target; the queue says when each is due", async () => {
+    const figures = async (token = s.users.admin.token) => (await s.call('GET', 'dashboard-figures', { token })).body;
+    const before = await figures();
+    const seller = await s.createUser('seller');
+    const [late, fresh] = [await rejectedCard(seller), await rejectedCard(seller)];
+    for (const id of [late, fresh]) expect((await appeal(id, seller.token)).status).toBe(200);
+    const ids = (await openAppeals()).data.filter((a: { gift_card_id: number }) => [late, fresh].includes(a.gift_card_id));
+    const lateId = ids.find((a: { gift_card_id: number }) => a.gift_card_id === late).id;
+    // Appealed a minute more than its target ago.
+    await s.database.query(
+      sql`UPDATE card_appeals SET created_at = now() - make_interval(hours => ${LIMITS.appeals.decideHours.value}, mins => 1) WHERE id = ${lateId}`,
+    );
+    const after = await figures();
+    expect(after.appeals_open - before.appeals_open).toBe(2);
+    expect(after.appeals_overdue - before.appeals_overdue).toBe(1);
+    for (const a of (await openAppeals()).data.filter((x: { gift_card_id: number }) => [late, fresh].includes(x.gift_card_id)))
+      expect(Date.parse(a.decide_by) - Date.parse(a.created_at)).toBe(LIMITS.appeals.decideHours.value * HOUR);
+    // Decided: no longer open, nor overdue.
+    expect((await decide(lateId, s.users.admin.token, 'upheld')).status).toBe(200);
+    const decided = await figures();
+    expect([decided.appeals_open - before.appeals_open, decided.appeals_overdue - before.appeals_overdue]).toEqual([1, 0]);
+    // A seller's figures have none.
+    expect(await figures(seller.token)).not.toHaveProperty('appeals_open');
+  });
+
   it('reversed by another staff member: Pending again, the seller sees the outcome, the history records it', async () => {
     const seller = await s.createUser('seller');
     const id = await rejectedCard(seller, s.users.manager);

@@ -35,6 +35,8 @@ describe('dashboard figures', () => {
       approved_this_month: 0,
       rejected_this_month: 0,
       jobs_backlog: 0,
+      appeals_open: 0,
+      appeals_overdue: 0,
       available_now: 0,
       on_hold: 0,
       hold_release: null,

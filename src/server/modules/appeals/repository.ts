@@ -3,6 +3,10 @@ import type { Tx } from '../../db/client';
 import { firstRow, rowsOf } from '../../db/rows';
 import { intArray, isoSql } from '../../db/values';
 import type { AppealDecision, AppealKind, AppealOutcome } from '../../../shared/types';
+import { LIMITS } from '../../../shared/limits';
+
+/** When staff should have decided an appeal (`ap`: card_appeals): its target, the one rule of an overdue appeal. */
+const decideBy = sql`ap.created_at + make_interval(hours => ${LIMITS.appeals.decideHours.value})`;
 
 /** A decision on a card: its audit entry (a rejection's `reject`, a clawback's `dispute`). */
 export interface DecisionRow {
@@ -78,6 +82,7 @@ export interface AppealRow {
   note: string | null;
   image_ids: number[] | string;
   created_at: string;
+  decide_by: string;
   outcome: AppealOutcome | null;
   outcome_note: string | null;
   outcome_at: string | null;
@@ -89,7 +94,7 @@ export interface AppealRow {
 const appealSelect = sql`
   SELECT ap.id, ap.gift_card_id, ap.seller_id, u.name AS seller_name, ap.decision_id::text AS decision_id, ap.decision,
          ap.decided_by, ap.decision_at, a.details AS decision_details, ap.kind, ap.note, ap.image_ids, ap.created_at,
-         ap.outcome, ap.outcome_note, ap.outcome_at, o.title AS offer, g.price::text AS price, g.card_status
+         ${decideBy} AS decide_by, ap.outcome, ap.outcome_note, ap.outcome_at, o.title AS offer, g.price::text AS price, g.card_status
     FROM card_appeals ap
     JOIN gift_cards g ON g.id = ap.gift_card_id
     LEFT JOIN gift_card_offers o ON o.id = g.giftcard_offer_id
@@ -120,4 +125,14 @@ export async function setOutcome(tx: Tx, id: number, outcome: AppealOutcome, not
   await tx.execute(
     sql`UPDATE card_appeals SET outcome = ${outcome}, outcome_note = ${note}, outcome_by = ${by}, outcome_at = now() WHERE id = ${id}`,
   );
+}
+
+/** Staff's dashboard: the appeals waiting for a decision, and those of them past their target. */
+export async function openAppealCounts(tx: Tx): Promise<{ open: number; overdue: number }> {
+  const r = await firstRow<{ open: number; overdue: number }>(
+    tx,
+    sql`SELECT count(*)::int AS open, (count(*) FILTER (WHERE ${decideBy} < now()))::int AS overdue
+          FROM card_appeals ap WHERE ap.kind = 'appeal' AND ap.outcome IS NULL`,
+  );
+  return { open: Number(r?.open ?? 0), overdue: Number(r?.overdue ?? 0) };
 }

@@ -34,6 +34,7 @@ export function appealOut(r: AppealRow, callerId: number): Appeal {
     card: { offer: r.offer, price: moneyOut(r.price), card_status: Number(r.card_status) as CardStatus },
     original: { reason, reason_label: label, note: textOf(d.note), decided_at: isoOrNull(r.decision_at) ?? '' },
     own_decision: r.decided_by !== null && Number(r.decided_by) === callerId,
+    decide_by: isoOrNull(r.decide_by) ?? '',
   };
 }
 

@@ -16,6 +16,16 @@ import DecideAppealDialog from './DecideAppealDialog';
 
 export const DECISION_LABEL = { rejection: 'Rejection', clawback: 'Clawback' } as const;
 
+/** An open appeal past its target (the server's decide_by), in the error colour as an overdue card's age. */
+function Overdue({ a }: { a: Appeal }) {
+  if (a.outcome || Date.parse(a.decide_by) >= Date.now()) return null;
+  return (
+    <Typography variant="caption" component="div" color="error" sx={{ fontWeight: 600 }} data-overdue>
+      overdue
+    </Typography>
+  );
+}
+
 /** The original decision: what and when, never who made it. */
 function Original({ a }: { a: Appeal }) {
   return (
@@ -70,6 +80,7 @@ export default function AppealsPage() {
           <>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               <time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
+              <Overdue a={a} />
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               <Link component={RouterLink} to={`/gift-card/${a.gift_card_id}`}>

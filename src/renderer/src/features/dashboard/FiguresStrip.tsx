@@ -128,8 +128,8 @@ export default function FiguresStrip() {
       large={own}
     />
   );
-  // Small tiles per row: staff 5, a seller 4; a large tile takes half the row.
-  const small = own ? 4 : 5;
+  // Small tiles per row: staff 6, a seller 4; a large tile takes half the row.
+  const small = own ? 4 : 6;
   return (
     <Box sx={{ mb: 3 }}>
       <Box
@@ -167,6 +167,14 @@ export default function FiguresStrip() {
         <Figure label="Clawed back this month" value={f && formatMoney(f.clawed_back_this_month)} to={links.clawed} />
         <Figure label="Approved this month" value={f && String(f.approved_this_month)} to={links.approved} />
         <Figure label="Rejected this month" value={f && String(f.rejected_this_month)} to={links.rejected} />
+        {!own && (
+          <Figure
+            label="Appeals open"
+            value={f && String(f.appeals_open ?? 0)}
+            note={f && (f.appeals_overdue ? `${f.appeals_overdue} overdue` : 'none overdue')}
+            to={links.appeals}
+          />
+        )}
       </Box>
       {!own && <PhotosToRead n={f?.jobs_backlog} />}
     </Box>

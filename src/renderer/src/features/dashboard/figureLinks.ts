@@ -14,5 +14,7 @@ export function figureLinks(own: boolean, now = new Date()) {
     clawed: `${own ? '/my-transaction' : '/transactions'}?${thisMonth}&sort=amount`,
     approved: decided(1, 'approved'),
     rejected: decided(2, 'rejected'),
+    // Staff: the open appeals, oldest (the overdue ones) first.
+    appeals: '/appeals?state=open&sort=created_at',
   };
 }
