@@ -79,7 +79,7 @@ test('a reviewer draws a box with the mouse and rejects; the seller sees the box
     const page = await session(browser, seller.email);
     await page.goto(`/gift-card/${cardId}`);
     const proof = page.getByTestId('rejection-notice').getByTestId('decision-proof');
-    const photo = proof.getByRole('img', { name: 'Photo 1 of your card' });
+    const photo = proof.getByRole('img', { name: 'Photo 1 of the card' });
     const box = proof.getByRole('img', { name: /^Marked region 1 on photo 1/ });
     await expect(photo).toBeVisible();
     await expect(box).toBeVisible();
@@ -220,7 +220,7 @@ test('the Dispute dialog takes the same proof: a box and the evidence; the selle
     await expect(notice).toContainText('is clawed back');
     const proof = notice.getByTestId('decision-proof');
     await expect(proof.getByTestId('proof-evidence')).toHaveText('This card number was already submitted on another card.');
-    const photo = proof.getByRole('img', { name: 'Photo 1 of your card' });
+    const photo = proof.getByRole('img', { name: 'Photo 1 of the card' });
     const box = proof.getByRole('img', { name: /^Marked region 1 on photo 1: 37% from the left, 35% from the top/ });
     await expect(photo).toBeVisible();
     await expect(box).toBeVisible();

@@ -41,7 +41,7 @@ export default function DecisionProofView({ proof, images }: { proof: DecisionPr
         const regions = proof.regions.filter((r) => r.image_id === image.id);
         return (
           <Box component="figure" key={image.id} sx={{ m: 0 }}>
-            <ProofPhotoFrame url={image.url} alt={`Photo ${n} of your card`} maxHeight={320}>
+            <ProofPhotoFrame url={image.url} alt={`Photo ${n} of the card`} maxHeight={320}>
               {regions.map((r, i) => (
                 <ProofBox key={i} region={r} label={`Marked region ${i + 1} on photo ${n}: ${regionWords(r)}`} />
               ))}
