@@ -11,6 +11,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import type { PickedFile } from '../../../shared/endpoints';
 import { LIMITS } from '../../../shared/limits';
 import { useTransport } from '../api/TransportContext';
+import { visuallyHidden } from './visuallyHidden';
 
 interface Props {
   /** Visible label of the picker; the file input is reachable by it (getByLabel). */
@@ -121,15 +122,7 @@ export default function ImagePicker({ label, files, onChange, multiple = true, d
             multiple={multiple}
             disabled={disabled}
             onChange={onInput}
-            style={{
-              position: 'absolute',
-              width: 1,
-              height: 1,
-              overflow: 'hidden',
-              clip: 'rect(0 0 0 0)',
-              whiteSpace: 'nowrap',
-              opacity: 0,
-            }}
+            style={{ ...visuallyHidden, opacity: 0 }}
           />
         </>
       )}

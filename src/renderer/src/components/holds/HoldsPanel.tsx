@@ -13,16 +13,8 @@ import type { PayoutHold } from '../../../../shared/types';
 import { ApiCallError, useApiMutation, useApiQuery } from '../../api/query';
 import { useNotify } from '../../components/notify';
 import { formatDateTime } from '../../lib/format';
+import { visuallyHidden } from '../visuallyHidden';
 import { PlaceHoldDialog, type HoldTarget } from './PlaceHoldDialog';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const status = (h: PayoutHold) =>
   h.released_at !== null

@@ -3,16 +3,9 @@ import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { MSG } from '../../../../shared/messages';
+import { visuallyHidden } from '../../components/visuallyHidden';
 
 const REASON_ID = 'pay-blocked-reason';
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * The card page's Pay. With FOUR_EYES on, the staff member who approved the card may not pay it: the button is then
