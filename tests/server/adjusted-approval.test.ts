@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestServer, type TestServer, type TestUser } from '../helpers/server';
+import type { TestServer, TestUser } from '../helpers/server';
+import { clockedServer, sellerFiguresAgree } from '../helpers/clocked-server';
 import { insertCard, insertOffer } from '../helpers/ledger-fixtures';
-import { checkLedgerInvariants } from '../helpers/invariants';
-import { clock } from '../../src/server/clock';
 import { MSG } from '../../src/shared/messages';
 
 /**
@@ -15,21 +14,10 @@ const HOUR = 60 * 60 * 1000;
 let s: TestServer;
 let offer: number;
 let fixedRateOffer: number;
-let offset = 0;
-const realNow = clock.now;
-beforeAll(async () => {
-  s = await startTestServer();
-  clock.now = () => new Date(Date.now() + offset);
+const setClock = clockedServer(async (server) => {
+  s = server;
   offer = await insertOffer(s.database, { rateType: 0, rate: '10' }); // 10% of the price
   fixedRateOffer = await insertOffer(s.database, { title: 'Fixed rate', rateType: 1, rate: '5' });
-});
-afterAll(async () => {
-  clock.now = realNow;
-  await s?.close();
-});
-afterEach(async () => {
-  offset = 0;
-  await checkLedgerInvariants(s.database);
 });
 
 const staff = () => s.users.manager.token;
@@ -51,13 +39,7 @@ const pendingCard = (seller: TestUser, price = '50.00', offerId = offer) =>
 
 /** Every surface's figures of one seller agree (due, available now, on hold), and agree with the cards' money panels. */
 async function figuresAgree(seller: TestUser) {
-  const d = (await s.call('GET', 'seller-due', { token: seller.token })).body;
-  expect(d.available_now + d.on_hold).toBeCloseTo(d.due, 2);
-  const dash = (await s.call('GET', 'dashboard-figures', { token: seller.token })).body;
-  expect({ due: dash.due, available_now: dash.available_now, on_hold: dash.on_hold, hold_release: dash.hold_release }).toEqual(d);
-  const list = await s.call('GET', `seller-lists?q=${encodeURIComponent(seller.email)}`, { token: staff() });
-  const row = list.body.data.find((r: { id: number }) => r.id === seller.id);
-  expect({ due: row.seller_due, available_now: row.available_now, on_hold: row.on_hold, hold_release: row.hold_release }).toEqual(d);
+  const d = await sellerFiguresAgree(s, seller, staff());
   const mine = (await s.call('GET', 'my-giftcard?page=1&per_page=100', { token: seller.token })).body.data.data as {
     id: number;
     due: number;
@@ -180,10 +162,10 @@ describe('an adjusted approval', () => {
     const seller = await s.createUser('seller');
     const card = await pendingCard(seller);
     expect((await adjust(card)).status).toBe(200);
-    offset = 71 * HOUR;
+    setClock(71 * HOUR);
     expect((await cardOf(card, seller.token)).adjustment).toMatchObject({ state: 'pending', can_answer: true });
     expect((await figuresAgree(seller)).on_hold).toBe(27);
-    offset = 72 * HOUR + 60_000;
+    setClock(72 * HOUR + 60_000);
     const c = await cardOf(card, seller.token);
     expect(c.adjustment).toMatchObject({ state: 'accepted', can_answer: false, answered_at: null });
     expect(await figuresAgree(seller)).toEqual({ due: 27, available_now: 27, on_hold: 0, hold_release: null });
@@ -238,7 +220,7 @@ describe('an adjusted approval', () => {
     expect(mine.get(card)!.adjustment).toMatchObject({ asked_price: 50, approved_price: 30, state: 'pending', can_answer: true });
     expect(mine.get(plain)).not.toHaveProperty('adjustment');
     // Past the window unanswered it counts as accepted, in the row as on the card.
-    offset = 72 * HOUR + 60_000;
+    setClock(72 * HOUR + 60_000);
     mine = await rows();
     expect(mine.get(card)!.adjustment).toMatchObject({ state: 'accepted', can_answer: false, answered_at: null });
     // Staff's list is as before: no adjustment key.

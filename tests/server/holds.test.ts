@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer, type TestUser } from '../helpers/server';
+import { clockedServer, sellerFiguresAgree } from '../helpers/clocked-server';
 import { cardPaid, insertCard, insertOffer } from '../helpers/ledger-fixtures';
-import { checkLedgerInvariants } from '../helpers/invariants';
-import { clock } from '../../src/server/clock';
 import { MSG } from '../../src/shared/messages';
 
 /** Issue 54, payout holds: offer holds on a fake clock, staff holds placed and released, four-eyes, payments refused, figures. */
@@ -11,22 +10,11 @@ const DAY = 24 * 60 * 60 * 1000;
 let s: TestServer;
 let plainOffer: number;
 let heldOffer: number;
-let offset = 0;
-const realNow = clock.now;
-beforeAll(async () => {
-  s = await startTestServer();
-  clock.now = () => new Date(Date.now() + offset);
+const setClock = clockedServer(async (server) => {
+  s = server;
   plainOffer = await insertOffer(s.database, { rateType: 1, rate: '0' });
   heldOffer = await insertOffer(s.database, { title: 'Held offer', rateType: 1, rate: '0' });
   await s.database.query(sql`UPDATE gift_card_offers SET hold_days = 7 WHERE id = ${heldOffer}`);
-});
-afterAll(async () => {
-  clock.now = realNow;
-  await s?.close();
-});
-afterEach(async () => {
-  offset = 0;
-  await checkLedgerInvariants(s.database);
 });
 
 const staff = () => s.users.admin.token;
@@ -38,7 +26,6 @@ const payout = (seller: TestUser, amount: number) =>
   s.call('POST', 'transaction', { token: staff(), body: { code: code(), transaction_amount: amount, seller_id: seller.id } });
 const bulk = (seller: TestUser, amount: number) =>
   s.call('POST', 'bulk-payment', { token: staff(), body: { code: code(), paid_amount: amount, seller_id: seller.id } });
-const dueOf = async (seller: TestUser) => (await s.call('GET', 'seller-due', { token: seller.token })).body;
 const money = async (card: number, token = staff()) => (await s.call('GET', `gift-card-money/${card}`, { token })).body.data;
 const place = (body: Record<string, unknown>, token = staff()) => s.call('POST', 'payout-holds', { token, body });
 const release = (id: number, token = staff(), note?: string) =>
@@ -46,13 +33,7 @@ const release = (id: number, token = staff(), note?: string) =>
 
 /** Every surface's figures of one seller agree: due = available now + on hold, the same in each. */
 async function figuresAgree(seller: TestUser) {
-  const d = await dueOf(seller);
-  expect(d.available_now + d.on_hold).toBeCloseTo(d.due, 2);
-  const dash = (await s.call('GET', 'dashboard-figures', { token: seller.token })).body;
-  expect({ due: dash.due, available_now: dash.available_now, on_hold: dash.on_hold, hold_release: dash.hold_release }).toEqual(d);
-  const list = await s.call('GET', `seller-lists?q=${encodeURIComponent(seller.email)}`, { token: staff() });
-  const row = list.body.data.find((r: { id: number }) => r.id === seller.id);
-  expect({ due: row.seller_due, available_now: row.available_now, on_hold: row.on_hold, hold_release: row.hold_release }).toEqual(d);
+  const d = await sellerFiguresAgree(s, seller, staff());
   const today = new Date().toISOString().slice(0, 10);
   const st = await s.call('GET', `seller-statement?start_date=${today}&end_date=${today}`, { token: seller.token });
   expect(st.body.today).toEqual(d);
@@ -89,7 +70,7 @@ describe("an offer's payout hold", () => {
     expect(await figuresAgree(seller)).toEqual({ due: 50, available_now: 0, on_hold: 50, hold_release: m.hold.until });
 
     // Eight days on, the hold is over: the card is paid.
-    offset = 8 * DAY;
+    setClock(8 * DAY);
     expect((await money(card)).hold).toBeNull();
     expect(await figuresAgree(seller)).toEqual({ due: 50, available_now: 50, on_hold: 0, hold_release: null });
     expect((await payCard(card, 50)).status).toBe(200);
@@ -154,7 +135,7 @@ describe('staff holds on a seller or a card', () => {
     expect((await payout(seller, 25)).status).toBe(200);
     expect(await cardPaid(s.database, first)).toBe('0.00');
     expect(await cardPaid(s.database, second)).toBe('25.00');
-    offset = 2 * DAY + 60_000;
+    setClock(2 * DAY + 60_000);
     expect((await money(first)).hold).toBeNull();
     expect((await s.call('GET', `payout-holds?gift_card_id=${first}`, { token: staff() })).body.data[0].active).toBe(false);
     expect((await release(placed.body.data.id)).body.message).toBe(MSG.holdEnded);
@@ -174,7 +155,7 @@ describe('staff holds on a seller or a card', () => {
     expect(await figuresAgree(seller)).toMatchObject({ due: 10, available_now: -10, on_hold: 20 });
     expect((await payCard(free, 5)).status).toBe(422);
     expect((await payout(seller, 5)).status).toBe(422);
-    offset = 8 * DAY;
+    setClock(8 * DAY);
     expect(await figuresAgree(seller)).toMatchObject({ due: 10, available_now: 10, on_hold: 0 });
     expect((await payout(seller, 10)).status).toBe(200);
     expect(await cardPaid(s.database, free)).toBe('10.00');
