@@ -8,7 +8,7 @@ import { test, expect, loginAs, idle, createUser, createOffer, createCard, uniqu
  */
 test.setTimeout(120_000);
 
-test('two sellers sharing a card number: staff told, the link on the card page and the seller list, marked known-good', async ({
+test('two sellers sharing a card number: the link on the open card page, a count and a notice for Seller Lists, marked known-good in its Links dialog; the seller sees none', async ({
   browser,
 }) => {
   const [x, y] = [await createUser('seller'), await createUser('seller')];
@@ -24,7 +24,7 @@ test('two sellers sharing a card number: staff told, the link on the card page a
   await expect(panel).toContainText('No linked sellers');
 
   const second = await createCard(y.email, offer.id, 40, { cardNumber: number.toLowerCase() });
-  await test.step('staff are told at once, and the card page lists the link', async () => {
+  await test.step('the open card page lists the link at once', async () => {
     // The fixture's cards share their photo too: one row per signal.
     const row = panel.getByRole('row').filter({ hasText: y.name }).filter({ hasText: 'Same card number' });
     await expect(row.getByRole('link', { name: `Card #${first} (this card)` })).toBeVisible();
