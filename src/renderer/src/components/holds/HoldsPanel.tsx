@@ -1,18 +1,13 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import type { PayoutHold } from '../../../../shared/types';
 import { ApiCallError, useApiMutation, useApiQuery } from '../../api/query';
 import { useNotify } from '../../components/notify';
 import { formatDateTime } from '../../lib/format';
+import { TablePanel } from '../TablePanel';
 import { visuallyHidden } from '../visuallyHidden';
 import { PlaceHoldDialog, type HoldTarget } from './PlaceHoldDialog';
 
@@ -41,56 +36,46 @@ export function HoldsPanel({ target, title }: { target: HoldTarget; title: strin
   };
   const id = `holds-${target.cardId ?? 's'}-${target.sellerId ?? 'c'}`;
   return (
-    <Box component="section" aria-labelledby={id} sx={{ mt: 2 }}>
-      <Typography variant="subtitle1" component="h3" id={id}>
-        {title}
-      </Typography>
-      {q.isError ? (
-        <Alert severity="error">Could not load the holds</Alert>
-      ) : !q.data ? (
-        <Skeleton variant="rounded" height={40} role="status" aria-label="Loading the holds" />
-      ) : q.data.data.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          No hold placed
-        </Typography>
-      ) : (
-        <Table size="small" aria-label={title}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Reason</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Placed</TableCell>
-              <TableCell>
-                <Box component="span" sx={visuallyHidden}>
-                  Actions
-                </Box>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {q.data.data.map((h) => (
-              <TableRow key={h.id} data-testid={`hold-${h.id}`}>
-                <TableCell>{h.reason}</TableCell>
-                <TableCell>{status(h)}</TableCell>
-                <TableCell className="nowrap">
-                  {formatDateTime(h.placed_at)} by {h.placed_by_name ?? '—'}
-                </TableCell>
-                <TableCell align="right">
-                  {h.active && (
-                    <Button size="small" onClick={() => void releaseHold(h)} aria-label={`Release the hold: ${h.reason}`}>
-                      Release
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+    <TablePanel
+      id={id}
+      title={title}
+      what="the holds"
+      empty="No hold placed"
+      rows={q.data?.data}
+      failed={q.isError}
+      head={
+        <>
+          <TableCell>Reason</TableCell>
+          <TableCell>Status</TableCell>
+          <TableCell>Placed</TableCell>
+          <TableCell>
+            <Box component="span" sx={visuallyHidden}>
+              Actions
+            </Box>
+          </TableCell>
+        </>
+      }
+      row={(h) => (
+        <TableRow key={h.id} data-testid={`hold-${h.id}`}>
+          <TableCell>{h.reason}</TableCell>
+          <TableCell>{status(h)}</TableCell>
+          <TableCell className="nowrap">
+            {formatDateTime(h.placed_at)} by {h.placed_by_name ?? '—'}
+          </TableCell>
+          <TableCell align="right">
+            {h.active && (
+              <Button size="small" onClick={() => void releaseHold(h)} aria-label={`Release the hold: ${h.reason}`}>
+                Release
+              </Button>
+            )}
+          </TableCell>
+        </TableRow>
       )}
+    >
       <Button size="small" sx={{ mt: 1 }} onClick={() => setPlacing(true)}>
         Place a hold
       </Button>
       <PlaceHoldDialog target={target} open={placing} onClose={() => setPlacing(false)} />
-    </Box>
+    </TablePanel>
   );
 }

@@ -1,20 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { SIGNAL_LABEL } from '../../../../shared/link-form';
 import type { SellerLink } from '../../../../shared/types';
 import { useApiQuery } from '../../api/query';
 import { formatDateTime } from '../../lib/format';
+import { TablePanel } from '../TablePanel';
 import { KnownGoodDialog } from './KnownGoodDialog';
 
 export interface LinkTarget {
@@ -67,65 +62,56 @@ export function LinkedSellersPanel({ target, title = 'Linked sellers' }: { targe
   const q = useApiQuery('listSellerLinks', args, { loader: false });
   const id = `links-${target.cardId ?? 's'}-${target.sellerId ?? 'c'}`;
   return (
-    <Box component="section" aria-labelledby={id} sx={{ mt: 2 }} data-testid="linked-sellers">
-      <Typography variant="subtitle1" component="h3" id={id}>
-        {title}
-      </Typography>
-      {q.isError ? (
-        <Alert severity="error">Could not load the linked sellers</Alert>
-      ) : !q.data ? (
-        <Skeleton variant="rounded" height={40} role="status" aria-label="Loading the linked sellers" />
-      ) : q.data.data.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          No linked sellers
-        </Typography>
-      ) : (
-        <Table size="small" aria-label={title}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Seller</TableCell>
-              <TableCell>Signal</TableCell>
-              <TableCell>What they share</TableCell>
-              <TableCell>Status</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {q.data.data.map((l) => (
-              <TableRow key={l.id} data-testid={`link-${l.id}`}>
-                <TableCell>{l.other_seller_name ?? `Seller #${l.other_seller_id}`}</TableCell>
-                <TableCell>{SIGNAL_LABEL[l.signal]}</TableCell>
-                <TableCell>
-                  {evidence(l, target.cardId)}
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    Found {formatDateTime(l.first_seen_at)}
+    <TablePanel
+      id={id}
+      title={title}
+      what="the linked sellers"
+      empty="No linked sellers"
+      rows={q.data?.data}
+      failed={q.isError}
+      testId="linked-sellers"
+      head={
+        <>
+          <TableCell>Seller</TableCell>
+          <TableCell>Signal</TableCell>
+          <TableCell>What they share</TableCell>
+          <TableCell>Status</TableCell>
+        </>
+      }
+      row={(l) => (
+        <TableRow key={l.id} data-testid={`link-${l.id}`}>
+          <TableCell>{l.other_seller_name ?? `Seller #${l.other_seller_id}`}</TableCell>
+          <TableCell>{SIGNAL_LABEL[l.signal]}</TableCell>
+          <TableCell>
+            {evidence(l, target.cardId)}
+            <Typography variant="caption" color="text.secondary" component="div">
+              Found {formatDateTime(l.first_seen_at)}
+            </Typography>
+          </TableCell>
+          <TableCell>
+            {l.known_good_at !== null ? (
+              <>
+                Known-good ({formatDateTime(l.known_good_at)}, {l.known_good_by_name ?? '—'})
+                {l.note && (
+                  <Typography variant="caption" component="div">
+                    {l.note}
                   </Typography>
-                </TableCell>
-                <TableCell>
-                  {l.known_good_at !== null ? (
-                    <>
-                      Known-good ({formatDateTime(l.known_good_at)}, {l.known_good_by_name ?? '—'})
-                      {l.note && (
-                        <Typography variant="caption" component="div">
-                          {l.note}
-                        </Typography>
-                      )}
-                    </>
-                  ) : (
-                    <Button
-                      size="small"
-                      onClick={() => setMarking(l)}
-                      aria-label={`Mark as known-good: the link with ${l.other_seller_name ?? `seller #${l.other_seller_id}`} (${SIGNAL_LABEL[l.signal].toLowerCase()})`}
-                    >
-                      Mark as known-good
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+                )}
+              </>
+            ) : (
+              <Button
+                size="small"
+                onClick={() => setMarking(l)}
+                aria-label={`Mark as known-good: the link with ${l.other_seller_name ?? `seller #${l.other_seller_id}`} (${SIGNAL_LABEL[l.signal].toLowerCase()})`}
+              >
+                Mark as known-good
+              </Button>
+            )}
+          </TableCell>
+        </TableRow>
       )}
+    >
       <KnownGoodDialog link={marking} onClose={() => setMarking(null)} />
-    </Box>
+    </TablePanel>
   );
 }
