@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
+import { normaliseAmount } from '../../../../shared/forms';
 import { parseCents } from '../../../../shared/money';
 import { SelectField } from '../SelectField';
 import { SellerPicker } from '../SellerPicker';
@@ -27,18 +28,22 @@ interface FilterControlProps {
   onChange: (value: string) => void;
 }
 
-/** The search box and the amount fields: they apply once typing pauses; an amount only when the server's money rule takes it. */
+/**
+ * The search box and the amount fields: they apply once typing pauses; an amount only when the server's money rule takes
+ * it, read as the forms read it ("$1,000.50" is 1000.50: the list's price filters took none of what the pay forms take).
+ */
 function TypedField({ field, value, error, onChange }: FilterControlProps) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const amount = field.kind === 'amount';
   const id = field.kind === 'id';
-  const invalid = text.trim() !== '' && ((amount && parseCents(text) === null) || (id && !/^[1-9]\d{0,9}$/.test(text.trim())));
+  const sent = amount ? normaliseAmount(text) : text;
+  const invalid = text.trim() !== '' && ((amount && parseCents(sent) === null) || (id && !/^[1-9]\d{0,9}$/.test(text.trim())));
   useEffect(() => {
-    if (text === value || invalid) return;
-    const t = setTimeout(() => onChange(text.trim() === '' ? '' : text), SEARCH_DELAY_MS);
+    if (text === value || sent === value || invalid) return;
+    const t = setTimeout(() => onChange(text.trim() === '' ? '' : sent), SEARCH_DELAY_MS);
     return () => clearTimeout(t);
-  }, [text, value, onChange, invalid]);
+  }, [text, sent, value, onChange, invalid]);
   return (
     <TextField
       size="small"
