@@ -22,4 +22,26 @@ test.describe('frictions of the walk (issue 55)', () => {
     await expect(page).toHaveURL(/[?&]max_price=20(&|$)/);
     await expect(page.getByTestId('list-count')).toHaveText('1 card');
   });
+
+  test('From after To, from a link or typed: the error at To and the list without it, never "Could not load" nor stale rows', async ({
+    page,
+  }) => {
+    const seller = await createUser('seller');
+    const offer = await createOffer({ title: unique('Reversed'), review_minutes: 600 });
+    await createCard(seller.email, offer.id, 20);
+    await createCard(seller.email, offer.id, 30);
+    await loginAs(page, 'admin');
+    const bar = page.getByRole('search', { name: 'Filter gift cards' });
+    await page.goto(`/gift-cards?seller_id=${seller.id}&from=2020-01-02&to=2020-01-01`);
+    await expect(bar.getByText('To must be on or after From')).toBeVisible();
+    await expect(page.getByTestId('list-count')).toHaveText('2 cards');
+    await expect(page.getByText('Could not load the gift cards')).toHaveCount(0);
+
+    await page.goto(`/gift-cards?seller_id=${seller.id}&to=2020-01-01`);
+    await expect(page.getByTestId('list-count')).toHaveText('0 cards');
+    await bar.getByRole('button', { name: 'Filters', exact: true }).click();
+    await bar.getByLabel('From').fill('2020-01-02');
+    await expect(bar.getByText('To must be on or after From')).toBeVisible();
+    await expect(page.getByTestId('list-count')).toHaveText('2 cards');
+  });
 });

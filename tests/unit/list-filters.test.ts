@@ -10,6 +10,7 @@ import {
   observeUrl,
   withFilter,
   withoutFilters,
+  withoutRefused,
   type FilterField,
 } from '../../src/renderer/src/components/filters/listFilters';
 
@@ -95,5 +96,10 @@ describe('filter pairs the server would refuse', () => {
   it('a minimum above the maximum: the error is on the maximum', () => {
     expect(filterErrors({ min_price: '50', max_price: '20' }, range)).toEqual({ max_price: 'Max price must be at least the Min price' });
     expect(filterErrors({ min_price: '20', max_price: '50' }, range)).toEqual({});
+  });
+  it('the list is asked without the refused value, the rest kept (a pasted link with From after To lists from From)', () => {
+    const active = { from: '2026-05-02', to: '2026-05-01', q: 'amz', min_price: '50', max_price: '20' };
+    expect(withoutRefused(active, filterErrors(active, range))).toEqual({ from: '2026-05-02', q: 'amz', min_price: '50' });
+    expect(withoutRefused({ from: '2026-05-01' }, {})).toEqual({ from: '2026-05-01' });
   });
 });

@@ -26,7 +26,7 @@ export function filtersFromParams(params: URLSearchParams, keys: readonly string
 
 /**
  * The filter values the server would refuse as a pair: From after To, a minimum above the maximum. The message goes
- * under the second field and the list keeps its last good filters, so no request is sent for them.
+ * under the second field, and the list is asked for without it (withoutRefused), so no request is sent for them.
  */
 export function filterErrors(active: Record<string, string>, fields: readonly FilterField[]): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -40,6 +40,15 @@ export function filterErrors(active: Record<string, string>, fields: readonly Fi
       errors[f.key] = `${f.label} must be at least the ${label(minKey)}`;
   }
   return errors;
+}
+
+/**
+ * The filters the list is asked for: the active ones but those refused (filterErrors). A pasted link with From after
+ * To lists from From with the error at To instead of "Could not load"; typed, the rows follow the filters that stand
+ * instead of staying those of the filters before.
+ */
+export function withoutRefused(active: Record<string, string>, errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(active).filter(([k]) => errors[k] === undefined));
 }
 
 /** The search params after setting one filter: an empty value removes it, and the list goes back to page 1. */

@@ -1,8 +1,8 @@
-import { useRef } from 'react';
+import { useMemo } from 'react';
 import type { PagedOp } from '../useListQuery';
 import { useListQuery } from '../useListQuery';
 import { useListFilters } from './useListFilters';
-import type { FilterField } from './listFilters';
+import { withoutRefused, type FilterField } from './listFilters';
 
 const NO_DEFAULTS: Record<string, string> = {};
 
@@ -18,10 +18,9 @@ export function useFilteredList<T>(
   defaults: Record<string, string> = NO_DEFAULTS,
 ) {
   const filters = useListFilters(fields);
-  // A pair the server would refuse (From after To) shows its field error; the list stays on the last good filters.
-  const lastGood = useRef(filters.active);
-  if (Object.keys(filters.errors).length === 0) lastGood.current = filters.active;
-  const list = useListQuery<T>(op, fallbackPerPage, errorMessage, { ...defaults, ...lastGood.current });
+  // A pair the server would refuse (From after To) shows its field error; the list goes without the refused value.
+  const asked = useMemo(() => withoutRefused(filters.active, filters.errors), [filters.active, filters.errors]);
+  const list = useListQuery<T>(op, fallbackPerPage, errorMessage, { ...defaults, ...asked });
   return { list, filters: { ...filters, fields } };
 }
 
