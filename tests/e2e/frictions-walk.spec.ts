@@ -44,4 +44,23 @@ test.describe('frictions of the walk (issue 55)', () => {
     await expect(bar.getByText('To must be on or after From')).toBeVisible();
     await expect(page.getByTestId('list-count')).toHaveText('2 cards');
   });
+
+  test('a keyboard focus shows a ring on buttons and sort headers, in both themes', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/gift-cards?status=1');
+    const rate = page.getByRole('columnheader', { name: 'Rate' }).getByRole('button');
+    const filters = page.getByRole('button', { name: 'Filters', exact: true });
+    for (const dark of [false, true]) {
+      if (dark) await page.getByRole('button', { name: /dark mode/i }).click();
+      await page.getByRole('searchbox', { name: 'Search cards' }).focus();
+      await page.keyboard.press('Tab');
+      await expect(filters).toBeFocused();
+      await expect(filters).toHaveCSS('outline-style', 'solid');
+      await expect(filters).toHaveCSS('outline-width', '2px');
+      await rate.focus();
+      await expect(rate).toBeFocused();
+      await expect(rate).toHaveCSS('outline-style', 'solid');
+      await expect(rate).toHaveCSS('outline-width', '2px');
+    }
+  });
 });

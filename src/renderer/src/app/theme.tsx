@@ -6,6 +6,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 export type Mode = 'light' | 'dark';
 const STORAGE_KEY = 'gcbo.theme';
 
+/** The keyboard focus ring: the primary colour of the mode (3:1 or more against its background). */
+const focusRing = (mode: Mode) => (mode === 'light' ? '#1f4e79' : '#90caf9');
+
 /** Light and dark palettes; every colour pair here meets WCAG AA contrast (axe checks it in the e2e tests). */
 export function buildTheme(mode: Mode) {
   return createTheme({
@@ -32,6 +35,15 @@ export function buildTheme(mode: Mode) {
       MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
       // A disabled field's hint stays readable (AA contrast).
       MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
+      // A keyboard focus shows as a ring in the brand colour on every button, link button, tab, menu entry and sort
+      // header (issue 55: MUI's own is a faint ripple, and a sort header only lightened its text). Inside its box where a
+      // scroller would clip it (tabs, menu and list entries); white on the top bar.
+      MuiButtonBase: {
+        styleOverrides: { root: { '&.Mui-focusVisible': { outline: `2px solid ${focusRing(mode)}`, outlineOffset: 2 } } },
+      },
+      MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2 } } } },
+      MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2 } } } },
+      MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2 } } } },
       MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
       // One row height in every table (all small), and dates, codes and amounts never break mid-token.
       MuiTable: { defaultProps: { size: 'small' } },
@@ -39,7 +51,12 @@ export function buildTheme(mode: Mode) {
       // The top bar keeps the brand colour in both modes.
       MuiAppBar: {
         defaultProps: { enableColorOnDark: true },
-        styleOverrides: { root: mode === 'dark' ? { backgroundColor: '#0d2a45', color: '#fff' } : {} },
+        styleOverrides: {
+          root: {
+            ...(mode === 'dark' ? { backgroundColor: '#0d2a45', color: '#fff' } : {}),
+            '& .Mui-focusVisible': { outlineColor: '#fff' },
+          },
+        },
       },
     },
   });
