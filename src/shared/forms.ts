@@ -205,7 +205,8 @@ export function priceError(offer: Pick<Offer, 'price_type' | 'fixed_price' | 'mi
   const cents = parseCents(normaliseAmount(price));
   if (cents === null) {
     const problem = /\d/.test(price) ? formatIssue(price, 'Price') : undefined;
-    return problem && !problem.endsWith('at most 2 decimals') ? problem : 'Enter a price';
+    // 10.999 says what is wrong with it; only what holds no digit at all is just 'Enter a price'.
+    return problem?.endsWith('at most 2 decimals') ? 'Enter a price with at most 2 decimals' : (problem ?? 'Enter a price');
   }
   if (offer.price_type === PRICE_TYPE.fixed) return fixedPrices(offer).includes(cents) ? null : 'Pick one of the prices';
   const min = parseCents(offer.min_price ?? 0) ?? 0;

@@ -15,6 +15,7 @@ import { payFailureText } from '../../src/renderer/src/components/cards/payFailu
 import type { Offer } from '../../src/shared/types';
 import { formErrorsOf, refusalToast } from '../../src/renderer/src/api/results';
 import { countOf, formatDate, formatMoney } from '../../src/renderer/src/lib/format';
+import { rangePriceHelp } from '../../src/renderer/src/lib/offers';
 import { addDays, isoDay, monthRange, yearRange } from '../../src/renderer/src/lib/dates';
 import { xTicks } from '../../src/renderer/src/components/charts/chartTicks';
 
@@ -132,9 +133,17 @@ describe('offer price rules', () => {
     expect(priceError(offer({}), '24.99')).toBe(MSG.priceNotInRange);
     expect(priceError(offer({}), '100.01')).toBe(MSG.priceNotInRange);
     expect(priceError(offer({}), 'x')).toBe('Enter a price');
+    expect(priceError(offer({}), '10.999')).toBe('Enter a price with at most 2 decimals');
+    expect(priceError(offer({}), '25.5.0')).toBe('Enter a price with at most 2 decimals');
     const fixed = offer({ price_type: 1, fixed_price: '[25,50]' });
     expect(priceError(fixed, '50.00')).toBeNull();
     expect(priceError(fixed, '30')).toBe('Pick one of the prices');
+  });
+  it("a price out of range keeps the spec's words and says the range", () => {
+    expect(rangePriceHelp(offer({}), undefined)).toBe('Between $25.00 and $100.00');
+    expect(rangePriceHelp(offer({}), MSG.priceNotInRange)).toBe('Price not in range: between $25.00 and $100.00');
+    expect(rangePriceHelp(offer({}), 'Enter a price')).toBe('Enter a price');
+    expect(rangePriceHelp(undefined, undefined)).toBe('Choose an offer first');
   });
   it("editing a card keeps its own price even when the offer's rules changed", () => {
     const o = offer({ min_price: 60 });

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { centsToDecimal } from '../../../../shared/money';
 import { formatMoney } from '../../lib/format';
 import type { Offer } from '../../../../shared/types';
-import { fixedPrices, isFixedPrice, preview } from '../../lib/offers';
+import { fixedPrices, isFixedPrice, preview, rangePriceHelp } from '../../lib/offers';
 
 interface Props {
   offers: Offer[];
@@ -76,10 +76,7 @@ export function OfferPriceFields({ offers, offerId, price, onOffer, onPrice, err
           fullWidth
           disabled={disabled || !offer}
           error={!!errors.price}
-          helperText={
-            errors.price ??
-            (offer ? `Between ${formatMoney(offer.min_price ?? 0)} and ${formatMoney(offer.max_price ?? 0)}` : 'Choose an offer first')
-          }
+          helperText={rangePriceHelp(offer, errors.price)}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
       )}
