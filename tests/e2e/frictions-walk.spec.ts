@@ -1,4 +1,4 @@
-import { test, expect, loginAs, createUser, createOffer, createCard, unique } from './fixtures';
+import { test, expect, loginAs, createUser, createOffer, createCard, pngBytes, unique } from './fixtures';
 
 /** Issue 55, the minors and polish still open after the earlier rounds: each checked where a user meets it. */
 
@@ -62,5 +62,19 @@ test.describe('frictions of the walk (issue 55)', () => {
       await expect(rate).toHaveCSS('outline-style', 'solid');
       await expect(rate).toHaveCSS('outline-width', '2px');
     }
+  });
+
+  test('Back To Lists reads as the spec writes it; Add Gift Card’s previews show the whole photo', async ({ page }) => {
+    const seller = await createUser('seller');
+    await createOffer({ title: unique('Preview Offer') });
+    await loginAs(page, seller.email);
+    await page.goto('/add-gift-card');
+    const back = page.getByRole('link', { name: 'Back To Lists' });
+    await expect(back).toHaveCSS('text-transform', 'none');
+    await expect(back).toHaveText('Back To Lists');
+    await page.locator('input[type="file"]').setInputFiles([{ name: 'wide.png', mimeType: 'image/png', buffer: pngBytes(40, 10) }]);
+    const preview = page.getByRole('img', { name: 'Preview of wide.png' });
+    await expect(preview).toBeVisible();
+    await expect(preview).toHaveCSS('object-fit', 'contain');
   });
 });

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { BACK_BUTTON } from './PageHeader';
 import { MSG } from '../../../shared/messages';
 import { ApiCallError } from '../api/query';
 import { formErrorsOf, refusalToast } from '../api/results';
@@ -153,7 +154,7 @@ export function FormPage<V extends FieldValues>({
       <PageHeader
         title={title}
         actions={
-          <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon />}>
+          <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon />} sx={BACK_BUTTON}>
             Back To Lists
           </Button>
         }

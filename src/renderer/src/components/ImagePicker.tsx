@@ -138,7 +138,8 @@ export default function ImagePicker({ label, files, onChange, multiple = true, d
               key={f.id}
               sx={{ position: 'relative', width: 96, height: 96, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}
             >
-              <img src={f.previewUrl} alt={`Preview of ${f.name}`} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+              {/* Whole, never cropped (issue 55: the card's number at its edge was cut off). */}
+              <img src={f.previewUrl} alt={`Preview of ${f.name}`} style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
               <IconButton
                 size="small"
                 aria-label={`Remove ${f.name}`}

@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { BACK_BUTTON } from '../../components/PageHeader';
 import GavelIcon from '@mui/icons-material/Gavel';
 import RestoreIcon from '@mui/icons-material/Restore';
 import { useDeferredValue, useState } from 'react';
@@ -131,7 +132,7 @@ export default function GiftCardDetailPage() {
             )}
             {payable && <PayButton approverBlocked={approverBlocked} onPay={() => setDialog('pay')} />}
             {isStaff && valid && <ReviewNav onPrevious={previous} onNext={next} onShortcuts={() => setDialog('shortcuts')} />}
-            <Button component={RouterLink} to="/gift-cards" startIcon={<ArrowBackIcon />}>
+            <Button component={RouterLink} to="/gift-cards" startIcon={<ArrowBackIcon />} sx={BACK_BUTTON}>
               Back To Lists
             </Button>
           </>
