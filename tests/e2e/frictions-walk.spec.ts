@@ -77,4 +77,23 @@ test.describe('frictions of the walk (issue 55)', () => {
     await expect(preview).toBeVisible();
     await expect(preview).toHaveCSS('object-fit', 'contain');
   });
+
+  test('after Z the arrow keys pan the zoomed photo instead of going to the next card', async ({ page }) => {
+    const seller = await createUser('seller');
+    const offer = await createOffer({ title: unique('Zoomed'), review_minutes: 600 });
+    await createCard(seller.email, offer.id, 25);
+    const id = await createCard(seller.email, offer.id, 20);
+    await loginAs(page, 'admin');
+    await page.goto(`/gift-card/${id}`);
+    await expect(page.getByLabel('Card Number')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('z');
+    const frame = page.getByRole('region', { name: /zoomed: drag or use the arrow keys to pan/ }).first();
+    await expect(frame).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => frame.evaluate((el) => (el as unknown as { scrollLeft: number }).scrollLeft)).toBeGreaterThan(0);
+    await expect(page).toHaveURL(new RegExp(`/gift-card/${id}$`));
+    await page.keyboard.press('n');
+    await expect(page).not.toHaveURL(new RegExp(`/gift-card/${id}$`));
+  });
 });

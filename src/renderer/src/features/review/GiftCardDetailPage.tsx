@@ -102,7 +102,12 @@ export default function GiftCardDetailPage() {
   };
   const next = () => void queue.next(id);
   const previous = () => queue.previous(id);
-  useReviewKeys({ next, previous, comment, zoom: () => setZoomed((z) => !z), shortcuts: () => setDialog('shortcuts') }, isStaff && valid);
+  // Z zooms in with the first photo focused, so the arrows pan it at once.
+  const zoom = () => {
+    setZoomed((z) => !z);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-pan]')?.focus());
+  };
+  useReviewKeys({ next, previous, comment, zoom, shortcuts: () => setDialog('shortcuts') }, isStaff && valid);
 
   // The id always, the number beside it once there is one (it replaced the id, issue 55).
   const number = detail?.data.card_number;

@@ -55,6 +55,7 @@ export default function ZoomablePhoto({
       tabIndex={zoomed ? 0 : -1}
       aria-label={zoomed ? `${alt}, zoomed: drag or use the arrow keys to pan` : undefined}
       role={zoomed ? 'region' : undefined}
+      data-pan={zoomed || undefined}
       onPointerDown={down}
       onPointerMove={move}
       onPointerUp={up}

@@ -7,7 +7,8 @@ type Bound = Exclude<ReviewAction, 'leaveField'>;
 /**
  * The review keys of REVIEW_KEYMAP that this part of the page acts on: `actions` gives each its handler (the card page
  * binds the navigation keys, ReviewActions A and R). They never fire while typing in a field, with a modifier held
- * (Ctrl, Alt, Meta) or while a dialog is open; Escape in a field leaves it, so the keys work again.
+ * (Ctrl, Alt, Meta) or while a dialog is open, nor the arrows in a zoomed photo (they pan it); Escape in a field leaves
+ * it, so the keys work again.
  */
 export function useReviewKeys(actions: Partial<Record<Bound, () => void>>, enabled = true): void {
   const latest = useRef(actions);
@@ -21,6 +22,8 @@ export function useReviewKeys(actions: Partial<Record<Bound, () => void>>, enabl
         return;
       }
       if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || isTyping(e.target)) return;
+      // In a zoomed photo the arrows pan it (issue 55: they went to the next card); N and P still move.
+      if (e.key.startsWith('Arrow') && e.target instanceof Element && e.target.closest('[data-pan]')) return;
       if (document.querySelector('[role="dialog"], [role="presentation"].MuiPopover-root')) return;
       const handler = action && latest.current[action];
       if (!handler) return;
