@@ -96,4 +96,21 @@ test.describe('frictions of the walk (issue 55)', () => {
     await page.keyboard.press('n');
     await expect(page).not.toHaveURL(new RegExp(`/gift-card/${id}$`));
   });
+
+  test('the delete prompt keeps the spec’s words and names what it deletes', async ({ page }) => {
+    const u = await createUser('seller');
+    const offer = await createOffer({ title: unique('Named Delete') });
+    await loginAs(page, 'admin');
+    await page.goto(`/users?q=${encodeURIComponent(u.email)}`);
+    await page.getByRole('button', { name: `Delete ${u.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+    await expect(dialog).toContainText("Are you sure? You won't be able to revert this!");
+    await expect(dialog.getByTestId('confirm-detail')).toHaveText(`Deletes the user ${u.name} (${u.email}).`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto(`/gift-card-offer?q=${encodeURIComponent(offer.title)}`);
+    await page.getByRole('button', { name: `Delete ${offer.title}` }).click();
+    await expect(dialog.getByTestId('confirm-detail')).toHaveText(`Deletes the offer ${offer.title}.`);
+    await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await expect(page.getByText('Deleted! Delete Success.')).toBeVisible();
+  });
 });

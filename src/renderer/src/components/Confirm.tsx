@@ -13,6 +13,8 @@ export interface ConfirmLabels {
   no?: string;
   /** The yes button's colour: `error` (the default) for what cannot be undone, `success` for an approval. */
   tone?: 'error' | 'success';
+  /** What the yes button acts on ("Deletes the offer Amazon."), below the message: the spec's delete text names nothing. */
+  detail?: string;
 }
 type ConfirmFn = (message?: string, labels?: ConfirmLabels) => Promise<boolean>;
 const ConfirmContext = createContext<ConfirmFn | null>(null);
@@ -53,6 +55,11 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         </DialogTitle>
         <DialogContent>
           <DialogContentText id="confirm-text">{body}</DialogContentText>
+          {labels.detail && (
+            <DialogContentText sx={{ mt: 1 }} data-testid="confirm-detail">
+              {labels.detail}
+            </DialogContentText>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => close(false)} autoFocus>

@@ -13,7 +13,8 @@ type DeleteOp = Extract<OperationName, 'deleteUser' | 'deleteOffer' | 'deleteCar
 /**
  * The delete flow every screen shares: confirm ('Are you sure? ...'), call, toast, refresh what the delete changed
  * (WRITE_INVALIDATES). The success toast is the server's msg (or 'Deleted! Delete Success.' without one), or
- * `successText` when given. Resolves null when the user cancelled, else whether the record was deleted.
+ * `successText` when given; `what` names the record under the spec's prompt ("the user Ann (ann@example.com)", issue 55:
+ * the prompt was the same for everything). Resolves null when the user cancelled, else whether the record was deleted.
  */
 export function useConfirmedDelete() {
   const transport = useTransport();
@@ -28,8 +29,8 @@ export function useConfirmedDelete() {
     },
   });
   return useCallback(
-    async (op: DeleteOp, id: number, successText?: string): Promise<boolean | null> => {
-      if (!(await confirm())) return null;
+    async (op: DeleteOp, id: number, successText?: string, what?: string): Promise<boolean | null> => {
+      if (!(await confirm(MSG.deleteConfirm, what ? { detail: `Deletes ${what}.` } : {}))) return null;
       const r = await mutateAsync({ op, id }).catch((): ApiResult<unknown> => ({ status: 0, data: {} }));
       if (isOk(r)) notify.success(successText ?? msgText(r, MSG.deleteSuccess));
       else notify.error(errorText(r, MSG.deleteFailed));

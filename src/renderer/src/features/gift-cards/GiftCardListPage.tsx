@@ -254,7 +254,7 @@ export default function GiftCardListPage() {
                         size="small"
                         aria-label={`Delete ${cardName(c)}`}
                         disabled={deleteBlocker(c) !== null}
-                        onClick={() => confirmedDelete('deleteCard', c.id)}
+                        onClick={() => confirmedDelete('deleteCard', c.id, undefined, `gift ${cardName(c)}`)}
                       >
                         <DeleteIcon fontSize="small" />
                       </IconButton>

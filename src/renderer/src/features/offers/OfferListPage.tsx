@@ -66,7 +66,7 @@ export default function OfferListPage() {
               <IconButton
                 aria-label={`Delete ${o.title}`}
                 color="error"
-                onClick={() => confirmedDelete('deleteOffer', o.id, MSG.deleteSuccess)}
+                onClick={() => confirmedDelete('deleteOffer', o.id, MSG.deleteSuccess, `the offer ${o.title}`)}
               >
                 <DeleteIcon />
               </IconButton>

@@ -89,7 +89,7 @@ export default function CardComments({ cardId }: { cardId: number }) {
   };
 
   const remove = async (c: Comment) => {
-    await confirmedDelete('deleteComment', c.id);
+    await confirmedDelete('deleteComment', c.id, undefined, 'this comment');
   };
 
   return (

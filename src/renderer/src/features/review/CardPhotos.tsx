@@ -10,7 +10,7 @@ export default function CardPhotos({ detail, zoomed, onZoom }: { detail: GiftCar
   const { isStaff } = useSession();
   const confirmedDelete = useConfirmedDelete();
   const { readOnly, paidLock } = cardLocks(detail.data, isStaff);
-  const remove = (imageId: number) => confirmedDelete('deleteCardImage', imageId);
+  const remove = (imageId: number) => confirmedDelete('deleteCardImage', imageId, undefined, 'this image of the card');
   const { read_image_id: imageId, read_box: box } = detail.data;
   const read = imageId != null && box ? { imageId, box } : null;
   return (

@@ -66,7 +66,7 @@ export default function UserListPage() {
                       aria-label={`Delete ${u.name}`}
                       color="error"
                       disabled={deleteRefused !== null}
-                      onClick={() => confirmedDelete('deleteUser', u.id, MSG.deleteSuccess)}
+                      onClick={() => confirmedDelete('deleteUser', u.id, MSG.deleteSuccess, `the user ${u.name} (${u.email})`)}
                     >
                       <DeleteIcon />
                     </IconButton>
