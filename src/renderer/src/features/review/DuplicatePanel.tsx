@@ -10,8 +10,8 @@ import StatusBadge from '../../components/StatusBadge';
 import { useDebounced } from '../../lib/useDebounced';
 import { sameCode } from '../../lib/compare-code';
 import ComparePhotos from './ComparePhotos';
+import { photoMatchText } from './photoMatch';
 import { CARD_STATUS } from '../../../../shared/constants';
-import type { ImageMatch } from '../../../../shared/types';
 
 interface Props {
   cardId: number;
@@ -21,14 +21,6 @@ interface Props {
   cardStatus?: number;
   /** This card's photo to show beside another card's with the same number (the one its number was read from, else its first). */
   photoUrl?: string;
-}
-
-/** How close a matching photo is, in words: only an identical file or picture is called "the same". */
-function photoMatchText(m: ImageMatch): string {
-  if (m.kind === 'same') return 'The same file';
-  if (m.numbers_differ) return 'The same card design, with another number on the photo,';
-  if (m.kind === 'edited') return 'The same picture, turned, mirrored or framed,';
-  return m.distance <= 2 ? 'The same picture' : 'A very similar picture (perhaps only the same card design)';
 }
 
 /** The duplicates lookup of a card with `typed` in its number field (the card page loads the first one beforehand). */
