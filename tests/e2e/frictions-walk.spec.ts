@@ -1,4 +1,4 @@
-import { test, expect, loginAs, createUser, createOffer, createCard, pngBytes, unique } from './fixtures';
+import { test, expect, loginAs, createUser, createOffer, createCard, approveCard, apiCall, pngBytes, unique } from './fixtures';
 
 /** Issue 55, the minors and polish still open after the earlier rounds: each checked where a user meets it. */
 
@@ -62,6 +62,33 @@ test.describe('frictions of the walk (issue 55)', () => {
       await expect(rate).toHaveCSS('outline-style', 'solid');
       await expect(rate).toHaveCSS('outline-width', '2px');
     }
+  });
+
+  test('helper texts agree with the screen: the number’s note only while it is empty, a paid card’s new images offered and said so', async ({
+    page,
+  }) => {
+    const seller = await createUser('seller');
+    const offer = await createOffer({ title: unique('Helper'), review_minutes: 600 });
+    const empty = await createCard(seller.email, offer.id, 20);
+    const numbered = await createCard(seller.email, offer.id, 30, { cardNumber: `6035 ${String(Date.now()).slice(-8)} 21` });
+    await loginAs(page, seller.email);
+    await page.goto(`/gift-card/${empty}`);
+    await expect(page.getByText('Filled in by the staff on review')).toBeVisible();
+    await page.goto(`/gift-card/${numbered}`);
+    await expect(page.getByLabel('Card Number')).not.toHaveValue('');
+    await expect(page.getByText('Filled in by the staff on review')).toHaveCount(0);
+
+    await approveCard(numbered);
+    await apiCall('POST', 'transaction', {
+      as: 'admin',
+      body: { code: unique('HELP').replace(/\s+/g, '-'), transaction_amount: 1, gidcard_id: numbered, seller_id: seller.id },
+    });
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await loginAs(page, 'admin');
+    await page.goto(`/gift-card/${numbered}`);
+    await expect(page.getByTestId('paid-lock')).toContainText('its images cannot be removed; new images');
+    await expect(page.getByTestId('paid-lock')).not.toContainText('images are locked');
+    await expect(page.getByText('New Images', { exact: true })).toBeVisible();
   });
 
   test('Back To Lists reads as the spec writes it; Add Gift Card’s previews show the whole photo', async ({ page }) => {

@@ -149,7 +149,8 @@ export default function CardEditForm({ detail, offers: allOffers, focus = 'first
         )}
         {paidLock && (
           <Alert severity="info" data-testid="paid-lock">
-            {MSG.cardHasPayments}. Its offer, price, status and images are locked; the number and description can change.
+            {MSG.cardHasPayments}. Its offer, price and status are locked and its images cannot be removed; new images, the number and the
+            description can still be added or changed.
           </Alert>
         )}
         <Box>
@@ -187,7 +188,8 @@ export default function CardEditForm({ detail, offers: allOffers, focus = 'first
           id={CARD_NUMBER_ID}
           label="Card Number"
           disabled={readOnly || saving}
-          helperText={isStaff ? readNote && <ReadNoteText note={readNote} /> : 'Filled in by the staff on review'}
+          // A seller is told who fills it in only while it is empty (under a number it contradicted the screen).
+          helperText={isStaff ? readNote && <ReadNoteText note={readNote} /> : !card.card_number && 'Filled in by the staff on review'}
           slotProps={{ htmlInput: { readOnly: !isStaff } }}
         />
         {isStaff && card.read_number && codeChars(typedNumber) !== '' && <ReadComparison typed={typedNumber} read={card.read_number} />}
