@@ -7,7 +7,8 @@
  * report (console message, DevTools issue or `securitypolicyviolation` event), and the layout shift (issue 55).
  *
  * `npx tsx bench/renderer-screens.ts [--rounds=3] [--cpu-throttle=2] [--out=bench/results-renderer.md]` runs it alone (the median of the
- * rounds is kept); `npm run bench` runs it with the renderer's sizes.
+ * rounds is kept); `npm run bench` runs it with the renderer's sizes. `--screens="seller: gift cards,a card's page"` measures
+ * only those (exact names), `--lcp-elements=1` logs each load's LCP element.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -38,6 +39,8 @@ export interface ScreenFigure extends Screen {
   longestTaskMs: number;
   blockingMs: number;
   lcpMs: number | null;
+  /** Every round's LCP element (tag, id, text, size, when), with `--lcp-elements` its requests too. */
+  lcpElements?: string[];
   /** Layout shift (sum of the shifts without recent input). */
   cls: number;
   /** Every round's layout shift. */
@@ -189,6 +192,9 @@ interface Sample {
   longestTaskCpuMs: number;
   blockingMs: number;
   lcpMs: number | null;
+  lcpElement: string;
+  /** The load's API and image requests: path, start and end in ms (with `lcpElements`). */
+  requests: string;
   cls: number;
   csp: string[];
 }
@@ -202,6 +208,7 @@ class RoleSession {
     readonly traceDir: string | undefined,
     readonly profileDir: string | undefined,
     readonly cpuThrottle: number,
+    readonly lcpElements: boolean,
   ) {}
 
   static async open(browser: Browser, url: string, opts: ScreensOptions): Promise<RoleSession> {
@@ -209,7 +216,15 @@ class RoleSession {
     await context.addInitScript(observe);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    const s = new RoleSession(context, page, cdp, opts.traceDir, opts.profileDir, opts.cpuThrottle ?? DEFAULT_CPU_THROTTLE);
+    const s = new RoleSession(
+      context,
+      page,
+      cdp,
+      opts.traceDir,
+      opts.profileDir,
+      opts.cpuThrottle ?? DEFAULT_CPU_THROTTLE,
+      Boolean(opts.lcpElements),
+    );
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
@@ -300,6 +315,18 @@ class RoleSession {
     const tasks = mainThreadTasks(trace);
     const longest = tasks.reduce((a, b) => (b.ms > a.ms ? b : a), { ms: 0, cpuMs: 0 });
     const perf = await this.page.evaluate(() => (globalThis as unknown as { __perf: PagePerf }).__perf);
+    const requests = !this.lcpElements
+      ? ''
+      : await this.page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => !/\.(css|woff2?)(\?|$)/.test(e.name))
+            .map(
+              (e) =>
+                `${new URL(e.name).pathname.replace(/^\/assets\//, '').slice(0, 40)} ${e.startTime.toFixed(0)}-${(e as unknown as { responseEnd: number }).responseEnd.toFixed(0)}`,
+            )
+            .join(', '),
+        );
     await this.park();
     return {
       // ScriptDuration counts per renderer; a new process for the screen starts at 0.
@@ -308,6 +335,8 @@ class RoleSession {
       longestTaskCpuMs: longest.cpuMs,
       blockingMs: tasks.reduce((s, t) => s + Math.max(0, t.ms - 50), 0),
       lcpMs: perf.lcp || null,
+      lcpElement: perf.lcpElement,
+      requests,
       cls: perf.cls,
       csp: [...this.csp, ...perf.csp],
     };
@@ -318,6 +347,10 @@ export interface ScreensOptions {
   rounds: number;
   /** Only the screens whose name contains this. */
   only?: string;
+  /** Only these screens, by their exact names (`--screens=seller: gift cards,a card's page`). */
+  screens?: string[];
+  /** Logs each round's LCP element per screen, and its API and image requests' times. */
+  lcpElements?: boolean;
   /** Keeps each load's Chromium trace there (open it in DevTools' Performance panel). */
   traceDir?: string;
   /** Keeps each load's CPU profile there (`.cpuprofile`, DevTools); the sampling adds to the figures. */
@@ -345,8 +378,12 @@ export async function rendererScreens(log: (line: string) => void, opts: Screens
   try {
     const list: Screen[] = [
       { screen: 'blank page (floor)', role: 'signed out', path: blank.url, floor: true },
-      ...screens(await demoIds(server.url)).filter((s) => !opts.only || s.screen.includes(opts.only)),
+      ...screens(await demoIds(server.url)).filter(
+        (s) => (!opts.only || s.screen.includes(opts.only)) && (!opts.screens || opts.screens.includes(s.screen)),
+      ),
     ];
+    const unknown = opts.screens?.filter((n) => !list.some((s) => s.screen === n)) ?? [];
+    if (unknown.length) throw new Error(`--screens: no screen named ${unknown.join(', ')}`);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const sessions = new Map<ScreenRole, RoleSession>();
     for (const role of ['signed out', 'admin', 'seller'] as const) {
@@ -368,6 +405,7 @@ export async function rendererScreens(log: (line: string) => void, opts: Screens
         longestTaskMs: median(ss.map((s) => s.longestTaskMs)),
         blockingMs: median(ss.map((s) => s.blockingMs)),
         lcpMs: lcps.length ? median(lcps) : null,
+        lcpElements: ss.map((s) => (s.requests ? `${s.lcpElement}; requests: ${s.requests}` : s.lcpElement)),
         cls: median(ss.map((s) => s.cls)),
         layoutShifts: ss.map((s) => s.cls),
         longestTasks: ss.map((s) => s.longestTaskMs),
@@ -377,6 +415,7 @@ export async function rendererScreens(log: (line: string) => void, opts: Screens
       log(
         `[screens] ${f.screen.padEnd(26)} script ${f.scriptMs.toFixed(0).padStart(4)} ms  longest task ${f.longestTaskMs.toFixed(0).padStart(4)} ms (${f.longestTasks.map((t) => t.toFixed(0)).join('/')}; CPU ${f.longestTaskCpuMs.toFixed(0)})  blocking ${f.blockingMs.toFixed(0).padStart(4)} ms  LCP ${f.lcpMs === null ? '-' : f.lcpMs.toFixed(0)} ms  shift ${f.cls.toFixed(3)}${f.csp.length ? `  CSP: ${f.csp.join(' | ')}` : ''}`,
       );
+      if (opts.lcpElements) for (const e of f.lcpElements ?? []) log(`[screens]   LCP element: ${e}`);
       return f;
     });
     return {
@@ -453,7 +492,7 @@ async function main() {
       const m = /^--([a-z-]+)=(.*)$/.exec(a);
       if (!m)
         throw new Error(
-          `unknown argument ${a} (--rounds=3, --cpu-throttle=2, --only=<screen>, --out=<file>, --traces=<dir>, --profiles=<dir>, --web-dir=<build>)`,
+          `unknown argument ${a} (--rounds=3, --cpu-throttle=2, --only=<screen>, --screens=<name>,<name>, --lcp-elements=1, --out=<file>, --traces=<dir>, --profiles=<dir>, --web-dir=<build>)`,
         );
       return [m[1], m[2]] as const;
     }),
@@ -464,6 +503,11 @@ async function main() {
   const run = await rendererScreens((l) => console.log(l), {
     rounds: Number(args.get('rounds') ?? 3),
     only: args.get('only'),
+    screens: args
+      .get('screens')
+      ?.split(',')
+      .map((n) => n.trim()),
+    lcpElements: args.get('lcp-elements') === '1',
     traceDir,
     profileDir,
     webDir: args.get('web-dir') && path.resolve(args.get('web-dir')!),

@@ -15,6 +15,8 @@ const LCP_GOAL_MS = 1500;
 /** What the page's observers kept, read after the screen settles. */
 export interface PagePerf {
   lcp: number;
+  /** The largest contentful paint's element: tag#id.class "text" (size, image URL), and when it painted. */
+  lcpElement: string;
   /** The sum of the layout shifts without recent input (the whole load is one window, so at least Lighthouse's CLS). */
   cls: number;
   csp: string[];
@@ -22,7 +24,8 @@ export interface PagePerf {
 
 /** Installed before the app's scripts (an init script, so self-contained): LCP, layout shift and CSP events on `window`. */
 export function observe() {
-  type Entry = { startTime: number; value?: number; hadRecentInput?: boolean };
+  type Node = { tagName: string; id: string; className: unknown; textContent: string | null };
+  type Entry = { startTime: number; value?: number; hadRecentInput?: boolean; element?: Node | null; size?: number; url?: string };
   const g = globalThis as unknown as {
     __perf: PagePerf;
     PerformanceObserver: new (cb: (list: { getEntries(): Entry[] }) => void) => {
@@ -30,9 +33,24 @@ export function observe() {
     };
     document: { addEventListener(t: string, l: (e: { violatedDirective: string; blockedURI: string }) => void): void };
   };
-  g.__perf = { lcp: 0, cls: 0, csp: [] };
+  g.__perf = { lcp: 0, lcpElement: '', cls: 0, csp: [] };
+  // No named function in here: tsx would wrap it in a `__name` helper that the page does not have.
   new g.PerformanceObserver((list) => {
-    for (const e of list.getEntries()) g.__perf.lcp = Math.max(g.__perf.lcp, e.startTime);
+    for (const e of list.getEntries()) {
+      if (e.startTime < g.__perf.lcp) continue;
+      const el = e.element;
+      const cls = el && typeof el.className === 'string' ? el.className.split(/\s+/).filter((c) => c && !/^css-/.test(c)) : [];
+      const text = (el?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+      g.__perf.lcp = e.startTime;
+      g.__perf.lcpElement =
+        (el
+          ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${cls
+              .slice(0, 2)
+              .map((c) => `.${c}`)
+              .join('')} "${text}"`
+          : '(removed)') +
+        ` (${e.size ?? 0} px${e.url ? `, ${e.url.replace(/^.*\//, '').slice(0, 40)}` : ''}) at ${e.startTime.toFixed(0)} ms`;
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new g.PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (!e.hadRecentInput) g.__perf.cls += e.value ?? 0;
