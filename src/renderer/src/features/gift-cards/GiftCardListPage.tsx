@@ -40,6 +40,7 @@ import { DeferredMount } from '../../components/DeferredMount';
 import { useReviewQueue } from '../../components/cards/useReviewQueue';
 import { useSettings } from '../../components/useSettings';
 import { useCardPageSize } from './useCardPageSize';
+import { useRemedies } from '../../components/useRemedy';
 
 /**
  * The list's width (px) below which its seller, card and number columns fold into one: a little over the narrowest the
@@ -77,6 +78,8 @@ export default function GiftCardListPage() {
   const confirmedDelete = useConfirmedDelete();
   const seller = useSellerOfUrl(isStaff);
   const { offers } = useOffers();
+  // A seller's rejected cards show what to do: the texts load with the list, not after its rows (issue 55).
+  useRemedies(isSeller);
   // Staff's work queue fills the window, or takes this user's page size (issue 55); a seller's list has the spec's 5.
   const size = useCardPageSize(user?.id);
   const fields = useMemo(
