@@ -3,14 +3,15 @@ import { createBrowserRouter, createHashRouter, createRoutesFromElements, Naviga
 import { useSession } from './session';
 import { RoleGate } from './guards';
 import { RouteFallback } from './RouteFallback';
+import { lazyScreen } from './lazyScreen';
 
 const LoginPage = lazy(() => import('../features/login/LoginPage'));
 const Layout = lazy(() => import('./Layout'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
-const GiftCardListPage = lazy(() => import('../features/gift-cards/GiftCardListPage'));
+const { Screen: GiftCardListPage, preload: preloadGiftCardList } = lazyScreen(() => import('../features/gift-cards/GiftCardListPage'));
 const AddGiftCardPage = lazy(() => import('../features/gift-cards/AddGiftCardPage'));
-const GiftCardDetailPage = lazy(() => import('../features/review/GiftCardDetailPage'));
+const { Screen: GiftCardDetailPage, preload: preloadGiftCardDetail } = lazyScreen(() => import('../features/review/GiftCardDetailPage'));
 const ReportPage = lazy(() => import('../features/report/ReportPage'));
 const DevTestPage = lazy(() => import('../features/dev-test/DevTestPage'));
 const UserListPage = lazy(() => import('../features/users/UserListPage'));
@@ -100,7 +101,24 @@ const routes = createRoutesFromElements(
 );
 
 /**
+ * Opened from its URL, a screen of the two busiest (issue 55) loads beside the layout and renders with it without
+ * suspending: it waited for the layout to load and render first, then for React's reveal of a suspended screen.
+ */
+const EARLY_SCREENS: [RegExp, () => Promise<unknown>][] = [
+  [/^\/gift-cards\/?$/, preloadGiftCardList],
+  [/^\/gift-card\/[^/]+\/?$/, preloadGiftCardDetail],
+];
+function preloadScreenOf(pathname: string) {
+  // A failed load here is not shown: the route's own import loads it again (and reports it).
+  EARLY_SCREENS.find(([path]) => path.test(pathname))?.[1]().catch(() => undefined);
+}
+
+/**
  * A data router (useBlocker needs one). Path routes: the server (browser mode) and the app:// protocol (desktop) both
  * fall back to index.html; a file:// page gets hash routes.
  */
-export const createAppRouter = () => (window.location.protocol === 'file:' ? createHashRouter(routes) : createBrowserRouter(routes));
+export function createAppRouter() {
+  if (window.location.protocol === 'file:') return createHashRouter(routes);
+  preloadScreenOf(window.location.pathname);
+  return createBrowserRouter(routes);
+}
