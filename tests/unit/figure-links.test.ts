@@ -12,6 +12,7 @@ describe('dashboard figure tiles', () => {
       clawed: '/transactions?from=2026-11-01&to=2026-11-25&sort=amount',
       approved: '/gift-cards?status=1&date_field=approved&from=2026-11-01&to=2026-11-25',
       rejected: '/gift-cards?status=2&date_field=rejected&from=2026-11-01&to=2026-11-25',
+      appeals: '/appeals?state=open&sort=created_at',
     });
   });
   it("a seller's tiles open their own lists", () => {
