@@ -3,9 +3,10 @@ import { test, expect, loginAs, shot, sidebar, goVia, users } from './fixtures';
 // Gift Cards carries the pending count badge for staff when cards wait (other specs leave some).
 const ALL = ['Dashboard', /^\d*Gift Cards$/];
 // Pending approvals (issue 29) is only offered with FOUR_EYES on (approvals.spec.ts), which the shared server runs without.
+// Seller Lists counts the seller links made while the page is open (other specs' cards can make some, issue 54).
 const STAFF = [
   'User Lists',
-  'Seller Lists',
+  /^\d*Seller Lists$/,
   'Add User',
   'Transactions',
   'Gift Card Offers',
