@@ -88,7 +88,7 @@ function NavItemLink({
       <ListItemIcon sx={{ minWidth: rail ? 0 : 40 }}>
         {/* The number is hidden from the link's name ("Gift Cards" stays its name); it is the link's description. */}
         <Badge
-          badgeContent={count}
+          badgeContent={count || undefined}
           color="warning"
           max={9999}
           data-testid={count ? (BADGE_TEST_ID[item.to] ?? 'pending-badge') : undefined}
