@@ -105,18 +105,21 @@ export interface PersonExportRow {
   seller_due: string;
   created_at: string;
 }
-const people = (ids: number[]) => sql`
+/** `more`: columns a list adds after the shared ones (each after a comma) and the join they read. */
+const people = (ids: number[], more = { columns: sql``, join: sql`` }) => sql`
   SELECT u.id, u.name, u.email, u.role, u.rate::text AS rate, u.seller_due::text AS seller_due, ${isoSql(sql`u.created_at`)} AS created_at
-    FROM users u WHERE u.id = ANY (${idArray(ids)})`;
+         ${more.columns}
+    FROM users u ${more.join} WHERE u.id = ANY (${idArray(ids)})`;
 export interface SellerExportRow extends PersonExportRow {
   trust_score: number;
   trust_band: TrustBand;
 }
 /** A seller's row also carries the trust the seller list shows: the stored score and its band (trust_bands). */
-const sellers = (ids: number[]) => sql`
-  SELECT u.id, u.name, u.email, u.role, u.rate::text AS rate, u.seller_due::text AS seller_due, ${isoSql(sql`u.created_at`)} AS created_at,
-         u.trust_score, b.band AS trust_band
-    FROM users u JOIN trust_bands b ON u.trust_score >= b.lo AND u.trust_score < b.hi WHERE u.id = ANY (${idArray(ids)})`;
+const sellers = (ids: number[]) =>
+  people(ids, {
+    columns: sql`, u.trust_score, b.band AS trust_band`,
+    join: sql`JOIN trust_bands b ON u.trust_score >= b.lo AND u.trust_score < b.hi`,
+  });
 export const sellerExportRows = (tx: Tx, f: SellerFilter) => exportRows<SellerFilter, SellerExportRow>(tx, sellerList, f, sellers);
 export const userExportRows = (tx: Tx, f: UserFilter) => exportRows<UserFilter, PersonExportRow>(tx, userList, f, people);
 

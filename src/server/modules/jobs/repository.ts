@@ -27,6 +27,9 @@ export async function enqueue(tx: Tx, kind: string, key: string, owner: number |
   await tx.execute(sql`INSERT INTO jobs (kind, key, owner_id) SELECT ${kind}, ${key}, COALESCE(${owner}, 0) ${unlessWaiting}`);
 }
 
+/** `column` is one of `kinds` (the list bound as one text parameter). */
+const kindIn = (column: SQL, kinds: readonly string[]) => sql`${column} = ANY (string_to_array(${kinds.join(',')}, ','))`;
+
 /**
  * Takes up to `limit` jobs of these kinds (those the runner knows: an older instance leaves newer kinds alone) that are
  * due and not leased (or whose lease ran out: their runner stopped), skipping rows another runner is taking at this
@@ -37,7 +40,7 @@ export async function enqueue(tx: Tx, kind: string, key: string, owner: number |
 export async function take(tx: Tx, worker: string, kinds: string[], limit: number, leaseSeconds: number): Promise<TakenJob[]> {
   const due = (t: SQL) =>
     sql`${t}.status = 'queued' AND ${t}.run_after <= now() AND (${t}.locked_until IS NULL OR ${t}.locked_until < now())
-        AND ${t}.kind = ANY (string_to_array(${kinds.join(',')}, ','))`;
+        AND ${kindIn(sql`${t}.kind`, kinds)}`;
   const rows = await rowsOf<TakenJob>(
     tx,
     sql`UPDATE jobs j SET attempts = j.attempts + 1, locked_by = ${worker}, taken_at = clock_timestamp(),
@@ -93,7 +96,7 @@ export async function markFailed(tx: Tx, job: TakenJob, error: string, retryInSe
 export async function backlog(tx: Tx, kinds: readonly string[]): Promise<number> {
   const row = await firstRow<{ n: number }>(
     tx,
-    sql`SELECT count(*)::int AS n FROM jobs WHERE status = 'queued' AND kind = ANY (string_to_array(${kinds.join(',')}, ','))`,
+    sql`SELECT count(*)::int AS n FROM jobs WHERE status = 'queued' AND ${kindIn(sql`kind`, kinds)}`,
   );
   return Number(row?.n ?? 0);
 }
