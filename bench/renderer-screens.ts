@@ -64,7 +64,7 @@ export interface ScreensRun {
 
 /** Lighthouse's desktop window. */
 const VIEWPORT = { width: 1350, height: 940 };
-const DEMO = {
+export const DEMO = {
   admin: { email: 'admin@example.com', password: 'admin-password' },
   seller: { email: 'seller@example.com', password: 'seller-password' },
 };
@@ -84,7 +84,7 @@ async function serveBlankPage(): Promise<{ url: string; close: () => void }> {
 }
 
 /** The screens, each with a path that shows it with data (ids from the demo data; the staff's card is a pending one with its photos). */
-function screens(ids: { card: number; offer: number; seller: number; sellerCard: number }): Screen[] {
+export function screens(ids: { card: number; offer: number; seller: number; sellerCard: number }): Screen[] {
   const staff = (screen: string, p: string): Screen => ({ screen, role: 'admin', path: p });
   const seller = (screen: string, p: string): Screen => ({ screen, role: 'seller', path: p });
   return [
@@ -132,7 +132,7 @@ const firstId = (r: Rows): number => {
   return rows[0].id;
 };
 
-async function demoIds(url: string) {
+export async function demoIds(url: string) {
   const admin = (await api<{ token: string }>(url, 'POST', 'login', undefined, DEMO.admin)).token;
   const seller = await api<{ token: string; user: { id: number } }>(url, 'POST', 'login', undefined, DEMO.seller);
   return {

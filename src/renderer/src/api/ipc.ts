@@ -1,5 +1,6 @@
 import type { GiftCardBridge } from '../../../shared/bridge';
 import type { ApiResult, ArgsOf, OperationName, PickedFile, ResponseOf } from '../../../shared/endpoints';
+import { relayCommands } from './commandRelay';
 import { imageUrlOf, type Transport } from './transport';
 
 const UNREACHABLE: ApiResult<never> = { status: 0, data: { message: 'The desktop app could not handle the request' } };
@@ -33,6 +34,7 @@ function slimFiles(files: Record<string, PickedFile[] | undefined> | undefined) 
 export function createIpcTransport(bridge: unknown): Transport {
   const api = asBridge(bridge);
   const listeners = new Set<() => void>();
+  const onCommand = relayCommands((l) => api.onCommand(l));
 
   async function guarded<R>(fn: () => Promise<ApiResult<R>>): Promise<ApiResult<R>> {
     try {
@@ -88,7 +90,7 @@ export function createIpcTransport(bridge: unknown): Transport {
           listeners.forEach((l) => l());
         }
       }),
-    onCommand: (listener) => api.onCommand(listener),
+    onCommand,
     onUnauthorized(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
