@@ -1,5 +1,5 @@
 /**
- * Rebuild, set-based, everything the triggers of 0001_init.sql keep while the bulk load ran with them off:
+ * Rebuild, set-based, everything the triggers of migration 0001 (functions/ now) keep while the bulk load ran with them off:
  * users.seller_due / card_count / transaction_count, the row counters (also per card status, 0013), the id blocks of
  * deep pages (0014), each seller's cards per status (0017) and the report_daily rollup.
  */

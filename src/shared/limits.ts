@@ -4,7 +4,7 @@
  * what it names. A limit the environment can change keeps its variable (named in `env`); the value here is its default.
  *
  * Limits that live in SQL (and are not read from here):
- * - a card's review target: gift_card_offers.review_minutes, default 60 and 1 to 10080 (migrations/0025_review_queue.sql,
+ * - a card's review target: gift_card_offers.review_minutes, default 60 and 1 to 10080 (migrations/0029_baseline.sql,
  *   functions/gift_cards_review_due.sql); `review.targetMaxMinutes` is the same bound for the forms;
  * - the login throttle's doubling stops at 2^20 (functions/login_attempt.sql); its numbers are `auth.*` below;
  * - a rejection reason's remedy is at most `text.remedyChars` characters in the table too (migrations/0032_reject_remedies.sql);

@@ -9,7 +9,7 @@ afterAll(cleanup);
 describe('migration 0030: one waiting job per kind and key', () => {
   it('keeps the oldest waiting job of each kind and key, and every job taken or finished', async () => {
     const open = await freshPlace();
-    const old = await open('0029_audit_append_only.sql');
+    const old = await open('0029_baseline.sql');
     await old.query(
       sql`INSERT INTO jobs (kind, key, status, locked_until, done_at) VALUES
             ('card-read', '1', 'queued', NULL, NULL),

@@ -27,5 +27,6 @@ CREATE INDEX payout_holds_seller_active ON payout_holds (seller_id) WHERE releas
 CREATE INDEX payout_holds_card ON payout_holds (gift_card_id, id) WHERE gift_card_id IS NOT NULL;
 CREATE INDEX payout_holds_seller ON payout_holds (seller_id, id) WHERE seller_id IS NOT NULL;
 
--- ledger_pay takes the time holds are compared with (the server's clock): a new argument, so the old one goes.
-DROP FUNCTION ledger_pay(text, integer, integer, integer, text, text, numeric, boolean, numeric);
+-- ledger_pay takes the time holds are compared with (the server's clock): a new argument, so the old one goes (a
+-- database made from 0029_baseline.sql never had it).
+DROP FUNCTION IF EXISTS ledger_pay(text, integer, integer, integer, text, text, numeric, boolean, numeric);

@@ -9,7 +9,7 @@ const LATE_COMMIT_MS = LIMITS.events.lateCommitMs.value;
 /**
  * Sends the new rows of `events` with pg_notify on 'gcbo_events', from one instance at a time: each instance with
  * open streams tries to take the advisory lock on a connection of its own; the holder polls every `everyMs` and
- * notifies in one statement per batch (the writers never notify: see migration 0011_events_relay). When the holder
+ * notifies in one statement per batch (the writers never notify: see migration 0011_events_relay, now in 0029_baseline). When the holder
  * stops or its connection drops, the lock is free and another instance takes over. Rows are relayed once each, also
  * one that commits a little after a higher id; listeners drop the rare repeat (a new relayer's first batch) by id.
  */
