@@ -28,7 +28,7 @@ interface Scores {
   cls: number[];
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- Lighthouse and Puppeteer are loaded from a folder outside the project, untyped here. */
+/* Lighthouse and Puppeteer are loaded from a folder outside the project, so they are untyped (any) here. */
 async function load(dir: string): Promise<{ navigation: any; desktopConfig: any; puppeteer: any }> {
   const from = (p: string) => import(pathToFileURL(path.join(dir, 'node_modules', p)).href);
   const lh = await from('lighthouse/core/index.js');
@@ -41,7 +41,10 @@ async function signIn(page: any, url: string, who: { email: string; password: st
   await page.locator('#login-email').fill(who.email);
   await page.locator('#login-password').fill(who.password);
   await Promise.all([page.waitForNavigation().catch(() => undefined), page.keyboard.press('Enter')]);
-  await page.waitForFunction(() => location.pathname === '/' && sessionStorage.getItem('gcbo.token'));
+  await page.waitForFunction(() => {
+    const w = globalThis as unknown as { location: { pathname: string }; sessionStorage: { getItem(key: string): string | null } };
+    return w.location.pathname === '/' && w.sessionStorage.getItem('gcbo.token');
+  });
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
