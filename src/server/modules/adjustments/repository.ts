@@ -45,13 +45,6 @@ export async function insertAdjustment(
             ${a.reason}, ${a.note}, ${a.windowEndsAt}::timestamptz, ${a.by})`);
 }
 
-/** The card's latest adjustment (null: never adjusted). */
-export const latestAdjustment = async (tx: Tx, cardId: number): Promise<AdjustmentRow | null> =>
-  (await firstRow<AdjustmentRow>(
-    tx,
-    sql`SELECT ${columns} FROM card_adjustments WHERE gift_card_id = ${cardId} ORDER BY id DESC LIMIT 1`,
-  )) ?? null;
-
 /** The latest adjustment of each of these cards that has one (a list page's cards). */
 export const latestAdjustmentsOf = async (tx: Tx, cardIds: number[]): Promise<AdjustmentRow[]> =>
   cardIds.length === 0

@@ -14,7 +14,7 @@ import { insertHold } from '../holds/store';
 import { holdDateText } from '../holds/service';
 import { findOffer } from '../offers/repository';
 import { offerRecord } from '../offers/shape';
-import { closeAdjustment, insertAdjustment, latestAdjustment, latestAdjustmentsOf, lockPendingAdjustment } from './repository';
+import { closeAdjustment, insertAdjustment, latestAdjustmentsOf, lockPendingAdjustment } from './repository';
 import { adjustmentOut, windowOpen } from './shape';
 
 export interface AdjustInput {
@@ -80,9 +80,8 @@ async function openAnswer(tx: Tx, id: number) {
 }
 
 /** The card's latest adjustment as its answer carries it; null: never adjusted. */
-export async function adjustmentOfCard(tx: Tx, cardId: number) {
-  const row = await latestAdjustment(tx, cardId);
-  return row && adjustmentOut(row);
+export async function adjustmentOfCard(tx: Tx, cardId: number): Promise<CardAdjustment | null> {
+  return (await adjustmentsOfCards(tx, [cardId])).get(cardId) ?? null;
 }
 
 /** The latest adjustment of each card that has one, by card id (the seller's list rows say it without opening the card). */

@@ -9,6 +9,7 @@ import { sellerList, userList, type SellerFilter, type UserFilter } from '../use
 import { offerList, type OfferFilter } from '../offers/list';
 import { auditList, type AuditFilter } from '../audit/list';
 import { auditRowsSql, type AuditRow } from '../audit/repository';
+import { bandJoin } from '../trust/repository';
 import { idArray, inOrder, rowsOf as rowsOfSql } from '../../db/rows';
 import type { Cursor } from '../../../shared/list-queries';
 import { LIMITS } from '../../../shared/limits';
@@ -118,7 +119,7 @@ export interface SellerExportRow extends PersonExportRow {
 const sellers = (ids: number[]) =>
   people(ids, {
     columns: sql`, u.trust_score, b.band AS trust_band`,
-    join: sql`JOIN trust_bands b ON u.trust_score >= b.lo AND u.trust_score < b.hi`,
+    join: bandJoin,
   });
 export const sellerExportRows = (tx: Tx, f: SellerFilter) => exportRows<SellerFilter, SellerExportRow>(tx, sellerList, f, sellers);
 export const userExportRows = (tx: Tx, f: UserFilter) => exportRows<UserFilter, PersonExportRow>(tx, userList, f, people);

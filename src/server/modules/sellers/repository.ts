@@ -4,6 +4,7 @@ import { centsOf } from '../../db/values';
 import type { Cents } from '../../../shared/money';
 import type { SellerDbRow } from './shape';
 import { firstRow, idArray, inOrder, rowsOf } from '../../db/rows';
+import { bandJoin } from '../trust/repository';
 
 /** These sellers, in this order, with the due the triggers keep in users.seller_due. */
 export async function sellersByIds(tx: Tx, ids: number[]): Promise<SellerDbRow[]> {
@@ -11,7 +12,7 @@ export async function sellersByIds(tx: Tx, ids: number[]): Promise<SellerDbRow[]
   const rows = await rowsOf<SellerDbRow>(
     tx,
     sql`SELECT u.id, u.name, u.email, u.seller_due::text AS seller_due, u.trust_score, b.band AS trust_band
-          FROM users u JOIN trust_bands b ON u.trust_score >= b.lo AND u.trust_score < b.hi
+          FROM users u ${bandJoin}
          WHERE u.id = ANY (${idArray(ids)})`,
   );
   return inOrder(ids, rows);

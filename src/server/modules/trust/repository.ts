@@ -77,13 +77,16 @@ const queuedJob = (sellerId: SQL, waiting = false) =>
   sql`j.kind = ${SELLER_TRUST_JOB} AND j.key = ${sellerId}::text AND j.status = 'queued'
       ${waiting ? sql`AND (j.locked_until IS NULL OR j.locked_until < now())` : sql``}`;
 
+/** Joins `u` (users) to its trust band `b` (the trust_bands view: the one place a score becomes a band). */
+export const bandJoin = sql`JOIN trust_bands b ON u.trust_score >= b.lo AND u.trust_score < b.hi`;
+
 /** A seller's stored score, band and factors (factors null: never computed); null when there is no such seller. */
 export const trustOf = (tx: Tx, sellerId: number) =>
   firstRow<TrustRow>(
     tx,
     sql`SELECT u.trust_score AS score, b.band, b.hold_days, t.factors, ${isoSql(sql`t.computed_at`)} AS computed_at,
                EXISTS (SELECT 1 FROM jobs j WHERE ${queuedJob(sql`u.id`)}) AS stale
-          FROM users u JOIN trust_bands b ON u.trust_score >= b.lo AND u.trust_score < b.hi
+          FROM users u ${bandJoin}
           LEFT JOIN seller_trust t ON t.seller_id = u.id
          WHERE u.id = ${sellerId} AND u.role = 'seller'`,
   );
