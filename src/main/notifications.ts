@@ -117,6 +117,12 @@ export function notificationsFor({ id: me, role }: Recipient, events: readonly L
         path: cardPath(e),
       });
     }
+    // Staff lifted that hold (its `hold_released` item, read the same way): which hold, by its reason; never who.
+    else if (e.type === 'hold.released' && e.data.lifted === true) {
+      const reason = text(e.data.reason);
+      const what = e.card_id ? `The payout hold on card #${e.card_id} was lifted` : 'The payout hold on your payouts was lifted';
+      out.push({ title: 'Payout hold lifted', body: `${what}.${reason ? ` Reason: ${reason.slice(0, 200)}` : ''}`, path: cardPath(e) });
+    }
     // A clawback (a negative entry, with its dispute) is not a payment.
     else if (e.type === 'payment.recorded' && !(typeof e.data.amount === 'number' && e.data.amount < 0)) {
       const amount = money(e.data.amount);
@@ -163,17 +169,19 @@ export const withRejectionReason =
   };
 
 /**
- * For a payout hold: its item in the seller's inbox (`fetchInbox` answers `seller-inbox`'s first page, or null), which
- * says its reason and end without naming staff; no item (an adjusted approval's hold, or not read): left as it is.
+ * For a payout hold placed or released: its item in the seller's inbox (`fetchInbox` answers `seller-inbox`'s first
+ * page, or null: `h<id>` placed, `hr<id>` released), which says its reason and end without naming staff; no item (an adjusted approval's hold, or not read): left as it is.
  */
 export const withHoldItem =
   (fetchInbox: () => Promise<unknown>) =>
   async (e: LiveEvent): Promise<LiveEvent> => {
-    if (e.type !== 'hold.placed') return e;
+    if (e.type !== 'hold.placed' && e.type !== 'hold.released') return e;
+    const placed = e.type === 'hold.placed';
     const inbox = (await fetchInbox()) as { data?: { data?: unknown } } | null;
     const items = Array.isArray(inbox?.data?.data) ? (inbox.data.data as Partial<InboxItem>[]) : [];
-    const item = items.find((i) => i.id === `h${String(e.data.hold_id)}`);
-    return item ? { ...e, data: { ...e.data, held: true, reason: item.reason ?? null, until: item.until ?? null } } : e;
+    const item = items.find((i) => i.id === `${placed ? 'h' : 'hr'}${String(e.data.hold_id)}`);
+    if (!item) return e;
+    return { ...e, data: { ...e.data, [placed ? 'held' : 'lifted']: true, reason: item.reason ?? null, until: item.until ?? null } };
   };
 
 /**

@@ -27,6 +27,8 @@ export const EVENT_TYPES = [
   'seller.linked',
   /** Issue 53: a payout hold was placed on the seller or on one of their cards (`{ hold_id }`; never who placed it). */
   'hold.placed',
+  /** Staff released that hold (`{ hold_id }`; never who released it, nor the note). One that reaches its end time has none. */
+  'hold.released',
 ] as const;
 
 export const liveEventSchema = z.object({

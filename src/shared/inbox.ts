@@ -14,6 +14,11 @@ export const INBOX_KINDS = [
   'adjustment_lapsed',
   /** A payout hold staff placed on one of the seller's cards or on the seller (card_id null). */
   'held',
+  /**
+   * That hold ended: staff released it (`until` null), or its end time passed (`until` its end; shown once it has, by
+   * the server's clock). Dated when it ended; never who released it nor the release note.
+   */
+  'hold_released',
 ] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 

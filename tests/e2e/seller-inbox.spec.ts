@@ -90,10 +90,10 @@ test('payout holds reach the seller live: a card hold links to the card, a hold 
   const place = async (body: Record<string, unknown>) => {
     const r = await apiCall('POST', 'payout-holds', { as: 'admin', body });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return r.body.data as { until: string | null };
+    return r.body.data as { id: number; until: string | null };
   };
   const onCard = await place({ gift_card_id: held, reason: 'Checking the balance with the merchant', days: 3 });
-  await place({ seller_id: seller.id, reason: 'Identity check' });
+  const onSeller = await place({ seller_id: seller.id, reason: 'Identity check' });
   await expect(bell).toHaveAccessibleName('Inbox, 3 unread');
 
   const until = await page.evaluate(
@@ -122,6 +122,26 @@ test('payout holds reach the seller live: a card hold links to the card, a hold 
   await items.nth(0).getByRole('link', { name: 'Your payouts were put on hold until staff release them' }).click();
   await expect(page).toHaveURL(/\/gift-cards$/);
   await expect(bell).toHaveAccessibleName('Inbox');
+
+  // Staff lift both holds: the seller hears it live (hold.released), with which hold by its reason, naming no one.
+  for (const hold of [onCard, onSeller]) {
+    const r = await apiCall('POST', `payout-hold-release/${hold.id}`, { as: 'manager', body: { note: 'Staff-only note' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  }
+  await expect(bell).toHaveAccessibleName('Inbox, 2 unread');
+  await bell.click();
+  await idle(page);
+  await expect(items).toHaveCount(5);
+  await expect(items.nth(0)).toContainText('Payout hold lifted on your payouts');
+  await expect(items.nth(0)).toContainText('Identity check');
+  await expect(items.nth(1)).toContainText(`Payout hold lifted on card #${held}`);
+  await expect(items.nth(1)).toContainText('Checking the balance with the merchant');
+  await expect(page.getByRole('list', { name: 'Inbox items' })).not.toContainText('Staff-only note');
+  await items
+    .nth(1)
+    .getByRole('link', { name: `Payout hold lifted on card #${held}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/gift-card/${held}$`));
 });
 
 test('staff have no inbox: no bell, and the screen says it is for sellers', async ({ page }) => {

@@ -216,6 +216,74 @@ describe('seller inbox', () => {
     expect(JSON.stringify(item)).not.toContain(s.users.manager.name);
   });
 
+  it('a hold released by staff, or ended by its time, tells its seller only, live, never who placed or released it', async () => {
+    const [seller, other] = [await s.createUser('seller'), await s.createUser('seller')];
+    const id = await card(seller);
+    await review(id, { action: 'approve' });
+    const place = async (body: Record<string, unknown>) => {
+      const r = await s.call('POST', 'payout-holds', { token: s.users.admin.token, body });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data as { id: number; until: string | null };
+    };
+    const onCard = await place({ gift_card_id: id, reason: 'Checking with the merchant', days: 5 });
+    const onSeller = await place({ seller_id: seller.id, reason: 'Identity check' });
+    const lapsing = await place({ seller_id: seller.id, reason: 'Short look', days: 1 });
+    const ended = async (who: TestUser) => (await inbox(who)).data.data.filter((i) => i.kind === 'hold_released');
+    expect(await ended(seller)).toEqual([]);
+    const { last_id: before } = (await s.call('GET', 'events', { token: seller.token })).body as { last_id: number };
+    const release = async (hold: number) => {
+      const r = await s.call('POST', `payout-hold-release/${hold}`, {
+        token: s.users.manager.token,
+        body: { note: 'Staff-only: all clear' },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data as { released_at: string };
+    };
+    const cardReleased = await release(onCard.id);
+    const sellerReleased = await release(onSeller.id);
+    const r = await inbox(seller);
+    expect(r.data.data.slice(0, 2)).toEqual([
+      {
+        id: `hr${onSeller.id}`,
+        kind: 'hold_released',
+        at: sellerReleased.released_at,
+        card_id: null,
+        transaction_id: null,
+        amount: null,
+        reason: 'Identity check',
+        note: null,
+        until: null,
+        read: false,
+      },
+      expect.objectContaining({ id: `hr${onCard.id}`, kind: 'hold_released', at: cardReleased.released_at, card_id: id, until: null }),
+    ]);
+    const text = JSON.stringify(r);
+    for (const staff of [s.users.admin, s.users.manager]) {
+      expect(text).not.toContain(staff.name);
+      expect(text).not.toContain(staff.email);
+    }
+    expect(text).not.toContain('all clear');
+    // Live: the seller receives hold.released (their own only), naming no one.
+    const events = (await s.call('GET', `events?after=${before}`, { token: seller.token })).body.events as LiveEvent[];
+    expect(events.filter((e) => e.type === 'hold.released').map((e) => [e.seller_id, e.card_id, e.data])).toEqual([
+      [seller.id, id, { hold_id: onCard.id }],
+      [seller.id, null, { hold_id: onSeller.id }],
+    ]);
+    const theirs = (await s.call('GET', `events?after=${before}`, { token: other.token })).body.events as LiveEvent[];
+    expect(theirs.filter((e) => e.type === 'hold.released')).toEqual([]);
+    expect(await inbox(other)).toMatchObject({ unread: 0, data: { total: 0 } });
+    // The hold left to run out: nothing before its end, an item dated at its end once it has passed (by the clock).
+    offset = 24 * HOUR - 60_000;
+    expect((await ended(seller)).map((i) => i.id)).not.toContain(`hr${lapsing.id}`);
+    offset = 24 * HOUR + 60_000;
+    expect((await ended(seller)).find((i) => i.id === `hr${lapsing.id}`)).toMatchObject({
+      at: lapsing.until,
+      card_id: null,
+      reason: 'Short look',
+      until: lapsing.until,
+    });
+  });
+
   it("an adjustment's hold is the adjustment's item, not a hold; its window ending unanswered is an item of its own (fake clock)", async () => {
     const seller = await s.createUser('seller');
     const id = await card(seller);

@@ -37,6 +37,17 @@ describe('inbox texts', () => {
     expect(inboxItemPath(item({ kind: 'paid', id: 't3', amount: 5 }))).toBe('/my-transaction');
   });
 
+  it('a hold lifted by staff, or ended by its time, names the card or the payouts, with its reason; a seller-wide one opens My Gift Cards', () => {
+    const card = item({ id: 'hr5', kind: 'hold_released', card_id: 12, reason: 'Checking with the merchant' });
+    expect(INBOX_TEXT.hold_released(card)).toEqual({ title: 'Payout hold lifted on card #12', detail: 'Checking with the merchant' });
+    expect(inboxItemPath(card)).toBe('/gift-card/12');
+    const all = item({ id: 'hr6', kind: 'hold_released', reason: 'Identity check' });
+    expect(INBOX_TEXT.hold_released(all)).toEqual({ title: 'Payout hold lifted on your payouts', detail: 'Identity check' });
+    expect(inboxItemPath(all)).toBe('/gift-cards');
+    // Its end time passed: `until` is that end.
+    expect(INBOX_TEXT.hold_released({ ...all, until: '2026-12-01T10:00:00.000Z' }).title).toBe('Payout hold ended on your payouts');
+  });
+
   it("an adjustment's window ending unanswered says the value counts as accepted; it opens the card", () => {
     const i = item({ id: 'w4', kind: 'adjustment_lapsed', card_id: 7, amount: 30, reason: 'Partial balance' });
     expect(INBOX_TEXT.adjustment_lapsed(i)).toEqual({

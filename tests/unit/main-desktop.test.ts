@@ -233,6 +233,29 @@ describe('notifications', () => {
     ]);
     // Not read (signed out, offline): nothing is told, the inbox has it.
     expect(notificationsFor(as('seller'), [await withHoldItem(async () => null)(ev('hold.placed', { hold_id: 7 }))])).toEqual([]);
+    // Released by staff: told from its `hold_released` item (hr<id>), naming no one; one not in the inbox is not told.
+    const lifted = withHoldItem(async () => ({
+      data: {
+        data: [
+          { id: 'hr7', kind: 'hold_released', card_id: 12, reason: 'Checking with the merchant', until: null },
+          { id: 'hr8', kind: 'hold_released', card_id: null, reason: 'Identity check', until: null },
+        ],
+      },
+    }));
+    const released = await Promise.all([
+      lifted(ev('hold.released', { hold_id: 7 })),
+      lifted(ev('hold.released', { hold_id: 8 }, null)),
+      lifted(ev('hold.released', { hold_id: 9 })),
+    ]);
+    expect(notificationsFor(as('seller'), released)).toEqual([
+      {
+        title: 'Payout hold lifted',
+        body: 'The payout hold on card #12 was lifted. Reason: Checking with the merchant',
+        path: '/gift-card/12',
+      },
+      { title: 'Payout hold lifted', body: 'The payout hold on your payouts was lifted. Reason: Identity check', path: '/gift-cards' },
+    ]);
+    expect(notificationsFor(as('admin'), released)).toEqual([]);
     expect(notificationsFor(as('admin'), events)).toEqual([]);
     const other = ev('card.status', { from: 0, to: 1 });
     expect(await enrich(other)).toBe(other);

@@ -5,6 +5,8 @@ import type { LiveEvent } from '../../../shared/events';
 const lists = ['listCards', 'myCards', 'searchCardNumber', 'sellerList'] as const;
 const reports = ['dashboardFigures', 'dashboardChart', 'chartData', 'chartDataYearly'] as const;
 const payouts = ['listTransactions', 'myTransactions', 'getTransaction'] as const;
+/** A payout hold placed or released: the seller's inbox and every figure of what is held. */
+const holds = ['sellerInbox', 'listHolds', 'cardMoney', 'sellerDue', 'sellerList', 'dashboardFigures', 'sellerStatement'] as const;
 const payments = [...lists, ...payouts, 'getCard', 'sellerDue', 'dashboardFigures', 'sellerStatement', 'cardMoney', 'cardHistory'] as const;
 
 /** The reads an event makes stale (by operation name; PER_CARD reads only for the event's card). */
@@ -39,7 +41,8 @@ export const EVENT_INVALIDATES: Record<LiveEvent['type'], readonly OperationName
   'appeal.filed': ['listAppeals', 'getAppeal', 'getCard', 'cardHistory'],
   'appeal.decided': ['listAppeals', 'getAppeal', 'getCard', 'cardHistory', 'sellerInbox'],
   'seller.linked': ['listSellerLinks'],
-  'hold.placed': ['sellerInbox', 'listHolds', 'cardMoney', 'sellerDue', 'sellerList', 'dashboardFigures', 'sellerStatement'],
+  'hold.placed': holds,
+  'hold.released': holds,
 };
 /** Reads of one card, refreshed only when the event is about that card. */
 const PER_CARD = new Set<OperationName>(['getCard', 'listComments', 'cardHistory', 'cardMoney']);

@@ -28,19 +28,37 @@ const decision =
       FROM gift_cards g JOIN audit_log a ON a.entity = 'gift_card' AND a.entity_id = g.id AND a.action = ${action}
      WHERE g.seller_id = ${seller}`;
 
+/** When a hold ended: its release if that came first, else its end time (null: it lasts until released). */
+const holdEnd = sql`CASE WHEN h.released_at IS NOT NULL AND (h.until IS NULL OR h.released_at < h.until) THEN h.released_at ELSE h.until END`;
+
+/** The seller's own holds (on them, or on one of their cards but not an adjusted approval's), as `columns`, where `cond`. */
+const holdRows = (seller: number, columns: SQL, cond: SQL) => {
+  const notAdjustment = sql`NOT EXISTS (SELECT 1 FROM card_adjustments j WHERE j.hold_id = h.id)`;
+  return sql`
+    SELECT ${columns} FROM payout_holds h WHERE h.seller_id = ${seller} AND ${cond}
+    UNION ALL
+    SELECT ${columns} FROM payout_holds h JOIN gift_cards g ON g.id = h.gift_card_id WHERE g.seller_id = ${seller} AND ${notAdjustment} AND ${cond}`;
+};
+
 /**
  * A payout hold staff placed on one of the seller's cards or on the seller (every card), with its reason (the seller
  * already reads it on the card's money panel) and its end: when it was released if that came first; null: until
  * released. Never who placed or released it. An adjusted approval's hold is the adjustment's own item.
  */
 const heldSource = (seller: number) => {
-  const columns = sql`'h' || h.id, 'held', h.placed_at, h.gift_card_id, NULL::int, NULL::numeric, h.reason, NULL::text,
-           CASE WHEN h.released_at IS NOT NULL AND (h.until IS NULL OR h.released_at < h.until) THEN h.released_at ELSE h.until END`;
-  const notAdjustment = sql`NOT EXISTS (SELECT 1 FROM card_adjustments j WHERE j.hold_id = h.id)`;
-  return sql`
-    SELECT ${columns} FROM payout_holds h WHERE h.seller_id = ${seller}
-    UNION ALL
-    SELECT ${columns} FROM payout_holds h JOIN gift_cards g ON g.id = h.gift_card_id WHERE g.seller_id = ${seller} AND ${notAdjustment}`;
+  const columns = sql`'h' || h.id, 'held', h.placed_at, h.gift_card_id, NULL::int, NULL::numeric, h.reason, NULL::text, ${holdEnd}`;
+  return holdRows(seller, columns, sql`TRUE`);
+};
+
+/**
+ * That hold's end, dated when it ended, with its reason: released by staff (`until` null), or its end time passed by
+ * the server's clock (`until` that end). A read over the rows: an ended hold shows from its end, no job writes it.
+ */
+const holdReleasedSource: InboxSource = (seller, now) => {
+  const ranOut = sql`(h.released_at IS NULL OR h.released_at >= h.until)`;
+  const columns = sql`'hr' || h.id, 'hold_released', ${holdEnd}, h.gift_card_id, NULL::int, NULL::numeric, h.reason, NULL::text,
+           CASE WHEN ${ranOut} THEN h.until END`;
+  return holdRows(seller, columns, sql`(h.released_at IS NOT NULL OR h.until <= ${now}::timestamptz)`);
 };
 
 export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
@@ -73,6 +91,7 @@ export const INBOX_SOURCES: Record<InboxKind, InboxSource> = {
      WHERE g.seller_id = ${seller} AND j.window_ends_at <= ${now}::timestamptz
        AND (j.state = 'pending' OR (j.state = 'accepted' AND j.answered_at IS NULL))`,
   held: (seller) => heldSource(seller),
+  hold_released: holdReleasedSource,
 };
 
 /** Every item of the seller's inbox, as a subquery with named columns. */

@@ -29,11 +29,16 @@ export const INBOX_TEXT: Record<InboxKind, (i: InboxItem) => { title: string; de
     title: i.card_id ? `Card #${i.card_id} was put on hold ${untilText(i)}` : `Your payouts were put on hold ${untilText(i)}`,
     detail: i.reason,
   }),
+  // That hold's end (the item's date says when): released by staff, or its end time passed (`until`). Its reason says which.
+  hold_released: (i) => ({
+    title: `Payout hold ${i.until ? 'ended' : 'lifted'} on ${i.card_id ? `card #${i.card_id}` : 'your payouts'}`,
+    detail: i.reason,
+  }),
 };
 
-/** Where an item opens: its card; My Gift Cards for a hold on all the seller's cards; My Transaction for a payout of several. */
+/** Where an item opens: its card; My Gift Cards for a hold on all the seller's cards (placed or ended); My Transaction for a payout of several. */
 export const inboxItemPath = (i: InboxItem) =>
-  i.card_id ? `/gift-card/${i.card_id}` : i.kind === 'held' ? '/gift-cards' : '/my-transaction';
+  i.card_id ? `/gift-card/${i.card_id}` : i.kind === 'held' || i.kind === 'hold_released' ? '/gift-cards' : '/my-transaction';
 
 /** The bell's accessible name: "Inbox, 3 unread". */
 export const inboxLabel = (unread: number) => (unread > 0 ? `Inbox, ${unread} unread` : 'Inbox');
