@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { test, expect, loginAs, shot, idle, createUser, createOffer, unique, apiCall } from './fixtures';
+import { test, expect, loginAs, shot, idle, createUser, createOffer, unique, apiCall, rejectCard } from './fixtures';
 
 // Issue 32: the reviewer's number field is prefilled from the number the server read off the photo.
 test.use({ timezoneId: 'UTC' });
@@ -63,6 +63,40 @@ test('the number read from the photo fills the field; a different typed number a
   const numbers = staff.getByTestId('duplicate-numbers');
   await expect(numbers).toContainText('its photo shows this number');
   await expect(numbers.getByRole('link', { name: `Card #${first}` })).toBeVisible();
+});
+
+test('a card whose number was read off the photo opens in the queue with the keys working; leaving it untouched asks nothing (issue 55)', async ({
+  browser,
+}) => {
+  const seller = await createUser('seller');
+  const offer = await createOffer({ title: unique('OCR Queue Offer') });
+  const digits = `6035${String(Date.now()).slice(-12)}`;
+  const spaced = digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+  const id = await submit(seller.email, offer.id, await photo(spaced, '#ad1457'));
+  await expect
+    .poll(async () => (await apiCall('GET', `gift-card/${id}`, { as: 'admin' })).body.data.read_status, {
+      timeout: 90_000,
+      intervals: [1000],
+    })
+    .toBe('read');
+
+  const staff = await session(browser, 'admin');
+  await staff.goto(`/gift-card/${id}?review=1`);
+  await idle(staff);
+  const field = staff.getByLabel('Card Number');
+  await expect(field).toHaveValue(spaced);
+  // The number is there (read off the photo): the focus is on the card's heading, not in the field.
+  await expect(staff.getByRole('heading', { level: 1 })).toBeFocused();
+  await staff.keyboard.press('c');
+  await expect(staff.getByRole('textbox', { name: /^Comment/ })).toBeFocused();
+  await expect(field).toHaveValue(spaced);
+  await staff.keyboard.press('Escape');
+  // The read number is where the field starts, not the reviewer's change: N moves on without "Leave this page?".
+  await staff.keyboard.press('n');
+  await expect(staff).not.toHaveURL(new RegExp(`/gift-card/${id}\\?`));
+  await expect(staff.getByRole('dialog', { name: 'Leave this page?' })).toHaveCount(0);
+  await staff.context().close();
+  await rejectCard(id, 'used_or_zero_balance', 'e2e');
 });
 
 /** The outline's place, with what the outline adds around the read box (its 4 px gap and 3 px line) taken off again. */

@@ -33,8 +33,9 @@ interface Props {
   detail: GiftCardDetail;
   offers: Offer[];
   /**
-   * Where the focus starts: the first field (default); in review, Card Number on a pending card (read the photo, type,
-   * Escape, A) and nowhere on a decided one (P, ←, N and → keep working; a focused Offer would take the arrows).
+   * Where the focus starts: the first field (default); in the review queue (useReviewFocus) Card Number on a pending
+   * card without a number (read the photo, type, Escape, A), else none of the fields: the page puts it on the card's
+   * heading, so the keys work at once (a focused Offer would take the arrows, a filled number the letters).
    */
   focus?: 'first' | 'number' | 'none';
 }
@@ -98,7 +99,9 @@ export default function CardEditForm({ detail, offers: allOffers, focus = 'first
   const [showPrice, setShowPrice] = useState(false);
   const status = useWatch({ control, name: 'card_status' });
   const typedNumber = useWatch({ control, name: 'card_number' });
-  const readNote = useReadNumber(card, isStaff, typedNumber, (n) => form.setValue('card_number', n, { shouldDirty: true }));
+  // The number read off the photo is what the field starts from, not a change of the reviewer's: leaving the card
+  // untouched asks nothing ("Leave this page?" came after N on every such card, issue 55).
+  const readNote = useReadNumber(card, isStaff, typedNumber, (n) => form.resetField('card_number', { defaultValue: n }));
   const saving = form.formState.isSubmitting;
   const { setFocus } = form;
   useEffect(() => {

@@ -9,7 +9,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { BACK_BUTTON } from '../../components/PageHeader';
 import GavelIcon from '@mui/icons-material/Gavel';
 import RestoreIcon from '@mui/icons-material/Restore';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { CARD_STATUS } from '../../../../shared/constants';
 import { useApiQuery } from '../../api/query';
 import { useSession } from '../../app/session';
@@ -40,6 +40,7 @@ import { useReviewClaim } from './useReviewClaim';
 import { useReviewQueue } from '../../components/cards/useReviewQueue';
 import { useReviewKeys } from './useReviewKeys';
 import { useCardPageReady } from './useCardPageReady';
+import { focusWhenShown, useReviewFocus } from './useReviewFocus';
 import CardPageSkeleton from './CardPageSkeleton';
 import { SellerTrustPanel } from '../../components/trust/SellerTrustPanel';
 import { cardPageGrid } from './cardPageGrid';
@@ -97,8 +98,8 @@ export default function GiftCardDetailPage() {
   const approverBlocked = fourEyes === true && card?.approved_by != null && card.approved_by === user?.id;
   const comment = () => {
     setTab('comments');
-    // The comments tab renders on the next frame; its field is then there to focus.
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('form[aria-label="Add a comment"] textarea')?.focus());
+    // The comments tab renders on the next frame (on a card just opened, once it has mounted); its field is then there.
+    focusWhenShown('form[aria-label="Add a comment"] textarea');
   };
   const next = () => void queue.next(id);
   const previous = () => queue.previous(id);
@@ -108,6 +109,9 @@ export default function GiftCardDetailPage() {
     requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-pan]')?.focus());
   };
   useReviewKeys({ next, previous, comment, zoom, shortcuts: () => setDialog('shortcuts') }, isStaff && valid);
+  // In the queue the focus starts on the heading (the keys work at once), or in Card Number while it is empty.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const reviewFocus = useReviewFocus(id, inQueue && isStaff, card, ready, headingRef);
 
   // The id always, the number beside it once there is one (it replaced the id, issue 55).
   const number = detail?.data.card_number;
@@ -117,6 +121,7 @@ export default function GiftCardDetailPage() {
     <Box>
       <PageHeader
         windowTitle={heading}
+        focusRef={reviewFocus ? headingRef : undefined}
         title={
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} component="span">
             <span>{heading}</span>
@@ -210,7 +215,7 @@ export default function GiftCardDetailPage() {
                 key={formKey(detail)}
                 detail={detail}
                 offers={offers}
-                focus={!inQueue || !isStaff ? 'first' : detail.data.card_status === CARD_STATUS.pending ? 'number' : 'none'}
+                focus={!reviewFocus ? 'first' : reviewFocus === 'number' ? 'number' : 'none'}
               />
             ) : (
               <Stack spacing={2} role="status" aria-busy={loading} aria-label="Loading the gift card">

@@ -7,9 +7,10 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { REVIEW_KEYMAP } from './keymap';
+import Typography from '@mui/material/Typography';
+import { REVIEW_FOCUS_NOTE, REVIEW_KEYMAP } from './keymap';
 
-/** The review keys (REVIEW_KEYMAP), in a dialog Escape closes. */
+/** The review keys (REVIEW_KEYMAP) and where the focus starts, in a dialog Escape closes. */
 export default function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="shortcuts-title" maxWidth="xs" fullWidth>
@@ -27,6 +28,9 @@ export default function ShortcutsDialog({ open, onClose }: { open: boolean; onCl
             ))}
           </TableBody>
         </Table>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {REVIEW_FOCUS_NOTE}
+        </Typography>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus>
