@@ -113,8 +113,8 @@ const cursor = z
     }
     return { sort, key, id: id as number, back: back === 1 };
   });
-const sortOf = <T extends readonly [string, ...string[]]>(keys: T) =>
-  z.string().refine((s): s is T[number] => (keys as readonly string[]).includes(s), `must be one of ${keys.join(', ')}`);
+/** A list's sort allow-list, as an enum: the OpenAPI document lists its keys (issue 55). */
+const sortOf = <T extends readonly [string, ...string[]]>(keys: T) => z.enum(keys, { error: `must be one of ${keys.join(', ')}` });
 
 /** Date range and amount range checks shared by the lists that have them. */
 const rangesInOrder = (q: { from?: string; to?: string }, ctx: z.RefinementCtx, min?: number, max?: number) => {
@@ -123,7 +123,8 @@ const rangesInOrder = (q: { from?: string; to?: string }, ctx: z.RefinementCtx, 
     ctx.addIssue({ code: 'custom', path: ['max_price'], message: 'must be at least min_price' });
 };
 
-export const CARD_SORTS = [
+/** A seller's own cards (`my-giftcard`): every column of My Gift Cards that sorts. */
+export const MY_CARD_SORTS = [
   '-created_at',
   'created_at',
   '-price',
@@ -142,7 +143,13 @@ export const CARD_SORTS = [
   'payable',
   'review_due',
   '-review_due',
+  'offer',
+  '-offer',
+  'card_number',
+  '-card_number',
 ] as const;
+/** Staff's card list (`gift-card`): also by seller (name, then id). */
+export const CARD_SORTS = [...MY_CARD_SORTS, 'seller', '-seller'] as const;
 export const CARD_DATE_FIELDS = ['submitted', 'approved', 'rejected'] as const;
 export const TRANSACTION_SORTS = ['-created_at', 'created_at', '-amount', 'amount'] as const;
 export const SELLER_SORTS = ['-created_at', 'name', '-name', '-due', 'due', 'trust', '-trust'] as const;
@@ -154,7 +161,7 @@ const myCardShape = {
   page,
   per_page: opt(perPage),
   cursor: opt(cursor),
-  sort: opt(sortOf(CARD_SORTS)),
+  sort: opt(sortOf(MY_CARD_SORTS)),
   q: opt(search),
   /** Cards whose number holds this (any part, punctuation ignored), nothing else: the Search Gift Card popup's matches. */
   number: opt(search),
@@ -174,7 +181,9 @@ const checkCards = (q: { from?: string; to?: string; min_price?: number; max_pri
  * `gift-card` (staff): q searches card number (punctuation-insensitive), seller name or email, offer title; overdue=1
  * keeps the pending cards past their review target (the dashboard's figure), overdue=0 every other card.
  */
-export const cardListQuery = z.object({ ...myCardShape, seller_id: opt(idParam), overdue: opt(flag) }).superRefine(checkCards);
+export const cardListQuery = z
+  .object({ ...myCardShape, sort: opt(sortOf(CARD_SORTS)), seller_id: opt(idParam), overdue: opt(flag) })
+  .superRefine(checkCards);
 /** `my-giftcard`: the seller's own cards; q searches card number and offer title. */
 export const myCardListQuery = z.object(myCardShape).superRefine(checkCards);
 

@@ -606,6 +606,10 @@ describe('hostile input on every write route', () => {
       cursorOf(['-approval_date', '2026-02-30 10:00:00+00', 1, 0]),
       cursorOf(['name', 'x\u0000', 9007199254740991, 1]),
       cursorOf(['-amount', '1e400', -1, 0]),
+      // The card list's column sorts (issue 55): text keys, a seller's name with a quote, a null where none may be.
+      cursorOf(['seller', "o'brien\u0001' OR 1=1 --", 5, 0]),
+      cursorOf(['-card_number', null, 3, 1]),
+      cursorOf(['offer', null, 1, 0]),
     ];
     await fc.assert(
       fc.asyncProperty(
@@ -628,7 +632,24 @@ describe('hostile input on every write route', () => {
           fc.constantFrom(...listParams),
           fc.oneof(
             value,
-            fc.constantFrom('%', '_', '\\', '1', '0', '-price', '100', '2026-01-01', 'gift_card', 'approve', 'low', '-trust', ...cursors),
+            fc.constantFrom(
+              '%',
+              '_',
+              '\\',
+              '1',
+              '0',
+              '-price',
+              '100',
+              '2026-01-01',
+              'gift_card',
+              'approve',
+              'low',
+              '-trust',
+              'seller',
+              '-card_number',
+              'offer',
+              ...cursors,
+            ),
           ),
           { maxKeys: 4 },
         ),

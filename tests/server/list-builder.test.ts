@@ -5,7 +5,7 @@ import { startTestServer, type TestServer, type TestUser } from '../helpers/serv
 import { fillKeys } from '../helpers/db';
 import { createOffer, rangeOffer } from '../helpers/cards';
 import { cardNumberKey, payoutCodeKey } from '../../src/shared/identifiers';
-import { CARD_SORTS, OFFER_SORTS, SELLER_SORTS, TRANSACTION_SORTS, USER_SORTS } from '../../src/shared/list-queries';
+import { CARD_SORTS, MY_CARD_SORTS, OFFER_SORTS, SELLER_SORTS, TRANSACTION_SORTS, USER_SORTS } from '../../src/shared/list-queries';
 
 /**
  * The list builder (db/lists/) against plain reference queries written another way (strpos, starts_with, days
@@ -160,7 +160,7 @@ const cardQuery = (own: boolean) =>
       max_price: maybe(amount),
       has_due: maybe(fc.constantFrom('0', '1')),
       q: maybe(searches),
-      sort: maybe(fc.constantFrom(...CARD_SORTS)),
+      sort: maybe(fc.constantFrom(...(own ? MY_CARD_SORTS : CARD_SORTS))),
     })
     .map((q) => {
       const sellers = [s.users.sellerA.id, s.users.sellerB.id, sellerC.id];
@@ -210,10 +210,14 @@ function cardReference(q: Query, own?: number): SQL {
         rate: sql`g.rate`,
         paid: sql`g.paid_amount`,
         payable: sql`g.price - g.rate`,
-        review_due: sql`g.review_due_at`,
+        // Only pending cards wait for review (issue 55); the new columns' sorts (seller: name, then the seller's id).
+        review_due: sql`(SELECT g.review_due_at WHERE g.card_status = 0)`,
+        seller: sql`(lower(u.name), u.id)`,
+        offer: sql`lower(o.title)`,
+        card_number: sql`g.number_key`,
       },
       sql`g.id`,
-      ['approval_date', 'review_due'],
+      ['approval_date', 'review_due', 'card_number'],
     )}`;
 }
 
@@ -387,6 +391,21 @@ const sellerSearches: Record<string, [Query, string, number][]> = {
     [{ q: 'seller', status: '1', sort: '-price' }, '5', 1],
     [{ q: 'ZED A', sort: 'approval_date' }, '10', 1],
     [{ q: 'seller', min_price: '50.5' }, '5', 1],
+    // The columns' sorts (issue 55): seller, offer title, card number (nulls last both ways); Age only ranks pending cards.
+    [{ sort: 'seller' }, '10', 2],
+    [{ sort: '-seller', status: '1' }, '5', 2],
+    [{ sort: 'seller', q: 'many' }, '5', 1],
+    [{ sort: '-offer' }, '10', 3],
+    [{ sort: 'offer', q: 'zed' }, '5', 1],
+    [{ sort: 'card_number' }, '10', 4],
+    [{ sort: '-card_number' }, '10', 4],
+    [{ sort: '-card_number', q: 'amz' }, '5', 2],
+    [{ sort: 'review_due' }, '10', 3],
+  ],
+  "a seller's cards": [
+    [{ sort: '-offer' }, '5', 2],
+    [{ sort: 'card_number' }, '5', 3],
+    [{ sort: '-card_number', status: '0' }, '5', 1],
   ],
   transactions: [
     [{ q: 'zed' }, '5', 2],

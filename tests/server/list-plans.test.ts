@@ -75,6 +75,10 @@ describe('one-scan', () => {
       const page = await samePage(cards, f, req);
       expect(page.count.total).toBe(120);
     }
+    for (const sort of ['-seller', 'offer', 'card_number']) {
+      expect(plansOf(cards, { ...f, sort }, request())).toEqual(['one-scan']);
+      await samePage(cards, { ...f, sort }, request({ offset: 10 }));
+    }
     const codes = await resolved(payouts, { q: 'PX-15' });
     expect(plansOf(payouts, codes, request())).toEqual(['one-scan']);
     expect((await samePage(payouts, codes, request())).ids.length).toBe(10);
@@ -99,6 +103,11 @@ describe('seller fan-out', () => {
     const next = await samePage(cards, f, request({ cursor: first.next }));
     await samePage(cards, f, request({ cursor: next.prev }));
     await samePage(cards, { ...f, sort: 'price' }, request({ offset: 30 }));
+    // The column sorts that read the seller or the offer through a join, and the number's (nulls last) (issue 55).
+    for (const sort of ['seller', '-seller', 'offer', '-card_number']) {
+      const page = await samePage(cards, { ...f, sort }, request({ limit: 25 }));
+      await samePage(cards, { ...f, sort }, request({ limit: 25, cursor: page.next }));
+    }
     const payoutsOfFans = await resolved(payouts, { q: 'fan' });
     expect(plansOf(payouts, payoutsOfFans, request())).toEqual(['seller-fan-out']);
     expect((await samePage(payouts, payoutsOfFans, request())).count.total).toBe(39);

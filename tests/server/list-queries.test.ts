@@ -183,7 +183,7 @@ describe('card lists', () => {
 
   it('refuses hostile values with a clear 422', async () => {
     for (const [q, field] of [
-      ['sort=card_number', 'sort'],
+      ['sort=card_info', 'sort'],
       ['sort=id;DROP TABLE users', 'sort'],
       ['per_page=1000', 'per_page'],
       ['per_page=0', 'per_page'],

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCall } from '../../src/main/validate-args';
 import { buildPath, type OperationName } from '../../src/shared/endpoints';
-import { CARD_SORTS, OFFER_SORTS, SELLER_SORTS, TRANSACTION_SORTS, USER_SORTS } from '../../src/shared/list-queries';
+import { CARD_SORTS, MY_CARD_SORTS, OFFER_SORTS, SELLER_SORTS, TRANSACTION_SORTS, USER_SORTS } from '../../src/shared/list-queries';
 import { createOffer, rangeOffer } from '../helpers/cards';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 let s: TestServer;
 const LISTS: [OperationName, readonly string[], 'staff' | 'seller'][] = [
   ['listCards', CARD_SORTS, 'staff'],
-  ['myCards', CARD_SORTS, 'seller'],
+  ['myCards', MY_CARD_SORTS, 'seller'],
   ['listTransactions', TRANSACTION_SORTS, 'staff'],
   ['myTransactions', TRANSACTION_SORTS, 'seller'],
   ['sellerList', SELLER_SORTS, 'staff'],

@@ -45,7 +45,7 @@ export const plainDepth = (r: Reading) => (r.offset + r.limit + 1 <= SHALLOW ? c
 
 /** The rows meeting `cond` from the reading's position on, in its order, `depth` of them: (id, sk, k). */
 export const selectRows = (from: SQL, r: Reading, cond: SQL, depth: SQL): SQL =>
-  sql`SELECT ${r.id} AS id, ${r.key.key} AS sk, ${r.key.key}::text AS k FROM ${from} WHERE ${cond} AND ${r.position}
+  sql`SELECT ${r.id} AS id, ${r.key.key} AS sk, ${r.key.key}::text AS k FROM ${from}${r.key.join ?? sql``} WHERE ${cond} AND ${r.position}
  ORDER BY ${r.order} LIMIT ${depth}`;
 
 /** The page of `rows` (one more row than the page: is there a next one?). */

@@ -4,8 +4,11 @@ import type { Cursor } from '../../../shared/list-queries';
 
 /** A sort key's type: how a cursor's key is checked and cast back (keyset.ts). */
 export type KeyType = 'int' | 'numeric' | 'timestamptz' | 'text';
-/** A sort's key; `nullsLast`: it can be null, and null keys come last in both directions. */
-export type SortKey = { key: SQL; type: KeyType; nullsLast?: boolean };
+/**
+ * A sort's key; `nullsLast`: it can be null, and null keys come last in both directions; `join`: what the key reads
+ * besides the list's own table (joined to `from` only where the sort is read, e.g. the card's seller for its name).
+ */
+export type SortKey = { key: SQL; type: KeyType; nullsLast?: boolean; join?: SQL };
 export type Filters = Record<string, unknown>;
 
 /** A list, declared as data next to its route (docs/lists.md). */

@@ -20,6 +20,8 @@ const DATE_COLUMNS = { submitted: sql`g.created_at`, approved: sql`g.approval_da
 const id = sql`g.id`;
 /** Pending past its review target: what the dashboard counts as overdue (dashboard/repository.ts). */
 const overdue = sql`(g.card_status = 0 AND g.review_due_at < now()) IS TRUE`;
+/** A pending card's review target; none for a decided card (indexed, 0042). */
+const reviewDue = sql`(CASE WHEN g.card_status = 0 THEN g.review_due_at END)`;
 
 /** `number` matches only a card whose number holds its key; then q (resolveSearch). */
 async function resolve(tx: Tx, f: CardFilter, guess: boolean): Promise<CardFilter> {
@@ -74,8 +76,18 @@ export const cardList: ListDef<CardFilter> = {
     rate: { key: sql`g.rate`, type: 'numeric' },
     paid: { key: sql`g.paid_amount`, type: 'numeric' },
     payable: { key: sql`(g.price - g.rate)`, type: 'numeric' },
-    // The review queue's order (issue 32): the earliest due (overdue) first; an index over pending cards (0025).
-    review_due: { key: sql`g.review_due_at`, type: 'timestamptz', nullsLast: true },
+    // The review queue's order (issue 32): the earliest due (overdue) first. Only a pending card waits for a review: a
+    // decided card's due time is its past target, so on All it comes after the pending ones, not among them (issue 55).
+    review_due: { key: reviewDue, type: 'timestamptz', nullsLast: true },
+    // The list's columns (issue 55): Seller (staff) by name, one seller's cards together; Card Info by the offer's
+    // title (then the id it shows); Card Number by its stored key (shared/identifiers.ts), cards without one last.
+    seller: {
+      key: sql`(lower(su.name) || chr(1) || lpad(su.id::text, 10, '0'))`,
+      type: 'text',
+      join: sql` JOIN users su ON su.id = g.seller_id`,
+    },
+    offer: { key: sql`lower(so.title)`, type: 'text', join: sql` JOIN gift_card_offers so ON so.id = g.giftcard_offer_id` },
+    card_number: { key: sql`g.number_key`, type: 'text', nullsLast: true },
   },
   defaultSort: '-created_at',
   /** Exact totals the triggers keep: all cards, one status, one seller, one seller's status (migrations 0005, 0013, 0017). */

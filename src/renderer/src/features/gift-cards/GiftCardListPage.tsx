@@ -143,7 +143,14 @@ export default function GiftCardListPage() {
           },
         ]
       : []),
-    ...(folded ? [{ label: 'Card' }] : [...(isStaff ? [{ label: 'Seller Info' }] : []), { label: 'Card Info' }, { label: 'Card Number' }]),
+    // Seller by name (staff), Card Info by the offer's title, Card Number by the number, cards without one last (issue 55).
+    ...(folded
+      ? [{ label: 'Card' }]
+      : [
+          ...(isStaff ? [{ label: 'Seller Info', sortKey: 'seller' }] : []),
+          { label: 'Card Info', sortKey: 'offer' },
+          { label: 'Card Number', sortKey: 'card_number' },
+        ]),
     // The status with its marks (duplicate number; age and overdue, staff; reject reason) in one column (issue 55).
     { label: 'Status', sortKey: 'status' },
     { label: 'Price', align: 'right' as const, sortKey: 'price', sortFirst: 'desc' as const },

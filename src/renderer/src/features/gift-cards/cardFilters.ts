@@ -25,7 +25,13 @@ const SORTS = [
   { value: 'paid', label: 'Paid, lowest first' },
   { value: '-payable', label: 'Payable, highest first' },
   { value: 'payable', label: 'Payable, lowest first' },
+  { value: 'offer', label: 'Card Info, A to Z' },
+  { value: '-offer', label: 'Card Info, Z to A' },
+  { value: 'card_number', label: 'Card Number, A to Z' },
+  { value: '-card_number', label: 'Card Number, Z to A' },
 ];
+/** Staff's list also sorts by seller. */
+const STAFF_SORTS = [...SORTS, { value: 'seller', label: 'Seller, A to Z' }, { value: '-seller', label: 'Seller, Z to A' }];
 
 const overdueField: FilterField = {
   key: 'overdue',
@@ -86,7 +92,7 @@ export function cardFilterFields(opts: {
     },
     // Staff: the pending cards past their review target (the dashboard's Reviews overdue tile opens them).
     ...(opts.staff ? [overdueField] : []),
-    sortField(SORTS),
+    sortField(opts.staff ? STAFF_SORTS : SORTS),
     opts.size ? rowsPerPage(opts.size) : perPageField,
   ];
 }
