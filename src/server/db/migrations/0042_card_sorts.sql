@@ -9,7 +9,7 @@ CREATE INDEX users_card_sort ON users ((lower(name) || chr(1) || lpad(id::text, 
 CREATE INDEX gift_card_offers_title_sort ON gift_card_offers (lower(title));
 CREATE INDEX gift_cards_offer_id ON gift_cards (giftcard_offer_id, id);
 
--- Card Number: the stored key, cards without a number last both ways (as approval_date's two indexes of 0013).
+-- Card Number: the stored key, cards without a number last both ways (two indexes, as approval_date has).
 CREATE INDEX gift_cards_number_key_sort ON gift_cards (number_key, id);
 CREATE INDEX gift_cards_number_key_sort_desc ON gift_cards (number_key DESC NULLS LAST, id DESC);
 
