@@ -230,6 +230,10 @@ test('the Dispute dialog takes the same proof: a box and the evidence; the selle
     expect(Math.abs(r.y - (p.y + 0.35 * p.height))).toBeLessThan(4);
     expect(Math.abs(r.width - 0.3 * p.width)).toBeLessThan(4);
     await expect(notice).not.toContainText(other.name);
+    // One notice says it: the clawback with its proof; the form's lock is a neutral line beside it, not a second alarm.
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(1);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveAttribute('data-testid', 'clawback-notice');
+    await expect(page.getByTestId('disputed-lock')).toHaveText('This card is disputed: resolve the dispute first.');
     await shot(page, 'dispute-proof-seller');
     expect(await axeFindingsInBothThemes(page, "the seller's disputed card with its proof")).toEqual([]);
     await page.context().close();

@@ -71,6 +71,8 @@ export default function CardEditForm({ detail, offers: allOffers, focus = 'first
   const { isStaff } = useSession();
   const { readOnly, paidLock } = cardLocks(card, isStaff);
   const disputed = card.card_status === CARD_STATUS.disputed;
+  // ClawbackNotice's own condition: the page shows the clawback with its proof.
+  const clawbackShown = disputed && detail.proof?.decision === 'clawback';
   const offers = allOffers.filter((o) => o.is_active === 1 || o.id === card.giftcard_offer_id);
   const original = {
     giftcard_offer_id: String(card.giftcard_offer_id),
@@ -140,7 +142,14 @@ export default function CardEditForm({ detail, offers: allOffers, focus = 'first
       focusFirst={focus === 'first'}
     >
       <Stack spacing={2}>
-        {disputed && (
+        {/* With its proof the page's clawback notice says the dispute and the amount: the lock is then a neutral line
+            (no second alert), else the one notice. */}
+        {disputed && clawbackShown && (
+          <Alert severity="info" role="note" data-testid="disputed-lock">
+            {MSG.cardDisputed}
+          </Alert>
+        )}
+        {disputed && !clawbackShown && (
           <Alert severity="error" data-testid="disputed-lock">
             {MSG.cardDisputed} Its {formatMoney(card.paid_amount)} paid is clawed back from the seller.
           </Alert>

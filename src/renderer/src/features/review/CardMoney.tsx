@@ -49,7 +49,8 @@ export default function CardMoney({ cardId }: { cardId: number }) {
           </Stack>
           {m.hold && <HoldNotice hold={m.hold} />}
           {m.due < 0 && (
-            <Alert severity="warning" sx={{ mb: 1 }}>
+            // A standing fact of the card's money, not an alarm: the page's dispute notice is the one alert.
+            <Alert severity="warning" role="note" sx={{ mb: 1 }}>
               This card is disputed: the seller owes back {formatMoney(-m.due)}.
             </Alert>
           )}

@@ -54,6 +54,8 @@ export default function RecoursePanel({ detail, isSeller }: { detail: GiftCardDe
       {open && (
         <Alert
           severity="info"
+          // An offer open for days, not an alarm (no alert role: the decision's notice is the page's one alert).
+          role="note"
           data-testid="recourse-window"
           action={
             <Stack direction="row" spacing={1}>
