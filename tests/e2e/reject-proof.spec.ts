@@ -144,6 +144,17 @@ test('keyboard: Mark a region, arrows move it, Shift+arrows resize it; evidence 
     await expect(seen).toBeVisible();
     await expect(dlg.getByRole('checkbox', { name: /photo matches/ })).toHaveCount(0);
     await seen.check();
+    // Closed and opened again, the dialog starts with no proof; then marked again as it was.
+    await staff.keyboard.press('Escape');
+    await expect(dlg).toBeHidden();
+    await staff.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect(dlg.getByTestId('proof-region')).toHaveCount(0);
+    await expect(seen).not.toBeChecked();
+    await dlg.getByLabel('Reason').selectOption({ label: '5. Suspected fraud' });
+    await mark.focus();
+    await staff.keyboard.press('Enter');
+    await staff.keyboard.press('ArrowDown');
+    await seen.check();
     await dlg.getByRole('button', { name: 'Reject', exact: true }).click();
     await expect(toast(staff, 'Gift card rejected')).toBeVisible();
   });

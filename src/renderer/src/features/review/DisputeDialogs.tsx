@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Typography from '@mui/material/Typography';
@@ -37,12 +36,7 @@ export function DisputeDialog(props: DisputeProps) {
 function DisputeForm({ card, images = [], open, onClose }: DisputeProps) {
   const dispute = useApiMutation('disputeCard');
   const form = useForm<DisputeFormValues>({ resolver: zodResolver(disputeForm), defaultValues: { reason: '', note: '' } });
-  const proof = useProofDraft();
-  const { reset } = proof;
-  // Opened again: no proof from the last time.
-  useEffect(() => {
-    if (open) reset();
-  }, [open, reset]);
+  const proof = useProofDraft(open);
   const save = async (v: DisputeFormValues) => {
     const body = { reason: v.reason as DisputeReason, note: v.note.trim(), ...proof.body() };
     const data = await dispute.mutateAsync({ id: card.id, body });

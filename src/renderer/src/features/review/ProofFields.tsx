@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ProofEvidenceKind, ProofRegion } from '../../../../shared/proof';
 import type { CardImage } from '../../../../shared/types';
 import ProofEvidencePicker from './ProofEvidencePicker';
@@ -10,29 +10,32 @@ export interface ProofDraft {
   setRegions(regions: ProofRegion[]): void;
   evidence: ProofEvidenceKind[];
   setEvidence(evidence: ProofEvidenceKind[]): void;
-  /** Back to no proof (a decision's dialog opened again). */
-  reset(): void;
   /** What goes with the call: `proof` only when something was marked or ticked, so that without it the call is as before. */
   body(): { proof?: { regions: ProofRegion[]; evidence: ProofEvidenceKind[] } };
 }
 
-export function useProofDraft(): ProofDraft {
+/** The proof of a decision's dialog: empty again each time the dialog opens (nothing kept from the last time). */
+export function useProofDraft(open: boolean): ProofDraft {
   const [regions, setRegions] = useState<ProofRegion[]>([]);
   const [evidence, setEvidence] = useState<ProofEvidenceKind[]>([]);
-  const reset = useCallback(() => {
-    setRegions([]);
-    setEvidence([]);
-  }, []);
+  // Reset while rendering the opening, not in an effect: the dialog never shows the last proof for a frame.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setRegions([]);
+      setEvidence([]);
+    }
+  }
   return useMemo(
     () => ({
       regions,
       setRegions,
       evidence,
       setEvidence,
-      reset,
       body: () => (regions.length || evidence.length ? { proof: { regions, evidence } } : {}),
     }),
-    [regions, evidence, reset],
+    [regions, evidence],
   );
 }
 

@@ -40,12 +40,9 @@ export default function ReviewActions({ card, images = [], typedNumber, onDecide
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
-  const proof = useProofDraft();
+  const proof = useProofDraft(rejecting);
   /** Opening the rejection starts with no proof. */
-  const openReject = () => {
-    proof.reset();
-    setRejecting(true);
-  };
+  const openReject = () => setRejecting(true);
   const [refusal, setRefusal] = useState<string | null>(null);
   /** Another reviewer holds the card: the decision waits for the user to take it over (or leave it). */
   const [held, setHeld] = useState<{ text: string; body: ArgsOf<'reviewCard'>['body'] } | null>(null);
