@@ -84,7 +84,7 @@ async function main() {
         r.lcpMs.push(Math.round(lhr.audits['largest-contentful-paint'].numericValue));
         r.tbtMs.push(Math.round(lhr.audits['total-blocking-time'].numericValue));
         r.cls.push(Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)));
-        if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith(s.path.split('?')[0]))
+        if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== s.path.split('?')[0])
           console.warn(`[lighthouse] ${s.screen}: ended at ${lhr.finalDisplayedUrl}`);
         await page.close();
       }
