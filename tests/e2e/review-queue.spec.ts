@@ -318,11 +318,16 @@ test('N, the Next card button and → walk the whole queue without handing a car
   expect(depth, JSON.stringify(order)).toBeGreaterThanOrEqual(mine.length);
 
   const page = await session(browser, 'admin');
-  /** The card the queue opened next: focus in Card Number, then Escape so the page's keys work. */
+  const number = page.getByLabel('Card Number');
+  /**
+   * The card the queue opened next, once it takes keys: these five have no number, so the focus is in Card Number
+   * (then Escape leaves it); other specs' pending cards may carry one, and open with the focus on their heading.
+   */
   const opened = async (previous: number) => {
     const id = await nextCard(page, previous);
-    await expect(page.getByLabel('Card Number')).toBeFocused();
-    await page.keyboard.press('Escape');
+    if (mine.includes(id)) await expect(number).toBeFocused();
+    else await expect(page.locator('h1:focus, #card-number:focus')).toHaveCount(1);
+    if (await number.evaluate((el) => el === document.activeElement)) await page.keyboard.press('Escape');
     return id;
   };
   await page.goto('/gift-cards');
