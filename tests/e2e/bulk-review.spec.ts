@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   test,
   expect,
@@ -14,6 +13,7 @@ import {
   unique,
   pickSeller,
 } from './fixtures';
+import { axeViolations } from './fixtures/axe';
 
 /** Issue 21: bulk approve / reject of selected rows, each card checked by the server as if done alone. */
 test('bulk approve with a refused row: the summary says which passed and which not; bulk reject asks for the reason', async ({ page }) => {
@@ -90,8 +90,7 @@ test('bulk approve asks first, naming the count and the cards without a number; 
   await expect(ask).toContainText('2 of them have no card number.');
   await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await shot(page, 'bulk-approve-confirm');
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(ask).toHaveCount(0);
   for (const id of [numbered, ...bare]) expect((await apiCall('GET', `gift-card/${id}`, { as: 'admin' })).body.data.card_status).toBe(0);

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { test, expect, loginAs, shot, idle, createUser, createOffer, unique, apiCall, rejectCard } from './fixtures';
+import { axeViolations } from './fixtures/axe';
 
 // Issue 32: the reviewer's number field is prefilled from the number the server read off the photo.
 test.use({ timezoneId: 'UTC' });
@@ -123,11 +123,6 @@ async function expectOutlineOnPhoto(page: Page, box: { x: number; y: number; w: 
   expect(drawn.y).toBeGreaterThanOrEqual(shown.y);
   expect(drawn.x + drawn.width).toBeLessThanOrEqual(shown.x + shown.width);
   expect(drawn.y + drawn.height).toBeLessThanOrEqual(shown.y + shown.height);
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('the review outlines where the code was read and compares the typed number with it character by character', async ({ browser }) => {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect, loginAs, idle, createUser, createOffer, createCard, unique, sidebar } from './fixtures';
+import { axeViolations } from './fixtures/axe';
 
 /**
  * Issue 54, linked sellers: staff are told of a new link at once (in a browser: a count on Seller Lists and a notice in
@@ -50,8 +50,7 @@ test('two sellers sharing a card number: the link on the open card page, a count
     // In the page's flow: nothing of the page's header lies under it.
     const [box, header] = [await notice.boundingBox(), await staff.getByRole('heading', { name: 'Seller Lists' }).boundingBox()];
     expect(box!.y + box!.height).toBeLessThanOrEqual(header!.y);
-    const axe = await new AxeBuilder({ page: staff }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(staff)).toEqual([]);
     await notice.getByRole('button', { name: 'Dismiss' }).click();
     await expect(notice).toHaveCount(0);
     await expect(staff.getByTestId('new-links-badge')).toHaveCount(0);
