@@ -63,6 +63,7 @@ const LAST_RELEASE_WITH_THEM = 'fdb1b7a10ec28649c79d260e193ab2768037ca2b';
  */
 export const FUNCTION_FILES = [
   // Called by the others.
+  'report_tz',
   'bump_counter',
   'card_due',
   'report_bump',

@@ -3,6 +3,12 @@ import type { Database } from './client';
 
 export class ReportTzMismatch extends Error {}
 
+/** The report time zone inside a statement (db/functions/report_tz.sql), read once per statement. */
+export const reportTz = sql`(SELECT report_tz())`;
+/** When report day `day` (YYYY-MM-DD) starts, and when the day after it starts, in the report time zone. */
+export const reportDayStart = (day: string) => sql`((${day}::date)::timestamp AT TIME ZONE ${reportTz})`;
+export const reportDayEnd = (day: string) => sql`(((${day}::date) + 1)::timestamp AT TIME ZONE ${reportTz})`;
+
 /**
  * REPORT_TZ is pinned in the database: the report rollup (report_daily) counts days in one time zone. A database
  * with no report days yet takes the configured zone; one with days refuses another zone (so two instances with

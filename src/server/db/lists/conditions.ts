@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { idArray } from '../rows';
+import { reportDayEnd, reportDayStart } from '../report-tz';
 import { centsToDecimal } from '../../../shared/money';
 
 /** The conditions joined with AND; TRUE when there are none. */
@@ -16,12 +17,9 @@ export const either = (ways: (SQL | undefined)[]): SQL =>
 export const containing = (q: string): string => `%${likeText(q)}%`;
 export const likeText = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Day bounds in the report time zone (the zone the reports count days in). */
-const reportTz = sql`(SELECT value FROM app_settings WHERE key = 'report_tz')`;
-export const dayFrom = (column: SQL, day: string): SQL =>
-  sql`${column} >= ((${day}::date)::timestamp AT TIME ZONE ${reportTz})`;
-export const dayTo = (column: SQL, day: string): SQL =>
-  sql`${column} < ((${day}::date + 1)::timestamp AT TIME ZONE ${reportTz})`;
+/** Day bounds: report days (the zone the reports count days in). */
+export const dayFrom = (column: SQL, day: string): SQL => sql`${column} >= ${reportDayStart(day)}`;
+export const dayTo = (column: SQL, day: string): SQL => sql`${column} < ${reportDayEnd(day)}`;
 export const atLeast = (column: SQL, cents: number): SQL => sql`${column} >= ${centsToDecimal(cents)}::numeric`;
 export const atMost = (column: SQL, cents: number): SQL => sql`${column} <= ${centsToDecimal(cents)}::numeric`;
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { firstRow } from '../../db/rows';
+import { reportTz } from '../../db/report-tz';
 
 /** The raw figures of the dashboard strip; `sellerId` null reads the whole marketplace. */
 export interface FigureRow {
@@ -21,7 +22,7 @@ async function one<T>(tx: Tx, q: SQL): Promise<T> {
 /**
  * One round trip. A seller's due is their seller_due, sign and all (negative: they owe money back); staff's is what
  * the marketplace owes its sellers (the sum of the positive dues: one seller's debt does not pay another). Paid
- * counts payouts only (kind 0); clawbacks and their reversals are their own figure. The month starts on the 1st in the report time zone (app_settings.report_tz); approvals and
+ * counts payouts only (kind 0); clawbacks and their reversals are their own figure. The month starts on the 1st in the report time zone (db/report-tz.ts); approvals and
  * rejections come from the report_daily rollup (seller 0 holds the whole marketplace's rows), never from the cards.
  */
 export function readFigures(tx: Tx, sellerId: number | null): Promise<FigureRow> {
@@ -29,9 +30,8 @@ export function readFigures(tx: Tx, sellerId: number | null): Promise<FigureRow>
   return one<FigureRow>(
     tx,
     sql`
-    WITH tz AS (SELECT coalesce((SELECT value FROM app_settings WHERE key = 'report_tz'), 'UTC') AS name),
-         month AS (SELECT date_trunc('month', now() AT TIME ZONE (SELECT name FROM tz)) AS local_start,
-                          (date_trunc('month', now() AT TIME ZONE (SELECT name FROM tz)) AT TIME ZONE (SELECT name FROM tz)) AS start)
+    WITH month AS (SELECT date_trunc('month', now() AT TIME ZONE ${reportTz}) AS local_start,
+                          (date_trunc('month', now() AT TIME ZONE ${reportTz}) AT TIME ZONE ${reportTz}) AS start)
     SELECT
       (SELECT count(*)::int FROM gift_cards c WHERE c.card_status = 0 AND ${own(sql`c.seller_id`)}) AS pending,
       (SELECT min(c.created_at)::text FROM gift_cards c WHERE c.card_status = 0 AND ${own(sql`c.seller_id`)}) AS oldest_pending_at,

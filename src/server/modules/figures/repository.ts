@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { reportDayEnd, reportDayStart, reportTz } from '../../db/report-tz';
 
 /** One reviewer's raw counts over a period (figures/service.ts turns them into the answer). */
 export interface FiguresRow {
@@ -18,8 +19,6 @@ export interface FiguresRow {
   appeals_decided: number;
   appeals_reversed: number;
 }
-
-const reportTz = sql`coalesce((SELECT value FROM app_settings WHERE key = 'report_tz'), 'UTC')`;
 
 /** The report time zone's name (the days of a period are read in it). */
 export async function reportTimeZone(tx: Tx): Promise<string> {
@@ -68,8 +67,7 @@ export const figuresSql = (from: string, to: string): SQL =>
                LIMIT 1) qa ON true
             LEFT JOIN card_appeals ap ON ap.decision_id = a.id AND ap.kind = 'appeal'
            WHERE a.entity = 'gift_card' AND a.action IN ('approve', 'reject') AND a.actor_id IS NOT NULL
-             AND a.created_at >= ((${from}::date)::timestamp AT TIME ZONE ${reportTz})
-             AND a.created_at < (((${to}::date) + 1)::timestamp AT TIME ZONE ${reportTz}))
+             AND a.created_at >= ${reportDayStart(from)} AND a.created_at < ${reportDayEnd(to)})
         SELECT d.actor_id AS user_id, u.name,
                count(*) FILTER (WHERE d.action = 'approve')::int AS approvals,
                count(*) FILTER (WHERE d.action = 'reject')::int AS rejections,

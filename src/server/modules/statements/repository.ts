@@ -4,6 +4,7 @@ import { centsOf } from '../../db/values';
 import type { Cents } from '../../../shared/money';
 import type { StatementEventKind } from '../../../shared/types';
 import { rowsOf } from '../../db/rows';
+import { reportDayEnd, reportDayStart } from '../../db/report-tz';
 
 /** Statement SQL over ledger_entries (the journal the gift_cards trigger writes; see migration 0010). */
 
@@ -19,16 +20,11 @@ export async function findUser(tx: Tx, id: number): Promise<SellerInfo | null> {
   return r[0] ?? null;
 }
 
-/** Report days start at midnight in the pinned report time zone (the same days as the reports). */
-const dayStart = (day: string) => sql`((${day}::date)::timestamp AT TIME ZONE (SELECT value FROM app_settings WHERE key = 'report_tz'))`;
-const dayAfter = (day: string) =>
-  sql`(((${day}::date) + 1)::timestamp AT TIME ZONE (SELECT value FROM app_settings WHERE key = 'report_tz'))`;
-
 /** The seller's due before the start day: the sum of their journal up to then. */
 export async function dueBefore(tx: Tx, sellerId: number, startDay: string): Promise<Cents> {
   const r = await rowsOf<{ due: string }>(
     tx,
-    sql`SELECT coalesce(sum(amount), 0)::text AS due FROM ledger_entries WHERE seller_id = ${sellerId} AND created_at < ${dayStart(startDay)}`,
+    sql`SELECT coalesce(sum(amount), 0)::text AS due FROM ledger_entries WHERE seller_id = ${sellerId} AND created_at < ${reportDayStart(startDay)}`,
   );
   return centsOf(r[0]?.due ?? '0');
 }
@@ -58,7 +54,7 @@ export async function eventsBetween(tx: Tx, sellerId: number, startDay: string, 
     sql`SELECT to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, e.kind, sum(e.amount)::text AS amount,
                CASE WHEN count(*) = 1 THEN min(e.gift_card_id) END AS gift_card_id, e.transaction_id, t.code, count(*)::int AS cards
           FROM ledger_entries e LEFT JOIN transactions t ON t.id = e.transaction_id
-         WHERE e.seller_id = ${sellerId} AND e.created_at >= ${dayStart(startDay)} AND e.created_at < ${dayAfter(endDay)}
+         WHERE e.seller_id = ${sellerId} AND e.created_at >= ${reportDayStart(startDay)} AND e.created_at < ${reportDayEnd(endDay)}
          GROUP BY e.created_at, e.kind, e.transaction_id, t.code, CASE WHEN e.transaction_id IS NULL THEN e.id END
          ORDER BY e.created_at, min(e.id)`,
   );
