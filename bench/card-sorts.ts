@@ -15,6 +15,7 @@ import { preparePostgres } from './databases';
 import { generate } from './generate';
 import { postgresSql } from './sql';
 import { DEFAULT_DATABASE_URL } from './options';
+import { statementRecorder } from './route-capture';
 
 const cards = Number(process.env.CARDS ?? 1_000_000);
 const prepared = await preparePostgres(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, `cardsorts_${cards}`, cards, true);
@@ -27,24 +28,12 @@ if (!prepared.reused) {
 await prepared.sql.close();
 const url = prepared.url!;
 
-type Query = (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) => unknown;
-const sent: { sql: string; params: unknown[] }[] = [];
-let recording = false;
-const proto = pg.Client.prototype as unknown as { query: Query };
-const original = proto.query;
-proto.query = function (config, values, callback) {
-  if (recording) {
-    const o = config !== null && typeof config === 'object' ? (config as { text?: string; values?: unknown[] }) : null;
-    const text = typeof config === 'string' ? config : o?.text;
-    if (text) sent.push({ sql: text, params: Array.isArray(values) ? values : (o?.values ?? []) });
-  }
-  return original.call(this, config, values, callback);
-};
+const recorder = statementRecorder();
 const database = await openDatabase({ databaseUrl: url, dataDir: '.', reportTz: 'UTC', poolSize: 1 });
 const app = await buildApp({ config: testConfig({ DATA_DIR: path.resolve('bench/data/capture') }), database });
 const staff = (await app.services.auth.login(BENCH_ACCOUNTS.admin, BENCH_ACCOUNTS.password, '127.0.0.1')).token;
 const seller = (await app.services.auth.login(BENCH_ACCOUNTS.seller, BENCH_ACCOUNTS.password, '127.0.0.1')).token;
-proto.query = original;
+recorder.restore();
 const client = new pg.Client({ connectionString: url });
 await client.connect();
 
@@ -55,11 +44,11 @@ const get = async (p: string, token: string) => {
 };
 async function measure(label: string, p: string, token: string) {
   await get(p, token);
-  sent.length = 0;
-  recording = true;
+  recorder.sent.length = 0;
+  recorder.recording = true;
   await get(p, token);
-  recording = false;
-  const list = sent.find((s) => s.sql.includes('array_agg(x.id)'));
+  recorder.recording = false;
+  const list = recorder.sent.find((s) => s.sql.includes('array_agg(x.id)'));
   if (!list) throw new Error(`${label}: no list statement`);
   let best = Infinity;
   let plan: string[] = [];

@@ -10,6 +10,28 @@ import type { SentStatement } from './route-script';
 type Query = (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) => unknown;
 
 /**
+ * Takes each statement where it leaves for the wire (node-postgres's `Client.query`) while `recording`, into `sent`.
+ * The pool's connections bind `query` when they connect: open the database after this; `restore()` undoes the patch.
+ */
+export function statementRecorder() {
+  const recorder = { sent: [] as SentStatement[], recording: false, restore: () => {} };
+  const proto = pg.Client.prototype as unknown as { query: Query };
+  const original = proto.query;
+  proto.query = function (config, values, callback) {
+    if (recorder.recording) {
+      const object = config !== null && typeof config === 'object' ? (config as { text?: string; values?: unknown[] }) : null;
+      const sql = typeof config === 'string' ? config : object?.text;
+      if (sql) recorder.sent.push({ sql, params: Array.isArray(values) ? values : (object?.values ?? []) });
+    }
+    return original.call(this, config, values, callback);
+  };
+  recorder.restore = () => {
+    proto.query = original;
+  };
+  return recorder;
+}
+
+/**
  * What the server sends PostgreSQL for one request of each route: the real app (`buildApp`, the server's own database
  * adapter with its named statements) on the route's database, every route requested by `inject` with the bench
  * account's token, and each statement taken where it leaves for the wire (node-postgres's `Client.query`). Each route
@@ -17,21 +39,9 @@ type Query = (this: pg.Client, config: unknown, values?: unknown, callback?: unk
  * afterwards) is left out, as it is under load. A `{id}` in the path is `cardId`.
  */
 export async function captureRoutes(url: string, routes: RouteDef[], cardId: number): Promise<Map<string, SentStatement[]>> {
-  const sent: SentStatement[] = [];
-  let recording = false;
-  const proto = pg.Client.prototype as unknown as { query: Query };
-  const original = proto.query;
-  proto.query = function (config, values, callback) {
-    if (recording) {
-      const object = config !== null && typeof config === 'object' ? (config as { text?: string; values?: unknown[] }) : null;
-      const sql = typeof config === 'string' ? config : object?.text;
-      if (sql) sent.push({ sql, params: Array.isArray(values) ? values : (object?.values ?? []) });
-    }
-    return original.call(this, config, values, callback);
-  };
-  // The pool's connections bind `query` when they connect: the database is opened after the patch.
+  const recorder = statementRecorder();
   const database = await openDatabase({ databaseUrl: url, dataDir: '.', reportTz: 'UTC', poolSize: 1 }).catch((err) => {
-    proto.query = original;
+    recorder.restore();
     throw err;
   });
   const app = await buildApp({ config: testConfig({ DATA_DIR: path.resolve('bench/data/capture') }), database });
@@ -51,17 +61,17 @@ export async function captureRoutes(url: string, routes: RouteDef[], cardId: num
         });
       const first = await request();
       if (first.statusCode !== 200) throw new Error(`${route.name}: status ${first.statusCode} ${first.body.slice(0, 200)}`);
-      sent.length = 0;
-      recording = true;
+      recorder.sent.length = 0;
+      recorder.recording = true;
       await request();
       // Anything the request leaves running after its answer (none expected) is part of it.
       await new Promise((r) => setTimeout(r, 50));
-      recording = false;
-      out.set(route.name, [...sent]);
+      recorder.recording = false;
+      out.set(route.name, [...recorder.sent]);
     }
     return out;
   } finally {
-    proto.query = original;
+    recorder.restore();
     await app.close();
     await database.close();
   }
