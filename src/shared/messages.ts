@@ -67,6 +67,8 @@ export const MSG = {
   inboxItemUnknown: 'is not an item of your inbox',
   approvalWithdrawn: 'Approval withdrawn: the price, offer or card number changed, so the card is reviewed again.',
   cardDisputed: 'This card is disputed: resolve the dispute first.',
+  /** What a seller is told of their disputed card: only staff resolve a dispute. */
+  cardDisputedForSeller: 'This card is disputed: it cannot be changed while the marketplace looks into it.',
   disputeNeedsPaidCard: 'Only an approved card with payments can be disputed.',
   cardNotDisputed: 'This card is not disputed.',
   cardDisputedOk: 'Card marked as disputed: its payments are clawed back from the seller.',

@@ -244,7 +244,10 @@ test('the Dispute dialog takes the same proof: a box and the evidence; the selle
     // One notice says it: the clawback with its proof; the form's lock is a neutral line beside it, not a second alarm.
     await expect(page.getByRole('main').getByRole('alert')).toHaveCount(1);
     await expect(page.getByRole('main').getByRole('alert')).toHaveAttribute('data-testid', 'clawback-notice');
-    await expect(page.getByTestId('disputed-lock')).toHaveText('This card is disputed: resolve the dispute first.');
+    // Staff resolve a dispute: the seller is not told to.
+    await expect(page.getByTestId('disputed-lock')).toHaveText(
+      'This card is disputed: it cannot be changed while the marketplace looks into it.',
+    );
     await shot(page, 'dispute-proof-seller');
     expect(await axeFindingsInBothThemes(page, "the seller's disputed card with its proof")).toEqual([]);
     await page.context().close();

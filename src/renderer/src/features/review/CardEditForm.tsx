@@ -71,6 +71,7 @@ export default function CardEditForm({ detail, offers: allOffers, focus = 'first
   const { isStaff } = useSession();
   const { readOnly, paidLock } = cardLocks(card, isStaff);
   const disputed = card.card_status === CARD_STATUS.disputed;
+  const disputedLine = isStaff ? MSG.cardDisputed : MSG.cardDisputedForSeller;
   // ClawbackNotice's own condition: the page shows the clawback with its proof.
   const clawbackShown = disputed && detail.proof?.decision === 'clawback';
   const offers = allOffers.filter((o) => o.is_active === 1 || o.id === card.giftcard_offer_id);
@@ -146,12 +147,12 @@ export default function CardEditForm({ detail, offers: allOffers, focus = 'first
             (no second alert), else the one notice. */}
         {disputed && clawbackShown && (
           <Alert severity="info" role="note" data-testid="disputed-lock">
-            {MSG.cardDisputed}
+            {disputedLine}
           </Alert>
         )}
         {disputed && !clawbackShown && (
           <Alert severity="error" data-testid="disputed-lock">
-            {MSG.cardDisputed} Its {formatMoney(card.paid_amount)} paid is clawed back from the seller.
+            {disputedLine} Its {formatMoney(card.paid_amount)} paid is clawed back from {isStaff ? 'the seller' : 'you'}.
           </Alert>
         )}
         {readOnly && !disputed && (
