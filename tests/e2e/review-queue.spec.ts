@@ -109,9 +109,15 @@ test('a card whose number is filled opens with the keys working: C comments with
   });
 
   await test.step('C opens Comments with the focus in the comment field; the number is unchanged', async () => {
-    await page.keyboard.press('c');
-    await expect(page.getByRole('textbox', { name: /^Comment/ })).toBeFocused();
+    const comment = page.getByRole('textbox', { name: /^Comment/ });
+    // Typed right after C, keys go to the comment, never to the page (N, A: next card, approve).
+    await page.keyboard.type('cnap');
+    await expect(comment).toBeFocused();
+    await expect(comment).toHaveValue('nap');
+    expect(cardIdOf(page)).toBe(first);
+    await expect(heading).toContainText('Pending');
     await expect(number).toHaveValue(numbers[0]!);
+    await comment.fill('');
     await page.keyboard.press('Escape');
   });
 
@@ -121,6 +127,13 @@ test('a card whose number is filled opens with the keys working: C comments with
     expect(second).toBe(ids[1]);
     await expect(page.getByRole('dialog', { name: 'Leave this page?' })).toHaveCount(0);
     await expect(heading).toBeFocused();
+    // C at once, before the comments have mounted, then a word: its letters wait for the field, never act on the card.
+    await page.keyboard.type('cnap');
+    await expect(page.getByRole('textbox', { name: /^Comment/ })).toBeFocused();
+    expect(cardIdOf(page)).toBe(second);
+    await expect(heading).toContainText('Pending');
+    await page.getByRole('textbox', { name: /^Comment/ }).fill('');
+    await page.keyboard.press('Escape');
     await expect(number).toHaveValue(numbers[1]!);
     // ? at once too: the keys, and where the focus starts.
     await page.keyboard.press('?');

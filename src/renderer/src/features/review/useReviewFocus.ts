@@ -27,15 +27,20 @@ export function useReviewFocus(
   return at;
 }
 
+let awaited: string | null = null;
+
+/** A focus is on its way (focusWhenShown): the keys typed meanwhile are meant for that field, not for the page. */
+export const focusAwaited = (): boolean => awaited !== null;
+
 /**
- * Focuses what `selector` names once the page shows it: looked for each frame, for up to about two seconds. C works
- * as soon as a card opens (its heading has the focus), while the comments mount a moment after the page
- * (DeferredMount): a C pressed then found no comment field and did nothing.
+ * Focuses what `selector` names: at once when it is there, else once the page shows it, looked for each frame, for up
+ * to about two seconds. C works as soon as a card opens (its heading has the focus), while the comments mount a moment
+ * after the page (DeferredMount): a C pressed then found no comment field and did nothing. Until it is focused the
+ * review keys do nothing (useReviewKeys): "C, then type 'approved'" once approved the card.
  */
 export function focusWhenShown(selector: string, frames = 120): void {
-  requestAnimationFrame(() => {
-    const el = document.querySelector<HTMLElement>(selector);
-    if (el) el.focus();
-    else if (frames > 0) focusWhenShown(selector, frames - 1);
-  });
+  const el = document.querySelector<HTMLElement>(selector);
+  awaited = el || frames === 0 ? null : selector;
+  if (el) el.focus();
+  else if (awaited) requestAnimationFrame(() => awaited === selector && focusWhenShown(selector, frames - 1));
 }
