@@ -11,6 +11,27 @@ test.describe('login', () => {
     await shot(page, 'login');
   });
 
+  test('signed out, the login screen is the first thing drawn, not a loading spinner first (issue 55)', async ({ page }) => {
+    // Every element the page ever shows with the screen loader's test id, recorded from before the app's scripts run.
+    await page.addInitScript(() => {
+      type Observer = new (seen: () => void) => { observe(node: unknown, options: { childList: boolean; subtree: boolean }): void };
+      const w = globalThis as unknown as {
+        __loaderSeen: boolean;
+        document: { querySelector(selector: string): unknown };
+        MutationObserver: Observer;
+      };
+      w.__loaderSeen = false;
+      new w.MutationObserver(() => {
+        if (w.document.querySelector('[data-testid="route-loader"]')) w.__loaderSeen = true;
+      }).observe(w.document, { childList: true, subtree: true });
+    });
+    for (const path of ['/login', '/users']) {
+      await page.goto(path);
+      await expect(page.getByLabel('Email or user name')).toBeFocused();
+      expect(await page.evaluate(() => (globalThis as unknown as { __loaderSeen: boolean }).__loaderSeen), path).toBe(false);
+    }
+  });
+
   test('wrong password: error toast, stays on login', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email or user name').fill(users().admin.email);

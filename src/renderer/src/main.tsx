@@ -7,7 +7,8 @@ reloadOnStaleChunk(window);
  * Start-up in steps, each module group evaluated in a task of its own: evaluating all of the start-up code at once
  * was one main-thread task of 100+ ms (issue 33). React DOM first; then zod with its settings (zodConfig must run before
  * any schema is built); then the API contract and the transport; then the locale's formats (components/format.ts);
- * then the app, whose first render is a transition so that React renders it in slices.
+ * then the app, whose first render is a transition so that React renders it in slices; signed out, the login screen's
+ * code before that render.
  */
 async function start(rootElement: HTMLElement) {
   const { createRoot } = await import('react-dom/client');
@@ -20,7 +21,8 @@ async function start(rootElement: HTMLElement) {
     const { getTransport } = await import('./api');
     const transport = await getTransport();
     await (await import('./lib/format')).warmFormats();
-    const { App } = await import('./app/App');
+    const { App, loadLoginScreen } = await import('./app/App');
+    if (!(await transport.session())) await loadLoginScreen();
     startTransition(() =>
       root.render(
         <StrictMode>

@@ -9,6 +9,8 @@ import { ConfirmProvider } from '../components/Confirm';
 import { TransportProvider } from './api';
 import { SessionProvider } from './session';
 import { createAppRouter } from './routes';
+
+export { loadLoginScreen } from './routes';
 import { AppThemeProvider } from './theme';
 
 export function App({ transport }: { transport: Transport }) {

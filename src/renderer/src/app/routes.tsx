@@ -5,7 +5,7 @@ import { RoleGate } from './guards';
 import { RouteFallback } from './RouteFallback';
 import { lazyScreen } from './lazyScreen';
 
-const LoginPage = lazy(() => import('../features/login/LoginPage'));
+const { Screen: LoginPage, preload: preloadLogin } = lazyScreen(() => import('../features/login/LoginPage'));
 const Layout = lazy(() => import('./Layout'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
@@ -112,6 +112,12 @@ function preloadScreenOf(pathname: string) {
   // A failed load here is not shown: the route's own import loads it again (and reports it).
   EARLY_SCREENS.find(([path]) => path.test(pathname))?.[1]().catch(() => undefined);
 }
+
+/**
+ * Signed out, every path shows the login screen: its code (preloaded by index.html) is loaded before the app's first
+ * render (main.tsx waits for it), so the screen renders with the app instead of after a spinner and a second request.
+ */
+export const loadLoginScreen = () => preloadLogin().catch(() => undefined);
 
 /**
  * A data router (useBlocker needs one). Path routes: the server (browser mode) and the app:// protocol (desktop) both
