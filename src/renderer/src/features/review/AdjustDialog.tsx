@@ -5,6 +5,7 @@ import { ADJUST_REASON_LABEL, ADJUST_REASONS, adjustForm, type AdjustFormValues,
 import { LIMITS } from '../../../../shared/limits';
 import type { GiftCard } from '../../../../shared/types';
 import { DialogForm } from '../../components/DialogForm';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { FormSelect, FormText } from '../../components/FormFields';
 import { formatMoney } from '../../lib/format';
 
@@ -17,18 +18,23 @@ export interface Adjustment {
   adjust_note?: string;
 }
 
-/** Staff approve a card at a value lower than the seller's price (a partial balance), with a reason (issue 53). */
-export default function AdjustDialog({
-  card,
-  open,
-  onClose,
-  approve,
-}: {
+interface Props {
   card: GiftCard;
   open: boolean;
   onClose(): void;
   approve(a: Adjustment): Promise<string>;
-}) {
+}
+
+/**
+ * Staff approve a card at a value lower than the seller's price (a partial balance), with a reason (issue 53). Its form
+ * mounts when it first opens (useOpenedOnce): mounted closed with a pending card's page, its useForm re-rendered the
+ * page's commit at once (issue 55).
+ */
+export default function AdjustDialog(props: Props) {
+  return useOpenedOnce(props.open) ? <AdjustForm {...props} /> : null;
+}
+
+function AdjustForm({ card, open, onClose, approve }: Props) {
   const form = useForm<AdjustFormValues>({
     resolver: zodResolver(adjustForm),
     defaultValues: { adjusted_price: '', adjust_reason: '', adjust_note: '' },
