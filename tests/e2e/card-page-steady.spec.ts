@@ -68,6 +68,17 @@ test.describe("a card's page holds its layout while it loads (issue 55)", () => 
       measured[name] = await layoutShiftOf(page, `/gift-card/${id}`);
       await shot(page, `card-page-steady-${name}`);
     }
+    // The paid card's payout table (code, amounts, when and by whom) fits its panel: the page never scrolls sideways.
+    for (const width of [1350, 1280]) {
+      await page.setViewportSize({ width, height: 940 });
+      await page.goto(`/gift-card/${paid}`);
+      await expect(page.getByRole('table', { name: 'Payouts that paid this card' }).getByText('admin', { exact: true })).toBeVisible();
+      expect(
+        await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth'),
+        `${width} px`,
+      ).toBe(0);
+      await shot(page, `card-page-steady-staff-paid-${width}`);
+    }
     const own = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 1350, height: 940 } })).newPage();
     await watchLayoutShift(own);
     await loginAs(own, seller.email);

@@ -17,6 +17,20 @@ import { MoneyFigure } from '../../components/Money';
 import { HoldNotice } from '../../components/holds/HoldNotice';
 import { HoldsPanel } from '../../components/holds/HoldsPanel';
 
+/** The money panel is a narrow column: tighter cells, and when and by whom in one, so the tables fit it. */
+const DENSE = { '& .MuiTableCell-root': { px: 1 } };
+
+function DateBy({ at, by }: { at: string; by: string | null }) {
+  return (
+    <TableCell>
+      {formatDateTime(at)}
+      <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
+        {by ?? '—'}
+      </Typography>
+    </TableCell>
+  );
+}
+
 /**
  * The card's money: price, rate, payable, paid, due, the payouts that paid it (links for staff) and its clawback and
  * reversal. A disputed card's due is what the seller owes back; pending and rejected cards have no due ("—").
@@ -59,20 +73,19 @@ export default function CardMoney({ cardId }: { cardId: number }) {
               No payment yet
             </Typography>
           ) : (
-            <Table size="small" aria-label="Payouts that paid this card">
+            <Table size="small" aria-label="Payouts that paid this card" sx={DENSE}>
               <TableHead>
                 <TableRow>
                   <TableCell>Code</TableCell>
                   <TableCell align="right">For this card</TableCell>
                   <TableCell align="right">Payout</TableCell>
-                  <TableCell>Date</TableCell>
-                  <TableCell>By</TableCell>
+                  <TableCell>Date, by</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {m.payments.map((p) => (
                   <TableRow key={p.transaction_id}>
-                    <TableCell className="nowrap">
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
                       {isStaff ? (
                         <Link component={RouterLink} to={`/edit-transaction/${p.transaction_id}`}>
                           {p.code}
@@ -84,21 +97,19 @@ export default function CardMoney({ cardId }: { cardId: number }) {
                     </TableCell>
                     <TableCell align="right">{formatMoney(p.amount)}</TableCell>
                     <TableCell align="right">{formatMoney(p.transaction_amount)}</TableCell>
-                    <TableCell className="nowrap">{formatDateTime(p.created_at)}</TableCell>
-                    <TableCell>{p.by ?? '—'}</TableCell>
+                    <DateBy at={p.created_at} by={p.by} />
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
           )}
           {m.clawbacks.length > 0 && (
-            <Table size="small" aria-label="Clawbacks of this card" sx={{ mt: 1 }}>
+            <Table size="small" aria-label="Clawbacks of this card" sx={{ ...DENSE, mt: 1 }}>
               <TableHead>
                 <TableRow>
                   <TableCell>Clawback</TableCell>
                   <TableCell align="right">Amount</TableCell>
-                  <TableCell>Date</TableCell>
-                  <TableCell>By</TableCell>
+                  <TableCell>Date, by</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -108,8 +119,7 @@ export default function CardMoney({ cardId }: { cardId: number }) {
                       {c.kind === 'clawback' ? 'Clawed back' : 'Reversed'} · {c.code}
                     </TableCell>
                     <TableCell align="right">{formatMoney(c.amount)}</TableCell>
-                    <TableCell className="nowrap">{formatDateTime(c.created_at)}</TableCell>
-                    <TableCell>{c.by ?? '—'}</TableCell>
+                    <DateBy at={c.created_at} by={c.by} />
                   </TableRow>
                 ))}
               </TableBody>
