@@ -9,9 +9,9 @@ import { ConfirmProvider } from '../components/Confirm';
 import { TransportProvider } from './api';
 import { SessionProvider } from './session';
 import { createAppRouter } from './routes';
+import { AppThemeProvider } from './theme';
 
 export { loadLoginScreen } from './routes';
-import { AppThemeProvider } from './theme';
 
 export function App({ transport }: { transport: Transport }) {
   const [queryClient] = useState(createQueryClient);

@@ -8,8 +8,8 @@ type Bound = Exclude<ReviewAction, 'leaveField'>;
 /**
  * The review keys of REVIEW_KEYMAP that this part of the page acts on: `actions` gives each its handler (the card page
  * binds the navigation keys, ReviewActions A and R). They never fire while typing in a field, with a modifier held
- * (Ctrl, Alt, Meta), while a dialog is open or a field is about to take the focus (focusWhenShown), nor the arrows in a zoomed photo (they pan it); Escape in a field leaves
- * it, so the keys work again.
+ * (Ctrl, Alt, Meta), while a dialog is open or a field is about to take the focus (focusWhenShown), nor the arrows in
+ * a zoomed photo (they pan it); Escape in a field leaves it, so the keys work again.
  */
 export function useReviewKeys(actions: Partial<Record<Bound, () => void>>, enabled = true): void {
   const latest = useRef(actions);
